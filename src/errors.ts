@@ -1,0 +1,132 @@
+/**
+ * The closed set of codes a port failure is mapped onto.
+ * @public
+ */
+export type PortErrorCode =
+  | 'NotFound'
+  | 'AlreadyExists'
+  | 'PermissionDenied'
+  | 'Busy'
+  | 'NotADirectory'
+  | 'IsADirectory'
+  | 'NotEmpty'
+  | 'NoSpace'
+  | 'IoError'
+  | 'InvalidArgument'
+  | 'CommandFailed'
+  | 'CommandNotFound'
+  | 'Timeout'
+  | 'Unknown';
+
+/**
+ * Base class of every fault the library throws: a stable `code`, structured `data` and an optional `cause`.
+ * @public
+ */
+export class MamError extends Error {
+  /** Stable machine-readable code. */
+  readonly code: string;
+  /** Structured details (paths, commands, row names). */
+  readonly data: Readonly<Record<string, unknown>>;
+
+  constructor(code: string, message: string, data: Record<string, unknown> = {}, options?: { cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.code = code;
+    this.data = data;
+  }
+}
+
+/**
+ * A port operation failed; `code` is one of {@link PortErrorCode}, `data` names the path or command.
+ * @public
+ */
+export class PortError extends MamError {
+  declare readonly code: PortErrorCode;
+  /** The port operation that failed, e.g. `fs.rm` or `proc.run`. */
+  readonly op: string;
+  /** The path the operation was about, when there is one. */
+  readonly path: string | undefined;
+  /** The command line the operation ran, when there is one. */
+  readonly command: string | undefined;
+
+  constructor(
+    code: PortErrorCode,
+    op: string,
+    message: string,
+    details: { path?: string; command?: string; exitCode?: number; stderr?: string; errno?: string } = {},
+    options?: { cause?: unknown },
+  ) {
+    super(code, message, { op, ...details }, options);
+    this.op = op;
+    this.path = details.path;
+    this.command = details.command;
+  }
+}
+
+/**
+ * An agent name that is not one of the six canonical names.
+ * @public
+ */
+export class UnknownAgentError extends MamError {
+  constructor(name: string) {
+    super('UNKNOWN_AGENT', `unknown agent: ${JSON.stringify(name)} (expected one of claude, agy, codex, grok, hermes, opencode)`, { agent: name });
+  }
+}
+
+/**
+ * An id that is not a plausible id for the agent it was given for.
+ * @public
+ */
+export class InvalidIdError extends MamError {
+  constructor(agent: string, id: string) {
+    super('INVALID_ID', `not a plausible ${agent} conversation id: ${JSON.stringify(id)}`, { agent, id });
+  }
+}
+
+const ERRNO_CODES: Readonly<Record<string, PortErrorCode>> = {
+  ENOENT: 'NotFound',
+  EEXIST: 'AlreadyExists',
+  EACCES: 'PermissionDenied',
+  EPERM: 'PermissionDenied',
+  EROFS: 'PermissionDenied',
+  EBUSY: 'Busy',
+  ETXTBSY: 'Busy',
+  EAGAIN: 'Busy',
+  ENOTDIR: 'NotADirectory',
+  EISDIR: 'IsADirectory',
+  ENOTEMPTY: 'NotEmpty',
+  ENOSPC: 'NoSpace',
+  EDQUOT: 'NoSpace',
+  EIO: 'IoError',
+  EINVAL: 'InvalidArgument',
+  ELOOP: 'InvalidArgument',
+  ENAMETOOLONG: 'InvalidArgument',
+  ETIMEDOUT: 'Timeout',
+};
+
+/**
+ * Maps a Node errno code (`ENOENT`, `EACCES`, …) onto a {@link PortErrorCode}.
+ * @public
+ */
+export function portCodeOfErrno(errno: string | undefined): PortErrorCode {
+  return (errno !== undefined && ERRNO_CODES[errno]) || 'Unknown';
+}
+
+/**
+ * Wraps any thrown value from a filesystem call as a {@link PortError}; a PortError passes through unchanged.
+ * @public
+ */
+export function toPortError(err: unknown, op: string, path?: string): PortError {
+  if (err instanceof PortError) return err;
+  const errno = typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : undefined;
+  const message = err instanceof Error ? err.message : String(err);
+  return new PortError(portCodeOfErrno(errno), op, message, { ...(path === undefined ? {} : { path }), ...(errno === undefined ? {} : { errno }) }, { cause: err });
+}
+
+/**
+ * True when `err` is a {@link PortError} with the given code.
+ * @public
+ */
+export function isPortError(err: unknown, code?: PortErrorCode): err is PortError {
+  return err instanceof PortError && (code === undefined || err.code === code);
+}

@@ -1,0 +1,90 @@
+/**
+ * What a directory entry or a stat says a path is. `symlink` only comes from `lstat` / `readdir`.
+ * @public
+ */
+export type FileKind = 'file' | 'dir' | 'symlink' | 'other';
+
+/**
+ * The part of a stat result the library uses.
+ * @public
+ */
+export interface FileStat {
+  kind: FileKind;
+  size: number;
+  mtimeMs: number;
+  mode: number;
+  uid: number;
+  dev: number;
+  ino: number;
+}
+
+/**
+ * One entry of a directory listing.
+ * @public
+ */
+export interface DirEntry {
+  name: string;
+  kind: FileKind;
+}
+
+/**
+ * Options of {@link FileSystemPort.writeFile}.
+ * @public
+ */
+export interface WriteOptions {
+  /** Fail with `AlreadyExists` when the file exists (O_EXCL). */
+  exclusive?: boolean;
+  /** File mode for a new file. */
+  mode?: number;
+  /** fsync the file before closing it. */
+  sync?: boolean;
+  /** Append instead of truncating. */
+  append?: boolean;
+}
+
+/**
+ * Every filesystem effect the library makes. Only primitives: conveniences
+ * (recursive confined removal, atomic replace, locks) are built on top, so a
+ * harness that wraps this port sees every single mutation.
+ *
+ * Every method rejects with a {@link PortError} whose code is one of {@link PortErrorCode}.
+ * @public
+ */
+export interface FileSystemPort {
+  /** Entries of a directory (not `.`/`..`), in no particular order; a link is reported as `symlink`. */
+  readdir(path: string): Promise<DirEntry[]>;
+  /** Stat following links. */
+  stat(path: string): Promise<FileStat>;
+  /** Stat of the path itself (a link is `symlink`). */
+  lstat(path: string): Promise<FileStat>;
+  /** The canonical absolute path, links resolved. */
+  realpath(path: string): Promise<string>;
+  /** The target text of a symbolic link. */
+  readlink(path: string): Promise<string>;
+  /** The whole file. */
+  readFile(path: string): Promise<Uint8Array>;
+  /** The whole file as UTF-8. */
+  readText(path: string): Promise<string>;
+  /** At most `maxBytes` from the start of the file (never reads more). */
+  readHead(path: string, maxBytes: number): Promise<Uint8Array>;
+  /** Writes (or appends to) a file. */
+  writeFile(path: string, data: string | Uint8Array, opts?: WriteOptions): Promise<void>;
+  /** Atomic rename within one filesystem; replaces `to`. */
+  rename(from: string, to: string): Promise<void>;
+  /** Removes a file or a symbolic link (never a directory). */
+  unlink(path: string): Promise<void>;
+  /** Removes an empty directory. */
+  rmdir(path: string): Promise<void>;
+  /** Creates a directory. */
+  mkdir(path: string, opts?: { recursive?: boolean; mode?: number }): Promise<void>;
+  /** Creates a unique directory whose name starts with `prefix` (an absolute path prefix). */
+  mkdtemp(prefix: string): Promise<string>;
+  /** Copies one file's bytes. */
+  copyFile(from: string, to: string): Promise<void>;
+  /** Creates a symbolic link at `path` pointing to `target`. */
+  symlink(target: string, path: string): Promise<void>;
+  /** fsync of a directory, so a rename in it is durable. */
+  fsyncDir(path: string): Promise<void>;
+  /** The system's temporary directory. */
+  tmpdir(): string;
+}

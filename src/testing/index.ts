@@ -1,0 +1,3 @@
+export * from './fs/index.js';
+export * from './process/index.js';
+export * from './herdr/index.js';
