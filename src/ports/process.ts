@@ -66,6 +66,8 @@ export interface RunResult {
 export interface ProcessPort {
   /** One consistent snapshot of every visible process. */
   snapshot(): Promise<ProcessInfo[]>;
+  /** One process by pid (liveness and start time, for pid-reuse guards), or null when no such process; cheaper than a snapshot. */
+  lookup(pid: number): Promise<ProcessInfo | null>;
   /** Every process holding any of `paths` open, found in one lsof call however many paths. Missing paths are ignored. */
   holders(paths: readonly string[]): Promise<FileHolder[]>;
   /** The calling process's pid. */
