@@ -8,6 +8,6 @@ export default defineConfig({
   platform: 'node',
   sourcemap: true,
   clean: true,
-  splitting: false,
+  splitting: true,
   external: ['better-sqlite3'],
 });

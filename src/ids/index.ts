@@ -1,1 +1,2 @@
-export {};
+export * from './agent-names.js';
+export * from './agent-id.js';

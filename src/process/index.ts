@@ -1,1 +1,3 @@
-export {};
+export * from './agent-cli-name.js';
+export * from './helper-chain.js';
+export * from './processes-naming.js';

@@ -1,3 +1,4 @@
+export type * from '../ports/index.js';
 export * from './fs/index.js';
 export * from './process/index.js';
 export * from './herdr/index.js';

@@ -1,1 +1,9 @@
-export {};
+export { FakeClock, type FakeClockOptions } from './fake-clock.js';
+export {
+  RecordingFileSystem,
+  type FaultErrno,
+  type FaultPlan,
+  type MutationOp,
+  type RecordedMutation,
+  type RecordingFileSystemOptions,
+} from './recording-file-system.js';

@@ -1,1 +1,2 @@
-export {};
+export * from './fake-process.js';
+export * from './fake-process-table.js';

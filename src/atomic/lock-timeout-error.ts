@@ -1,0 +1,28 @@
+import { MamError } from '../errors.js';
+
+/**
+ * The details of a {@link LockTimeoutError}.
+ * @public
+ */
+export type LockTimeoutData = {
+  lockPath: string;
+  waitedMs: number;
+  /** Who holds the lock, when known. */
+  owner?: string;
+};
+
+/**
+ * The cross-process lock stayed held by someone else for the whole wait; code `LOCK_TIMEOUT`.
+ * @public
+ */
+export class LockTimeoutError extends MamError {
+  /** Always `LOCK_TIMEOUT`. */
+  declare readonly code: 'LOCK_TIMEOUT';
+  /** The lock path, how long was waited, and the holder when known. */
+  declare readonly data: Readonly<LockTimeoutData>;
+
+  constructor(data: LockTimeoutData) {
+    const by = data.owner === undefined ? 'another holder' : data.owner;
+    super('LOCK_TIMEOUT', `timed out after ${data.waitedMs} ms waiting for the lock ${data.lockPath} (held by ${by})`, data);
+  }
+}

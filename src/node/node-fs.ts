@@ -1,0 +1,205 @@
+import { constants as fsConstants, type Dirent, type Stats } from 'node:fs';
+import * as fsp from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { PortError, toPortError } from '../errors.js';
+import type { DirEntry, FileKind, FileStat, FileSystemPort, WriteOptions } from '../ports/fs.js';
+
+const HEAD_CHUNK = 64 * 1024;
+
+function kindOf(s: Stats | Dirent): FileKind {
+  if (s.isSymbolicLink()) return 'symlink';
+  if (s.isDirectory()) return 'dir';
+  if (s.isFile()) return 'file';
+  return 'other';
+}
+
+function toFileStat(s: Stats): FileStat {
+  return { kind: kindOf(s), size: s.size, mtimeMs: s.mtimeMs, mode: s.mode, uid: s.uid, dev: s.dev, ino: s.ino };
+}
+
+function errnoOf(err: unknown): string | undefined {
+  return typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : undefined;
+}
+
+// Node rejects bad arguments (a NUL byte in a path, a wrong type) with ERR_INVALID_ARG_*, which is not an errno.
+function fsError(err: unknown, op: string, path: string): PortError {
+  const errno = errnoOf(err);
+  if (errno?.startsWith('ERR_INVALID_ARG') === true) {
+    const message = err instanceof Error ? err.message : String(err);
+    return new PortError('InvalidArgument', op, message, { path, errno }, { cause: err });
+  }
+  return toPortError(err, op, path);
+}
+
+async function guard<T>(op: string, path: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    throw fsError(err, op, path);
+  }
+}
+
+function writeFlags(opts: WriteOptions): string {
+  const base = opts.append === true ? 'a' : 'w';
+  return opts.exclusive === true ? `${base}x` : base;
+}
+
+/**
+ * The real {@link FileSystemPort} over `node:fs/promises`; every failure is a {@link PortError} naming the operation and path.
+ * @public
+ */
+export class NodeFileSystem implements FileSystemPort {
+  async readdir(path: string): Promise<DirEntry[]> {
+    return guard('fs.readdir', path, async () => {
+      const entries = await fsp.readdir(path, { withFileTypes: true });
+      return entries.map((e) => ({ name: e.name, kind: kindOf(e) }));
+    });
+  }
+
+  async stat(path: string): Promise<FileStat> {
+    return guard('fs.stat', path, async () => toFileStat(await fsp.stat(path)));
+  }
+
+  async lstat(path: string): Promise<FileStat> {
+    return guard('fs.lstat', path, async () => toFileStat(await fsp.lstat(path)));
+  }
+
+  async realpath(path: string): Promise<string> {
+    return guard('fs.realpath', path, () => fsp.realpath(path));
+  }
+
+  async readlink(path: string): Promise<string> {
+    return guard('fs.readlink', path, () => fsp.readlink(path));
+  }
+
+  async readFile(path: string): Promise<Uint8Array> {
+    return guard('fs.readFile', path, async () => {
+      const buf = await fsp.readFile(path);
+      return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+    });
+  }
+
+  async readText(path: string): Promise<string> {
+    return guard('fs.readText', path, () => fsp.readFile(path, 'utf8'));
+  }
+
+  async readHead(path: string, maxBytes: number): Promise<Uint8Array> {
+    if (!Number.isSafeInteger(maxBytes) || maxBytes < 0) {
+      throw new PortError('InvalidArgument', 'fs.readHead', `maxBytes must be a non-negative integer, got ${String(maxBytes)}`, { path });
+    }
+    return guard('fs.readHead', path, async () => {
+      const handle = await fsp.open(path, 'r');
+      try {
+        // Read in bounded chunks: the size from fstat may be 0 (procfs) or stale (a growing log).
+        const chunks: Uint8Array[] = [];
+        let total = 0;
+        while (total < maxBytes) {
+          const chunk = new Uint8Array(Math.min(HEAD_CHUNK, maxBytes - total));
+          const { bytesRead } = await handle.read(chunk, 0, chunk.length, total);
+          if (bytesRead === 0) break;
+          chunks.push(chunk.subarray(0, bytesRead));
+          total += bytesRead;
+        }
+        const out = new Uint8Array(total);
+        let at = 0;
+        for (const c of chunks) {
+          out.set(c, at);
+          at += c.length;
+        }
+        return out;
+      } finally {
+        await handle.close();
+      }
+    });
+  }
+
+  async writeFile(path: string, data: string | Uint8Array, opts: WriteOptions = {}): Promise<void> {
+    return guard('fs.writeFile', path, async () => {
+      const handle = await fsp.open(path, writeFlags(opts), opts.mode);
+      try {
+        await handle.writeFile(data);
+        if (opts.sync === true) await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    });
+  }
+
+  async rename(from: string, to: string): Promise<void> {
+    return guard('fs.rename', from, () => fsp.rename(from, to));
+  }
+
+  async unlink(path: string): Promise<void> {
+    try {
+      await fsp.unlink(path);
+    } catch (err) {
+      // macOS answers EPERM (Linux EISDIR) for unlink of a directory: report it the same everywhere.
+      if (errnoOf(err) === 'EPERM' && (await this.isDir(path))) {
+        throw new PortError('IsADirectory', 'fs.unlink', `EISDIR: is a directory, unlink '${path}'`, { path, errno: 'EISDIR' }, { cause: err });
+      }
+      throw fsError(err, 'fs.unlink', path);
+    }
+  }
+
+  async rmdir(path: string): Promise<void> {
+    try {
+      await fsp.rmdir(path);
+    } catch (err) {
+      // POSIX lets rmdir of a non-empty directory fail with EEXIST instead of ENOTEMPTY.
+      if (errnoOf(err) === 'EEXIST') {
+        throw new PortError('NotEmpty', 'fs.rmdir', `ENOTEMPTY: directory not empty, rmdir '${path}'`, { path, errno: 'EEXIST' }, { cause: err });
+      }
+      throw fsError(err, 'fs.rmdir', path);
+    }
+  }
+
+  async mkdir(path: string, opts: { recursive?: boolean; mode?: number } = {}): Promise<void> {
+    await guard('fs.mkdir', path, () => fsp.mkdir(path, opts));
+  }
+
+  async mkdtemp(prefix: string): Promise<string> {
+    return guard('fs.mkdtemp', prefix, () => fsp.mkdtemp(prefix));
+  }
+
+  async copyFile(from: string, to: string): Promise<void> {
+    return guard('fs.copyFile', from, () => fsp.copyFile(from, to));
+  }
+
+  async symlink(target: string, path: string): Promise<void> {
+    return guard('fs.symlink', path, () => fsp.symlink(target, path));
+  }
+
+  async fsyncDir(path: string): Promise<void> {
+    return guard('fs.fsyncDir', path, async () => {
+      let handle: fsp.FileHandle;
+      try {
+        handle = await fsp.open(path, fsConstants.O_RDONLY);
+      } catch (err) {
+        // Windows refuses to open a directory at all; there is nothing to fsync there.
+        if (errnoOf(err) === 'EISDIR') return;
+        throw err;
+      }
+      try {
+        await handle.sync();
+      } catch (err) {
+        // Some platforms cannot fsync a directory handle; the rename is as durable as they allow.
+        const errno = errnoOf(err);
+        if (errno !== 'EINVAL' && errno !== 'EISDIR' && errno !== 'EBADF' && errno !== 'EPERM') throw err;
+      } finally {
+        await handle.close();
+      }
+    });
+  }
+
+  tmpdir(): string {
+    return tmpdir();
+  }
+
+  private async isDir(path: string): Promise<boolean> {
+    try {
+      return (await fsp.lstat(path)).isDirectory();
+    } catch {
+      return false;
+    }
+  }
+}

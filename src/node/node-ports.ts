@@ -1,0 +1,52 @@
+import type { Ports } from '../ports/index.js';
+import { HerdrCli } from './herdr-cli.js';
+import { NodeClock } from './node-clock.js';
+import { NodeFileSystem } from './node-fs.js';
+import { NodeProcessPort } from './node-process.js';
+
+/**
+ * Options of {@link nodePorts}.
+ * @public
+ */
+export interface NodePortsOptions {
+  /** The environment the library treats as the caller's (session variables, PATH for ps/lsof/herdr/agent CLIs). Default `process.env`. */
+  env?: Record<string, string | undefined>;
+  /** The herdr executable, a name on PATH or a path. Default `herdr`. */
+  herdrBin?: string;
+}
+
+/**
+ * The real ports: Node's filesystem, `/proc`/`ps` + `lsof` and execa, the `herdr` CLI, and the system clock.
+ * @example
+ * ```ts
+ * const ports = nodePorts({ env: { ...process.env, PATH: `${sandbox.binDir}:${process.env.PATH}` } });
+ * ```
+ * @public
+ */
+export function nodePorts(opts: NodePortsOptions = {}): Ports {
+  const env = opts.env ?? process.env;
+  return {
+    fs: new NodeFileSystem(),
+    proc: new NodeProcessPort({ env }),
+    // HerdrCli lays its env over process.env: blank out what the given env lacks, so a sandbox env
+    // cannot inherit the real pane's HERDR_SOCKET_PATH and reach the real herdr.
+    herdr: new HerdrCli({ bin: opts.herdrBin ?? 'herdr', env: opts.env === undefined ? {} : completeEnv(opts.env) }),
+    clock: new NodeClock(),
+  };
+}
+
+function completeEnv(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  const blank: Record<string, undefined> = {};
+  for (const key of Object.keys(process.env)) blank[key] = undefined;
+  return { ...blank, ...env };
+}
+
+/**
+ * Fills the ports a caller did not give with the real ones.
+ * @public
+ */
+export function resolvePorts(given: Partial<Ports> = {}): Ports {
+  if (given.fs && given.proc && given.herdr && given.clock) return given as Ports;
+  const real = nodePorts();
+  return { fs: given.fs ?? real.fs, proc: given.proc ?? real.proc, herdr: given.herdr ?? real.herdr, clock: given.clock ?? real.clock };
+}

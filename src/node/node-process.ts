@@ -1,0 +1,90 @@
+import { access } from 'node:fs/promises';
+import { isPortError } from '../errors.js';
+import type { FileHolder, ProcessInfo, ProcessPort, RunOptions, RunResult } from '../ports/process.js';
+import { lsofOpenFiles } from './lsof-open-files.js';
+import { matchHolders, resolveHolderTargets } from './lsof-targets.js';
+import { readProcClock } from './proc-clock.js';
+import { procFdOpenFiles } from './proc-fd-scan.js';
+import { readProcProcess } from './proc-read.js';
+import { runCommand } from './proc-run.js';
+import { procSnapshot } from './proc-snapshot.js';
+import { psLookup, psSnapshot } from './ps-table.js';
+
+/**
+ * Options of {@link NodeProcessPort}.
+ * @public
+ */
+export interface NodeProcessPortOptions {
+  /** The caller's environment: what `env()` returns, the default environment of `run()`, and the PATH ps and lsof are found on. Defaults to `process.env`. */
+  env?: Record<string, string | undefined>;
+  /** Read the process table from `/proc` where it exists (no spawn). Default true; false forces the portable `ps` path. */
+  useProc?: boolean;
+}
+
+/**
+ * The real {@link ProcessPort}: `/proc` (Linux, no spawn) or `ps` under `TZ=UTC0` for the process table, one `lsof` call for holders, execa for commands.
+ * A whole in-use check (one snapshot plus one holders call) costs one spawn on Linux and two elsewhere.
+ * @example
+ * ```ts
+ * const proc = new NodeProcessPort();
+ * const held = await proc.holders(['/home/me/.gemini/antigravity-cli/presence/abc.lock']);
+ * ```
+ * @public
+ */
+export class NodeProcessPort implements ProcessPort {
+  readonly #env: Record<string, string | undefined>;
+  readonly #useProc: boolean;
+  #procAvailable: Promise<boolean> | undefined;
+
+  constructor(opts: NodeProcessPortOptions = {}) {
+    this.#env = opts.env ?? process.env;
+    this.#useProc = opts.useProc ?? true;
+  }
+
+  // Decided once per port: is there a Linux /proc to read?
+  #hasProc(): Promise<boolean> {
+    this.#procAvailable ??= this.#useProc
+      ? access('/proc/self/stat').then(
+          () => true,
+          () => false,
+        )
+      : Promise.resolve(false);
+    return this.#procAvailable;
+  }
+
+  async snapshot(): Promise<ProcessInfo[]> {
+    return (await this.#hasProc()) ? procSnapshot() : psSnapshot(this.#env);
+  }
+
+  async lookup(pid: number): Promise<ProcessInfo | null> {
+    if (!Number.isSafeInteger(pid) || pid <= 0) return null;
+    if (await this.#hasProc()) return readProcProcess(pid, await readProcClock());
+    return psLookup(pid, this.#env);
+  }
+
+  async holders(paths: readonly string[]): Promise<FileHolder[]> {
+    const targets = await resolveHolderTargets(paths);
+    if (targets.size === 0) return [];
+    const real = [...targets.keys()];
+    try {
+      return matchHolders(await lsofOpenFiles(real, this.#env), targets);
+    } catch (err) {
+      // No lsof installed: on Linux the same answer comes from /proc/<pid>/fd.
+      if (isPortError(err, 'CommandNotFound') && (await this.#hasProc())) return matchHolders(await procFdOpenFiles(real), targets);
+      throw err;
+    }
+  }
+
+  selfPid(): number {
+    return process.pid;
+  }
+
+  env(): Readonly<Record<string, string | undefined>> {
+    return this.#env;
+  }
+
+  run(file: string, args: readonly string[], opts: RunOptions = {}): Promise<RunResult> {
+    const { env, ...rest } = opts;
+    return runCommand(file, args, env ?? this.#env, rest);
+  }
+}

@@ -1,0 +1,140 @@
+import { isAbsolute } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import Database from 'better-sqlite3';
+import { PortError } from '../errors.js';
+import type { FileSystemPort } from '../ports/fs.js';
+import { openMemoryImage } from './memory-image.js';
+import { readPrivateCopy } from './private-copy.js';
+import { SqliteReadError } from './sqlite-read-error.js';
+import { uriFilenamesEnabled } from './uri-support.js';
+import { detectWalState, type WalState } from './wal-state.js';
+
+/**
+ * How a database was read: `immutable` in place with nothing created, `sidecars` in place through both existing sidecars,
+ * `private-copy` from a temp copy loaded into memory, `memory-image` from the file's bytes loaded into memory.
+ * @public
+ */
+export type ReadRoute = 'immutable' | 'sidecars' | 'private-copy' | 'memory-image';
+
+/**
+ * An open read-only database; `close()` must be called (see {@link withReadonlyDb}).
+ * @public
+ */
+export interface ReadonlyDb {
+  /** The better-sqlite3 connection (read-only, or an in-memory image). */
+  readonly db: Database.Database;
+  /** The sidecar state found beside the file. */
+  readonly state: WalState;
+  /** How the file was read. */
+  readonly via: ReadRoute;
+  /** Closes the connection; calling it again does nothing. */
+  close(): Promise<void>;
+}
+
+/**
+ * Options of {@link openReadonly}.
+ * @public
+ */
+export interface OpenReadonlyOptions {
+  /** Used to look at sidecars (lstat), make and remove the private copy, and read file bytes. */
+  fs: FileSystemPort;
+}
+
+// immutable: SQLite neither locks nor opens sidecars. readonly_shm: a plain mode=ro open writes
+// the -shm (WAL-index recovery, read marks), changing its mtime; opened read-only it still sees every
+// committed frame of the -wal (SQLite builds a private index when it cannot trust the shared one).
+// Known race: a writer that closes cleanly between the look and this open leaves SQLite to create an
+// empty -wal before failing; the retry then reads a private copy, but that 0-byte -wal stays.
+const IMMUTABLE = 'mode=ro&immutable=1';
+const SIDECARS = 'mode=ro&readonly_shm=1';
+
+function openUri(abs: string, query: string): Database.Database {
+  return new Database(`${pathToFileURL(abs).href}?${query}`, { readonly: true, fileMustExist: true });
+}
+
+async function openIn(fs: FileSystemPort, abs: string, state: WalState): Promise<{ db: Database.Database; via: ReadRoute }> {
+  const uri = uriFilenamesEnabled();
+  switch (state) {
+    case 'clean':
+    case 'shmonly':
+      return uri ? { db: openUri(abs, IMMUTABLE), via: 'immutable' } : { db: openMemoryImage(await fs.readFile(abs)), via: 'memory-image' };
+    case 'leftover':
+      return uri ? { db: openUri(abs, SIDECARS), via: 'sidecars' } : { db: openMemoryImage(await readPrivateCopy(fs, abs, ['-wal'])), via: 'private-copy' };
+    case 'walonly':
+      return { db: openMemoryImage(await readPrivateCopy(fs, abs, ['-wal'])), via: 'private-copy' };
+    case 'journal':
+      return { db: openMemoryImage(await readPrivateCopy(fs, abs, ['-journal'])), via: 'private-copy' };
+    default: {
+      const never: never = state;
+      throw new Error(`unknown WAL state ${String(never)}`);
+    }
+  }
+}
+
+// better-sqlite3 opens lazily: read the schema now so a bad file fails here, not at the first query.
+function checked(db: Database.Database): Database.Database {
+  try {
+    db.prepare('SELECT count(*) FROM sqlite_schema').pluck().get();
+    return db;
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+function handle(db: Database.Database, state: WalState, via: ReadRoute): ReadonlyDb {
+  return {
+    db,
+    state,
+    via,
+    close: () => {
+      if (db.open) db.close();
+      return Promise.resolve();
+    },
+  };
+}
+
+/**
+ * Opens a SQLite file for reading without changing its directory: in place when it has no sidecar or both, from a private
+ * in-memory copy otherwise, and from the file's bytes when URI filenames are off in this process.
+ * @example
+ * ```ts
+ * const h = await openReadonly('/home/me/.codex/state_5.sqlite', { fs });
+ * try { h.db.prepare('SELECT id FROM threads').all(); } finally { await h.close(); }
+ * ```
+ * @public
+ */
+export async function openReadonly(dbPath: string, opts: OpenReadonlyOptions): Promise<ReadonlyDb> {
+  const { fs } = opts;
+  const abs = await fs.realpath(dbPath);
+  if (!isAbsolute(abs)) throw new SqliteReadError(dbPath, 'unknown', new Error(`realpath gave a relative path: ${abs}`));
+  let state = await detectWalState(fs, abs);
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const { db, via } = await openIn(fs, abs, state);
+      return handle(checked(db), state, via);
+    } catch (err) {
+      // A writer may have started or exited (removing its sidecars) between the look and the open.
+      const now = await detectWalState(fs, abs);
+      if (attempt === 0 && now !== state) {
+        state = now;
+        continue;
+      }
+      if (err instanceof SqliteReadError || err instanceof PortError) throw err;
+      throw new SqliteReadError(dbPath, state, err);
+    }
+  }
+}
+
+/**
+ * Opens `dbPath` with {@link openReadonly}, runs `fn` on the handle and always closes it.
+ * @public
+ */
+export async function withReadonlyDb<T>(dbPath: string, opts: OpenReadonlyOptions, fn: (h: ReadonlyDb) => T | Promise<T>): Promise<T> {
+  const h = await openReadonly(dbPath, opts);
+  try {
+    return await fn(h);
+  } finally {
+    await h.close();
+  }
+}

@@ -1,0 +1,36 @@
+import { isPortError } from '../errors.js';
+import type { FileSystemPort } from '../ports/fs.js';
+
+/**
+ * What lies beside a SQLite file, which decides how it can be read without touching its directory:
+ * `clean` no sidecar; `leftover` both `-wal` and `-shm` (a crashed, copied or live writer);
+ * `walonly` a `-wal` without `-shm`; `shmonly` a `-shm` without `-wal`; `journal` a rollback `-journal`.
+ * @public
+ */
+export type WalState = 'clean' | 'leftover' | 'walonly' | 'shmonly' | 'journal';
+
+async function present(fs: FileSystemPort, path: string): Promise<boolean> {
+  try {
+    await fs.lstat(path);
+    return true;
+  } catch (err) {
+    if (isPortError(err, 'NotFound')) return false;
+    throw err;
+  }
+}
+
+/**
+ * Looks (with `lstat` only, never a mutation) at the sidecars beside `dbPath` and names its {@link WalState}; rejects with a `NotFound` PortError when the file itself is missing.
+ * @public
+ */
+export async function detectWalState(fs: FileSystemPort, dbPath: string): Promise<WalState> {
+  await fs.lstat(dbPath);
+  const [wal, shm, journal] = await Promise.all([
+    present(fs, `${dbPath}-wal`),
+    present(fs, `${dbPath}-shm`),
+    present(fs, `${dbPath}-journal`),
+  ]);
+  if (wal) return shm ? 'leftover' : 'walonly';
+  if (journal) return 'journal';
+  return shm ? 'shmonly' : 'clean';
+}

@@ -1,0 +1,149 @@
+import { PortError, type PortErrorCode } from '../../errors.js';
+import type { DirEntry, FileStat, FileSystemPort, WriteOptions } from '../../ports/fs.js';
+
+/**
+ * The operations {@link RecordingFileSystem} records as mutations.
+ * @public
+ */
+export type MutationOp = 'writeFile' | 'rename' | 'unlink' | 'rmdir' | 'mkdir' | 'mkdtemp' | 'copyFile' | 'symlink';
+
+/**
+ * One attempted mutation: `to` is the destination of a rename or copy, or the target text of a symlink.
+ * @public
+ */
+export interface RecordedMutation {
+  op: MutationOp;
+  /** The path mutated (for `mkdtemp`, the prefix until the call succeeds, then the directory created). */
+  path: string;
+  to?: string;
+  /** The errno injected instead of running the call, when a fault was injected. */
+  fault?: FaultErrno;
+}
+
+/**
+ * The faults {@link RecordingFileSystem} can inject.
+ * @public
+ */
+export type FaultErrno = 'EACCES' | 'EBUSY' | 'ENOSPC' | 'EIO';
+
+/**
+ * When to inject a fault: at the n-th mutation (1-based), or whenever a predicate names an errno.
+ * @public
+ */
+export type FaultPlan =
+  | { n: number; code: FaultErrno }
+  | ((mutation: Readonly<RecordedMutation>, n: number) => FaultErrno | null | undefined);
+
+/**
+ * Options of {@link RecordingFileSystem}.
+ * @public
+ */
+export interface RecordingFileSystemOptions {
+  failAt?: FaultPlan;
+}
+
+const FAULTS: Readonly<Record<FaultErrno, { code: PortErrorCode; text: string }>> = {
+  EACCES: { code: 'PermissionDenied', text: 'permission denied' },
+  EBUSY: { code: 'Busy', text: 'resource busy or locked' },
+  ENOSPC: { code: 'NoSpace', text: 'no space left on device' },
+  EIO: { code: 'IoError', text: 'i/o error' },
+};
+
+/**
+ * A `FileSystemPort` wrapper that records every attempted mutation in call order and can inject the faults a real disk gives.
+ * @example
+ * ```ts
+ * const fs = new RecordingFileSystem(new NodeFileSystem(), { failAt: { n: 2, code: 'EBUSY' } });
+ * await removeConfined(fs, root, candidate);
+ * expect(fs.mutations.every((m) => m.path.startsWith(root))).toBe(true);
+ * ```
+ * @public
+ */
+export class RecordingFileSystem implements FileSystemPort {
+  /** Every mutation attempted through this port, including failed and faulted ones. */
+  readonly mutations: RecordedMutation[] = [];
+  readonly #inner: FileSystemPort;
+  readonly #failAt: FaultPlan | undefined;
+
+  constructor(inner: FileSystemPort, opts: RecordingFileSystemOptions = {}) {
+    this.#inner = inner;
+    this.#failAt = opts.failAt;
+  }
+
+  readdir(path: string): Promise<DirEntry[]> {
+    return this.#inner.readdir(path);
+  }
+  stat(path: string): Promise<FileStat> {
+    return this.#inner.stat(path);
+  }
+  lstat(path: string): Promise<FileStat> {
+    return this.#inner.lstat(path);
+  }
+  realpath(path: string): Promise<string> {
+    return this.#inner.realpath(path);
+  }
+  readlink(path: string): Promise<string> {
+    return this.#inner.readlink(path);
+  }
+  readFile(path: string): Promise<Uint8Array> {
+    return this.#inner.readFile(path);
+  }
+  readText(path: string): Promise<string> {
+    return this.#inner.readText(path);
+  }
+  readHead(path: string, maxBytes: number): Promise<Uint8Array> {
+    return this.#inner.readHead(path, maxBytes);
+  }
+  fsyncDir(path: string): Promise<void> {
+    return this.#inner.fsyncDir(path);
+  }
+  tmpdir(): string {
+    return this.#inner.tmpdir();
+  }
+
+  async writeFile(path: string, data: string | Uint8Array, opts?: WriteOptions): Promise<void> {
+    this.#record({ op: 'writeFile', path });
+    return this.#inner.writeFile(path, data, opts);
+  }
+  async rename(from: string, to: string): Promise<void> {
+    this.#record({ op: 'rename', path: from, to });
+    return this.#inner.rename(from, to);
+  }
+  async unlink(path: string): Promise<void> {
+    this.#record({ op: 'unlink', path });
+    return this.#inner.unlink(path);
+  }
+  async rmdir(path: string): Promise<void> {
+    this.#record({ op: 'rmdir', path });
+    return this.#inner.rmdir(path);
+  }
+  async mkdir(path: string, opts?: { recursive?: boolean; mode?: number }): Promise<void> {
+    this.#record({ op: 'mkdir', path });
+    return this.#inner.mkdir(path, opts);
+  }
+  async mkdtemp(prefix: string): Promise<string> {
+    const rec = this.#record({ op: 'mkdtemp', path: prefix });
+    rec.path = await this.#inner.mkdtemp(prefix);
+    return rec.path;
+  }
+  async copyFile(from: string, to: string): Promise<void> {
+    this.#record({ op: 'copyFile', path: from, to });
+    return this.#inner.copyFile(from, to);
+  }
+  async symlink(target: string, path: string): Promise<void> {
+    this.#record({ op: 'symlink', path, to: target });
+    return this.#inner.symlink(target, path);
+  }
+
+  // Records the attempt, then throws the PortError the real port would give when a fault is planned for it.
+  #record(rec: RecordedMutation): RecordedMutation {
+    this.mutations.push(rec);
+    const n = this.mutations.length;
+    const plan = this.#failAt;
+    const errno = typeof plan === 'function' ? plan(rec, n) : plan !== undefined && plan.n === n ? plan.code : undefined;
+    if (errno === undefined || errno === null) return rec;
+    rec.fault = errno;
+    const { code, text } = FAULTS[errno];
+    throw new PortError(code, `fs.${rec.op}`, `${errno}: ${text}, ${rec.op} '${rec.path}'`, { path: rec.path, errno });
+  }
+}

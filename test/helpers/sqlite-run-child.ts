@@ -1,0 +1,32 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+/** Absolute path of a child script in test/helpers/. */
+export function helperScript(name: string): string {
+  return fileURLToPath(new URL(`./${name}`, import.meta.url));
+}
+
+/**
+ * Runs a child script (`.ts` through tsx) in a fresh Node process with `cwd`, WITHOUT `SQLITE_USE_URI` in its
+ * environment, passing `arg` as JSON; resolves with the JSON line it printed, rejects with its stderr.
+ */
+export function runChild<T>(script: string, arg: unknown, cwd: string): Promise<T> {
+  const env = { ...process.env };
+  delete env['SQLITE_USE_URI'];
+  const pre = script.endsWith('.ts') ? ['--import', TSX_LOADER] : [];
+  const child = spawn(process.execPath, [...pre, helperScript(script), JSON.stringify(arg)], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`${script} exited ${String(code)}: ${err}`));
+      else resolve(JSON.parse(out.trim().split('\n').pop() ?? 'null') as T);
+    });
+  });
+}
