@@ -1,17 +1,5 @@
-import type { AgentName } from '../ids/agent-names.js';
+import { type AgentName, isAgentName } from '../ids/agent-names.js';
 import type { ProcessInfo } from '../ports/process.js';
-
-/**
- * The executable names of the agent CLIs: a process called one of these is an agent session.
- * @public
- */
-export const AGENT_CLI_NAMES = ['claude', 'agy', 'codex', 'grok', 'hermes', 'opencode'] as const satisfies readonly AgentName[];
-
-/**
- * The name of an agent CLI executable.
- * @public
- */
-export type AgentCliName = (typeof AGENT_CLI_NAMES)[number];
 
 /** How to find the script an interpreter runs: options that take a value, options whose value is inline code, subcommands to step over. */
 interface InterpreterSyntax {
@@ -46,8 +34,9 @@ function basename(path: string): string {
   return path.split('/').filter((x) => x !== '').pop() ?? '';
 }
 
-function asAgent(name: string): AgentCliName | null {
-  return (AGENT_CLI_NAMES as readonly string[]).includes(name) ? (name as AgentCliName) : null;
+// An agent CLI's executable is named exactly like the agent (`claude`, `opencode`, …).
+function asAgent(name: string): AgentName | null {
+  return isAgentName(name) ? name : null;
 }
 
 // Index of the script (or, for env, the command) an interpreter at argv[i] runs; undefined for inline code or none.
@@ -65,7 +54,7 @@ function scriptIndex(argv: readonly string[], i: number, syntax: InterpreterSynt
   return undefined;
 }
 
-function agentOfArgv(argv: readonly string[]): AgentCliName | null {
+function agentOfArgv(argv: readonly string[]): AgentName | null {
   let i = 0;
   // Each step peels one interpreter or wrapper: `env node /usr/local/bin/claude …` takes two.
   for (let hops = 0; hops < 4 && i < argv.length; hops++) {
@@ -85,7 +74,7 @@ function agentOfArgv(argv: readonly string[]): AgentCliName | null {
  * (`node /usr/local/bin/claude …`, `python3 …/hermes`) — else null.
  * @public
  */
-export function agentCliName(proc: Pick<ProcessInfo, 'argv' | 'command' | 'comm'>): AgentCliName | null {
+export function agentCliName(proc: Pick<ProcessInfo, 'argv' | 'command' | 'comm'>): AgentName | null {
   const argv = proc.argv ?? proc.command.split(/\s+/).filter((x) => x !== '');
   return agentOfArgv(argv) ?? asAgent(basename(proc.comm));
 }

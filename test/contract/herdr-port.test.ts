@@ -44,7 +44,7 @@ herdrPortContract('HerdrCli over the fake herdr executable', async () => {
   const statePath = join(tmp.dir, 'herdr-state.json');
   const installed = await installFakeHerdr(join(tmp.dir, 'bin'), { statePath, state: startingState() });
   return {
-    port: new HerdrCli({ bin: installed.path, env: { HERDR_SESSION: undefined } }),
+    port: new HerdrCli({ bin: installed, env: { HERDR_SESSION: undefined } }),
     names,
     cwd: tmp.dir,
     reset: async () => {

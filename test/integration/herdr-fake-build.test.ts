@@ -10,7 +10,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 // What a user of the published package runs: install from the build, seed, call the executable, use the in-process fake.
 const scenario = `async function scenario(m, cp, dir) {
   const statePath = dir + '/state.json';
-  const { path } = await m.installFakeHerdr(dir + '/bin', { statePath });
+  const path = await m.installFakeHerdr(dir + '/bin', { statePath });
   await m.updateFakeHerdrState(statePath, (e) => e.addAgent({ name: 'rev', kind: 'claude', status: 'working' }));
   const list = JSON.parse(cp.execFileSync(path, ['agent', 'list'], { encoding: 'utf8' }));
   let waitExit = 0;

@@ -35,7 +35,7 @@ describe('the fake herdr executable', () => {
   };
 
   it('prints one compact JSON line for JSON commands, nothing for silent ones, plain text for usage', async () => {
-    const { path } = await installFakeHerdr(binDir, { statePath });
+    const path = await installFakeHerdr(binDir, { statePath });
     await updateFakeHerdrState(statePath, (e) => e.addWorkspace({}));
     const list = await herdr(path, ['workspace', 'list']);
     expect(list.exitCode).toBe(0);
@@ -48,7 +48,7 @@ describe('the fake herdr executable', () => {
   });
 
   it('a missing state file is a machine with no server; status server --json still exits 0', async () => {
-    const { path } = await installFakeHerdr(binDir, { statePath });
+    const path = await installFakeHerdr(binDir, { statePath });
     await rm(statePath);
     const list = await herdr(path, ['agent', 'list']);
     expect(list.exitCode).toBe(1);
@@ -59,7 +59,7 @@ describe('the fake herdr executable', () => {
   });
 
   it('honours HERDR_SESSION, and --session beats it', async () => {
-    const { path } = await installFakeHerdr(binDir, { statePath, state: createFakeHerdrState({ sessions: ['alt'] }) });
+    const path = await installFakeHerdr(binDir, { statePath, state: createFakeHerdrState({ sessions: ['alt'] }) });
     await updateFakeHerdrState(statePath, (e) => e.addAgent({ session: 'alt', name: 'rev', kind: 'claude' }));
     expect((await herdr(path, ['agent', 'get', 'rev'], { HERDR_SESSION: 'alt' })).exitCode).toBe(0);
     expect((await herdr(path, ['agent', 'get', 'rev', '--session', 'default'], { HERDR_SESSION: 'alt' })).exitCode).toBe(1);
@@ -67,7 +67,7 @@ describe('the fake herdr executable', () => {
 
   it('logs every call to the spy log as {argv, pid, ts}', async () => {
     const spyLogPath = join(dir, 'spy.jsonl');
-    const { path } = await installFakeHerdr(binDir, { statePath, spyLogPath });
+    const path = await installFakeHerdr(binDir, { statePath, spyLogPath });
     const cli = new HerdrCli({ bin: path });
     await cli.agentList({ session: 'default' });
     await cli.paneClose('w9:p1');
@@ -82,14 +82,14 @@ describe('the fake herdr executable', () => {
 
   it('runs a hook at the chosen call number only, with the argv in its env', async () => {
     const out = join(dir, 'hook.txt');
-    const { path } = await installFakeHerdr(binDir, { statePath, hook: { atCall: 2, command: `printf '%s %s\\n' "$FAKE_HERDR_CALL" "$FAKE_HERDR_ARGV" >> '${out}'` } });
+    const path = await installFakeHerdr(binDir, { statePath, hook: { atCall: 2, command: `printf '%s %s\\n' "$FAKE_HERDR_CALL" "$FAKE_HERDR_ARGV" >> '${out}'` } });
     for (let i = 0; i < 3; i += 1) await herdr(path, ['agent', 'list']);
     expect(await readFile(out, 'utf8')).toBe('2 ["agent","list"]\n');
   });
 
   it('runs a matching hook before answering; the hook may call herdr itself', async () => {
     const out = join(dir, 'panes-at-close.json');
-    const { path } = await installFakeHerdr(binDir, { statePath, hook: { match: 'pane close', command: `'${join(binDir, 'herdr')}' pane list > '${out}'` } });
+    const path = await installFakeHerdr(binDir, { statePath, hook: { match: 'pane close', command: `'${join(binDir, 'herdr')}' pane list > '${out}'` } });
     const ws = await updateFakeHerdrState(statePath, (e) => e.addWorkspace({}));
     const closed = await herdr(path, ['pane', 'close', ws.paneId]);
     expect(closed.exitCode).toBe(0);
@@ -99,7 +99,7 @@ describe('the fake herdr executable', () => {
   });
 
   it('serialises concurrent calls on the state file: none is lost', async () => {
-    const { path } = await installFakeHerdr(binDir, { statePath });
+    const path = await installFakeHerdr(binDir, { statePath });
     const results = await Promise.all(Array.from({ length: 12 }, () => herdr(path, ['workspace', 'create'])));
     const ids = results.map((r) => (JSON.parse(r.stdout) as { result: { workspace: { workspace_id: string } } }).result.workspace.workspace_id);
     expect(new Set(ids).size).toBe(12);
@@ -109,7 +109,7 @@ describe('the fake herdr executable', () => {
   });
 
   it('takes over a lock left by a dead process', async () => {
-    const { path } = await installFakeHerdr(binDir, { statePath });
+    const path = await installFakeHerdr(binDir, { statePath });
     const dead = await execa('node', ['-e', 'process.stdout.write(String(process.pid))']);
     await writeFile(`${statePath}.lock`, dead.stdout);
     const r = await herdr(path, ['agent', 'list']);
@@ -117,7 +117,7 @@ describe('the fake herdr executable', () => {
   });
 
   it('applies a transition scheduled at a wall-clock time while a wait polls', async () => {
-    const { path } = await installFakeHerdr(binDir, { statePath });
+    const path = await installFakeHerdr(binDir, { statePath });
     await updateFakeHerdrState(statePath, (e) => {
       e.addAgent({ name: 'rev', kind: 'claude', status: 'working' });
       e.schedule('rev', 'idle', { atMs: Date.now() + 400 });
@@ -129,7 +129,7 @@ describe('the fake herdr executable', () => {
   });
 
   it('applies a transition after a number of calls', async () => {
-    const { path } = await installFakeHerdr(binDir, { statePath });
+    const path = await installFakeHerdr(binDir, { statePath });
     await seedFakeHerdrState(statePath, (e) => {
       e.addAgent({ name: 'rev', kind: 'claude', status: 'idle' });
       e.schedule('rev', 'exit', { afterCalls: 2 });

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ProcessInfo } from '../../src/ports/process.js';
-import { AGENT_CLI_NAMES, agentCliName, helperChain } from '../../src/process/index.js';
+import { AGENT_NAMES } from '../../src/ids/agent-names.js';
+import { agentCliName, helperChain } from '../../src/process/index.js';
 
-const NAMES = [...AGENT_CLI_NAMES, 'bash', 'sh', 'node', 'python3', 'tmux', 'init', 'sleep'];
+const NAMES = [...AGENT_NAMES, 'bash', 'sh', 'node', 'python3', 'tmux', 'init', 'sleep'];
 
 // A random process table: pids 1..n, any parent (0..n, so cycles, self-parents and dangling parents happen), argv that may be an agent CLI directly or via an interpreter.
 const forest = fc.integer({ min: 1, max: 40 }).chain((n) =>

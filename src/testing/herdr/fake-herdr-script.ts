@@ -28,6 +28,8 @@ export interface FakeHerdrScriptConfig {
 export interface FakeHerdrScriptModules {
   fs: typeof NodeFs;
   childProcess: typeof NodeChildProcess;
+  /** The state file's I/O, from `makeFakeHerdrStoreIo(fs)`. */
+  storeIo: FakeHerdrStoreIo;
 }
 
 /**
@@ -43,22 +45,7 @@ export async function fakeHerdrScriptMain(lib: FakeHerdrLib, config: FakeHerdrSc
   const env: FakeHerdrEnv = {};
   if (process.env['HERDR_SESSION'] !== undefined) env.HERDR_SESSION = process.env['HERDR_SESSION'];
   if (process.env['HERDR_PANE_ID'] !== undefined) env.HERDR_PANE_ID = process.env['HERDR_PANE_ID'];
-  const sleeper = new Int32Array(new SharedArrayBuffer(4));
-  const io: FakeHerdrStoreIo = {
-    fs,
-    pid: process.pid,
-    isAlive: (pid) => {
-      try {
-        process.kill(pid, 0);
-        return true;
-      } catch (err) {
-        return (err as { code?: string }).code === 'EPERM';
-      }
-    },
-    sleepSync: (ms) => {
-      Atomics.wait(sleeper, 0, 0, ms);
-    },
-  };
+  const io = mods.storeIo;
 
   if (config.spyLogPath !== null) fs.appendFileSync(config.spyLogPath, `${JSON.stringify({ argv, pid: process.pid, ts: Date.now() })}\n`);
   const call = lib.store.update(io, config.statePath, (state) => ({ state, result: lib.answer.beginCall(state) }));

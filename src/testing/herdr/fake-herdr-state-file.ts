@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import type { FakeHerdrStoreIo } from './fake-herdr-core-store.js';
+import { makeFakeHerdrStoreIo } from './fake-herdr-store-io.js';
 import { createFakeHerdrState, editFakeHerdrState, fakeHerdrCore, type FakeHerdrEditor } from './fake-herdr-editor.js';
 import type { FakeHerdrState } from './fake-herdr-types.js';
 
@@ -13,24 +14,8 @@ export interface FakeHerdrSpyEntry {
   ts: number;
 }
 
-const sleeper = new Int32Array(new SharedArrayBuffer(4));
-
 // The same lock and atomic replace the executable uses, from this process.
-const io: FakeHerdrStoreIo = {
-  fs,
-  pid: process.pid,
-  isAlive: (pid) => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch (err) {
-      return (err as { code?: string }).code === 'EPERM';
-    }
-  },
-  sleepSync: (ms) => {
-    Atomics.wait(sleeper, 0, 0, ms);
-  },
-};
+const io: FakeHerdrStoreIo = makeFakeHerdrStoreIo(fs);
 
 /**
  * Writes a fake herdr state file (under its lock): the given state, or a fresh one changed by `seed`; returns what was written.

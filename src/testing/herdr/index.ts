@@ -5,7 +5,7 @@ export type { FakeHerdrAgentSeed, FakeHerdrEditor, FakeHerdrSeeded, FakeHerdrSes
 export { readFakeHerdrSpyLog, readFakeHerdrState, seedFakeHerdrState, updateFakeHerdrState } from './fake-herdr-state-file.js';
 export type { FakeHerdrSpyEntry } from './fake-herdr-state-file.js';
 export { installFakeHerdr } from './install-fake-herdr.js';
-export type { InstalledFakeHerdr, InstallFakeHerdrOptions } from './install-fake-herdr.js';
+export type { InstallFakeHerdrOptions } from './install-fake-herdr.js';
 export type { FakeHerdrHook } from './fake-herdr-script.js';
 export { VirtualClock } from './virtual-clock.js';
 export type {

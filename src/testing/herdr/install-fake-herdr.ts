@@ -5,6 +5,7 @@ import { MamError } from '../../errors.js';
 import { fakeHerdrCoreSource } from './fake-herdr-core.js';
 import { fakeHerdrScriptMain, type FakeHerdrHook, type FakeHerdrScriptConfig } from './fake-herdr-script.js';
 import { seedFakeHerdrState } from './fake-herdr-state-file.js';
+import { makeFakeHerdrStoreIo } from './fake-herdr-store-io.js';
 import type { FakeHerdrState } from './fake-herdr-types.js';
 
 /**
@@ -25,17 +26,6 @@ export interface InstallFakeHerdrOptions {
 }
 
 /**
- * Where {@link installFakeHerdr} put things.
- * @public
- */
-export interface InstalledFakeHerdr {
-  /** The executable (`<binDir>/herdr`). */
-  path: string;
-  statePath: string;
-  spyLogPath: string | undefined;
-}
-
-/**
  * The fake executable's whole text: the shared fake herdr implementation plus its process shell, with `config` baked in.
  * @public
  */
@@ -45,8 +35,9 @@ export function fakeHerdrScriptText(config: FakeHerdrScriptConfig): string {
     '// Fake herdr (herdr 0.8 CLI semantics over a JSON state file), written by installFakeHerdr from @mam/core/testing. Reinstall rather than edit.',
     fakeHerdrCoreSource(),
     `const main = (${fakeHerdrScriptMain.toString()});`,
+    `const makeStoreIo = (${makeFakeHerdrStoreIo.toString()});`,
     "Promise.all([import('node:fs'), import('node:child_process')])",
-    `  .then(([fs, childProcess]) => main(lib, ${JSON.stringify(config)}, { fs, childProcess }))`,
+    `  .then(([fs, childProcess]) => main(lib, ${JSON.stringify(config)}, { fs, childProcess, storeIo: makeStoreIo(fs) }))`,
     '  .then(',
     '  (code) => { process.exitCode = code; },',
     "  (err) => { process.stderr.write('fake herdr: ' + String((err && err.stack) || err) + '\\n'); process.exitCode = 101; },",
@@ -70,17 +61,18 @@ function checkEmbeddable(): void {
 }
 
 /**
- * Writes an executable fake `herdr` into `binDir` that answers the real CLI's argv with its exact output over a JSON state file.
+ * Writes an executable fake `herdr` into `binDir` that answers the real CLI's argv with its exact output over a JSON state file;
+ * resolves to the executable's path (`<binDir>/herdr`).
  *
  * @example
  * ```ts
- * const { path } = await installFakeHerdr(binDir, { statePath: join(dir, 'herdr.json'), spyLogPath: join(dir, 'spy.jsonl') });
+ * const bin = await installFakeHerdr(binDir, { statePath: join(dir, 'herdr.json'), spyLogPath: join(dir, 'spy.jsonl') });
  * await updateFakeHerdrState(statePath, (e) => e.addAgent({ name: 'reviewer', kind: 'claude' }));
- * const herdr = new HerdrCli({ bin: path });
+ * const herdr = new HerdrCli({ bin });
  * ```
  * @public
  */
-export async function installFakeHerdr(binDir: string, opts: InstallFakeHerdrOptions): Promise<InstalledFakeHerdr> {
+export async function installFakeHerdr(binDir: string, opts: InstallFakeHerdrOptions): Promise<string> {
   const statePath = path.resolve(opts.statePath);
   const spyLogPath = opts.spyLogPath === undefined ? undefined : path.resolve(opts.spyLogPath);
   checkEmbeddable();
@@ -94,5 +86,5 @@ export async function installFakeHerdr(binDir: string, opts: InstallFakeHerdrOpt
   await fs.writeFile(tmp, fakeHerdrScriptText(config), { mode: 0o755 });
   await fs.chmod(tmp, 0o755);
   await fs.rename(tmp, file);
-  return { path: file, statePath, spyLogPath };
+  return file;
 }

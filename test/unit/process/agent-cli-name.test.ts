@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { AGENT_NAMES } from '../../../src/ids/agent-names.js';
-import { AGENT_CLI_NAMES, agentCliName } from '../../../src/process/index.js';
+import { agentCliName } from '../../../src/process/index.js';
 
 const proc = (argv: string[] | undefined, comm = '', command = argv?.join(' ') ?? ''): { argv?: string[]; command: string; comm: string } =>
   argv === undefined ? { command, comm } : { argv, command, comm };
 
 describe('agentCliName', () => {
-  it('names the same six agents as the rest of the library', () => {
-    expect([...AGENT_CLI_NAMES]).toEqual([...AGENT_NAMES]);
+  it('recognises each of the six agents by its executable name', () => {
+    for (const name of AGENT_NAMES) expect(agentCliName(proc([`/usr/local/bin/${name}`]))).toBe(name);
+    expect(agentCliName(proc(['/usr/local/bin/gemini']))).toBeNull();
   });
 
   it.each([
