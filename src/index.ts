@@ -8,3 +8,4 @@ export * from './sqlite/index.js';
 export * from './process/index.js';
 export * from './herdr/index.js';
 export * from './node/index.js';
+export * from './adapters/index.js';

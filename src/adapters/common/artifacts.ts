@@ -1,0 +1,61 @@
+import type { FileSystemPort } from '../../ports/fs.js';
+import { removeConfined } from '../../paths/remove-confined.js';
+
+/**
+ * One artifact path of a conversation and the agent root it was found under (removal never leaves that root).
+ * @public
+ */
+export interface ArtifactPath {
+  root: string;
+  path: string;
+}
+
+/**
+ * What a purge of a list of artifacts did.
+ * @public
+ */
+export interface PurgeReport {
+  /** The artifact paths removed (a directory counts once). */
+  purged: string[];
+  /** What should have gone and stays (a linked path not followed, a failed removal). */
+  residual: string[];
+}
+
+/**
+ * True when the path exists as anything, a dangling link included (links in the middle are followed: remains behind a
+ * linked dir count as artifacts).
+ * @public
+ */
+export async function pathExists(fs: FileSystemPort, path: string): Promise<boolean> {
+  try {
+    await fs.lstat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The artifacts that exist, in the given order.
+ * @public
+ */
+export async function existingArtifacts(fs: FileSystemPort, items: readonly ArtifactPath[]): Promise<ArtifactPath[]> {
+  const flags = await Promise.all(items.map((i) => pathExists(fs, i.path)));
+  return items.filter((_, n) => flags[n] === true);
+}
+
+/**
+ * Removes the artifacts one after another, in order (the caller orders key files before the file that ties them to the
+ * conversation); reports only what existed. Never throws.
+ * @public
+ */
+export async function removeArtifacts(fs: FileSystemPort, items: readonly ArtifactPath[]): Promise<PurgeReport> {
+  const report: PurgeReport = { purged: [], residual: [] };
+  for (const item of items) {
+    if (!(await pathExists(fs, item.path))) continue;
+    const done = await removeConfined(fs, item.root, item.path);
+    if (done.removed.includes(item.path) && !(await pathExists(fs, item.path))) report.purged.push(item.path);
+    else report.residual.push(...(done.residual.length > 0 ? done.residual : [item.path]));
+  }
+  return report;
+}

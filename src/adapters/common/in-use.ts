@@ -1,0 +1,64 @@
+import { idShape } from '../../ids/agent-id.js';
+import type { AgentName } from '../../ids/agent-names.js';
+import type { FileHolder, ProcessInfo, ProcessPort } from '../../ports/process.js';
+import { helperChain } from '../../process/helper-chain.js';
+import type { InUseHolder } from '../types.js';
+import { sessionVarsNaming } from './session-env.js';
+
+/**
+ * What one adapter contributes to the in-use check of one conversation.
+ * @public
+ */
+export interface InUseProbe {
+  agent: AgentName;
+  /** The canonical (already normalised) id. */
+  id: string;
+  /** Files whose open holders count: DB + `-wal`/`-shm`/`-journal`, presence or writer locks. */
+  heldPaths: readonly string[];
+  /** Holders that do not count (e.g. OpenCode's per-user background service on the shared DB). */
+  ignoreHolder?: (holder: FileHolder, proc: ProcessInfo | undefined) => boolean;
+  /** Further evidence from the same snapshot (Claude's `sessions/<pid>.json`). */
+  extra?: (snapshot: readonly ProcessInfo[]) => Promise<InUseHolder[]>;
+}
+
+/**
+ * Every live use of a conversation, from one process snapshot and at most one lsof call: command lines outside the caller's
+ * helper chain (the nearest agent CLI ancestor does count), the caller's session variables, open-file holders, and the
+ * adapter's extra evidence.
+ * @public
+ */
+export async function findInUseHolders(proc: ProcessPort, probe: InUseProbe): Promise<InUseHolder[]> {
+  const caseInsensitive = idShape(probe.agent) === 'uuid';
+  const needle = caseInsensitive ? probe.id.toLowerCase() : probe.id;
+  const snapshot = await proc.snapshot();
+  const selfPid = proc.selfPid();
+  const own = new Set(helperChain(snapshot, selfPid).chain);
+  const found: InUseHolder[] = [];
+
+  for (const p of snapshot) {
+    if (own.has(p.pid)) continue;
+    const text = [p.command, ...(p.argv ?? [])].join('\0');
+    if ((caseInsensitive ? text.toLowerCase() : text).includes(needle)) found.push({ pid: p.pid, command: p.command, signal: 'command-line' });
+  }
+  for (const name of sessionVarsNaming(proc.env(), probe.id, caseInsensitive)) {
+    found.push({ pid: selfPid, command: `this process (${name})`, signal: 'session-env', detail: name });
+  }
+  if (probe.heldPaths.length > 0) {
+    const byPid = new Map(snapshot.map((p) => [p.pid, p] as const));
+    for (const h of await proc.holders(probe.heldPaths)) {
+      if (own.has(h.pid)) continue;
+      if (probe.ignoreHolder?.(h, byPid.get(h.pid)) === true) continue;
+      found.push({ pid: h.pid, command: byPid.get(h.pid)?.command ?? h.command, signal: 'open-file', detail: h.path });
+    }
+  }
+  if (probe.extra !== undefined) found.push(...(await probe.extra(snapshot)));
+  return found;
+}
+
+/**
+ * The hint every adapter gives with an in-use refusal: how a person finds the processes naming the id.
+ * @public
+ */
+export function psHint(id: string): string {
+  return `ps -axww | grep ${id}`;
+}

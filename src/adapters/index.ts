@@ -1,0 +1,15 @@
+export * from './types.js';
+export { getAdapter } from './get-adapter.js';
+export { BaseAdapter } from './common/base-adapter.js';
+export { decideCapture, type CaptureCandidate } from './common/capture.js';
+export { findInUseHolders, psHint, type InUseProbe } from './common/in-use.js';
+export { SESSION_ENV_VARS, sessionVarsNaming } from './common/session-env.js';
+export { agentEnv } from './common/agent-env.js';
+export { pathExists, existingArtifacts, removeArtifacts, type ArtifactPath, type PurgeReport } from './common/artifacts.js';
+export { claudeProjectKey } from './claude/project-key.js';
+export { ClaudeAdapter } from './claude/claude-adapter.js';
+export { AgyAdapter } from './agy/agy-adapter.js';
+export { CodexAdapter } from './codex/codex-adapter.js';
+export { GrokAdapter } from './grok/grok-adapter.js';
+export { HermesAdapter } from './hermes/hermes-adapter.js';
+export { OpencodeAdapter } from './opencode/opencode-adapter.js';

@@ -1,0 +1,23 @@
+import { BaseAdapter } from '../common/base-adapter.js';
+import type { ArtifactPath } from '../common/artifacts.js';
+
+/**
+ * The opencode adapter (placeholder: finds nothing until implemented).
+ * @public
+ */
+export class OpencodeAdapter extends BaseAdapter {
+  readonly name = 'opencode' as const;
+  readonly idLifecycle = 'post_discovered' as const;
+
+  async discover(): Promise<string[]> {
+    return [];
+  }
+
+  async verifyArtifact(): Promise<boolean> {
+    return false;
+  }
+
+  protected async artifactPaths(): Promise<ArtifactPath[]> {
+    return [];
+  }
+}

@@ -1,0 +1,83 @@
+import type { AgentName } from '../ids/agent-names.js';
+import type { SessionRow } from '../registry/session-row.js';
+
+/**
+ * Where and for whom an adapter looks: the workspace, the home whose agent dirs are read, and the session's context.
+ * @public
+ */
+export interface DiscoveryContext {
+  /** The workspace (compared by realpath). */
+  workspace: string;
+  /** The home directory whose agent config/data dirs are read. */
+  homeDir: string;
+  /** The agent's environment (CLAUDE_CONFIG_DIR, CODEX_HOME, XDG_DATA_HOME, TMPDIR, PATH …); default: the ProcessPort's env. */
+  env?: Record<string, string | undefined>;
+  /** The session instance's start, epoch seconds: discovery keeps only conversations at or after it. */
+  epoch?: number;
+  /** The row's pane process (capture proves candidates against it and its descendants). */
+  panePid?: number;
+  /** Ids other rows record: never a candidate for this one. */
+  siblingClaimedIds?: readonly string[];
+}
+
+/**
+ * The outcome of capturing the one id a live post-discovered session uses.
+ * @public
+ */
+export type CaptureResult =
+  | { kind: 'captured'; id: string }
+  | { kind: 'none'; reason: 'no-candidate' | 'ambiguous' | 'claimed-by-other-row' | 'not-newer' | 'unprovable'; candidates: string[] };
+
+/**
+ * A live process that uses a conversation, and the signal that showed it.
+ * @public
+ */
+export interface InUseHolder {
+  pid: number;
+  command: string;
+  /** `command-line` (names the id), `session-env` (the caller's own session variable), `open-file` (lsof), `pid-file` (claude `sessions/<pid>.json`). */
+  signal: 'command-line' | 'session-env' | 'open-file' | 'pid-file';
+  /** The path held open, or the variable / pid file that named the id. */
+  detail?: string;
+}
+
+/**
+ * Where one agent CLI keeps its conversations, and how to find, prove, guard and remove one.
+ * @public
+ */
+export interface AgentAdapter {
+  readonly name: AgentName;
+  /** The row field that records this agent's own id. */
+  readonly ownKey: string;
+  readonly idLifecycle: 'pre_assigned' | 'post_discovered';
+  /** The variable the CLI exports to its tool shells (codex: none known). */
+  readonly sessionEnvVar?: string;
+  /** The TUI's empty-input text, literal, when known. */
+  readonly inputPlaceholder?: string;
+  /** The TUI's empty-input line as a full-line pattern, when known. */
+  readonly inputPlaceholderPattern?: RegExp;
+  /** Child process names that belong to the idle TUI. */
+  readonly residentChildren: readonly string[];
+  /** Candidate ids of conversations in `ctx.workspace`, newest first. */
+  discover(ctx: DiscoveryContext): Promise<string[]>;
+  /** Does this id have a conversation of this workspace on disk (`discover` mode is stricter: excludes ids other rows record). */
+  verifyArtifact(id: string, ctx: DiscoveryContext, mode?: 'verify' | 'discover'): Promise<boolean>;
+  /** The one id this row's live session uses, or why not. */
+  captureActiveSessionId(row: SessionRow, ctx: DiscoveryContext): Promise<CaptureResult>;
+  /** Does any live process use this conversation (all four signals). */
+  conversationInUse(id: string, ctx: DiscoveryContext): Promise<boolean>;
+  /** The processes that use it, with the signal that showed each (empty when none). */
+  inUseHolders(id: string, ctx: DiscoveryContext): Promise<InUseHolder[]>;
+  /** Commands a person can run to see the holder. */
+  inUseHints(id: string, ctx: DiscoveryContext): string[];
+  /** Removes every artifact of the conversation; returns what was removed. Never throws. */
+  purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]>;
+  /** What is still there of this conversation's own artifacts (paths, and DB rows as `<db> (<table>.<col>: N rows)`). */
+  residualArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]>;
+  /** Shared files (never removed) that still name the id. */
+  mentions(id: string, ctx: DiscoveryContext): Promise<string[]>;
+  /** Any candidate artifact exists, even one a purge would refuse to follow. */
+  hasArtifacts(id: string, ctx: DiscoveryContext): Promise<boolean>;
+  /** Can this CLI start here. */
+  authOk(ctx: DiscoveryContext): Promise<boolean>;
+}
