@@ -9,3 +9,6 @@ export * from './process/index.js';
 export * from './herdr/index.js';
 export * from './node/index.js';
 export * from './adapters/index.js';
+export * from './purge/index.js';
+export * from './jobs/index.js';
+export * from './loop/index.js';

@@ -1,0 +1,31 @@
+// mam discover <agent> --workspace WS [--home DIR] [--epoch S] [--json] → the agent's conversations in WS, newest first.
+import { parseArgs } from 'node:util';
+import { AGENT_NAMES, getAdapter } from '../../../src/index.js';
+
+interface Io {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+}
+
+export async function discoverCommand(argv: string[], io: Io): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { home: { type: 'string' }, workspace: { type: 'string' }, epoch: { type: 'string' }, json: { type: 'boolean' } } });
+  } catch (err) {
+    io.stderr(`mam discover: ${(err as Error).message}\n`);
+    return 2;
+  }
+  const [agent, ...extra] = parsed.positionals;
+  const epoch = parsed.values.epoch === undefined ? undefined : Number(parsed.values.epoch);
+  if (agent === undefined || extra.length > 0 || !(AGENT_NAMES as readonly string[]).includes(agent) || (epoch !== undefined && !Number.isFinite(epoch))) {
+    io.stderr(`usage: mam discover <${AGENT_NAMES.join('|')}> --workspace WS [--home DIR] [--epoch SECONDS] [--json]\n`);
+    return 2;
+  }
+  const ids = await getAdapter(agent).discover({
+    workspace: parsed.values.workspace ?? process.cwd(),
+    homeDir: parsed.values.home ?? process.env['HOME'] ?? '/',
+    ...(epoch === undefined ? {} : { epoch }),
+  });
+  io.stdout(parsed.values.json === true ? `${JSON.stringify(ids)}\n` : ids.map((i) => `${i}\n`).join(''));
+  return 0;
+}

@@ -1,0 +1,15 @@
+export { JobEngine, type JobEngineOptions, type JobUpdateResult, type RegisterJobOptions, type TransitionOptions, type TransitionResult } from './job-engine.js';
+export { decideTransition, type TransitionDecision, type TransitionGuards } from './decide-transition.js';
+export { TRANSITION_REQUESTS, TRANSITION_TABLE, isTransitionRequest, type TransitionRequest } from './transition-table.js';
+export { JOB_STATUSES, isJobStatus, isTerminalStatus, type JobStatus, type TerminalJobStatus } from './job-status.js';
+export { RESERVED_JOB_FIELDS, jobRecordSchema, type JobRecord } from './job-record.js';
+export { isValidJobId, newJobId, requireJobId } from './job-id.js';
+export { jobPaths } from './job-paths.js';
+export { listJobIds, readJobRecord } from './job-record-reader.js';
+export { checkJobFields } from './check-job-fields.js';
+export { JobAuditLog } from './job-audit-log.js';
+export type { ConflictRefusedEvent, JobAuditEvent, StatusChangedEvent } from './job-audit-event.js';
+export { JobArgumentError } from './job-argument-error.js';
+export { JobAuditError } from './job-audit-error.js';
+export { JobNotFoundError } from './job-not-found-error.js';
+export { JobRecordCorruptError } from './job-record-corrupt-error.js';

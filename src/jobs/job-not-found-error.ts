@@ -1,0 +1,14 @@
+import { MamError } from '../errors.js';
+
+/**
+ * No record for this job id exists in the registry; code `JOB_NOT_FOUND`.
+ * @public
+ */
+export class JobNotFoundError extends MamError {
+  /** Always `JOB_NOT_FOUND`. */
+  declare readonly code: 'JOB_NOT_FOUND';
+
+  constructor(jobId: string, path: string, options?: { cause?: unknown }) {
+    super('JOB_NOT_FOUND', `no job ${jobId}: ${path} does not exist`, { jobId, path }, options);
+  }
+}

@@ -1,0 +1,14 @@
+import { MamError } from '../errors.js';
+
+/**
+ * A dispatch context given to, or read from, the dispatch store is unusable (a bad attempt or identifier, a corrupt file); code `DISPATCH_INVALID`.
+ * @public
+ */
+export class DispatchStoreError extends MamError {
+  /** Always `DISPATCH_INVALID`. */
+  declare readonly code: 'DISPATCH_INVALID';
+
+  constructor(message: string, data: Record<string, unknown> = {}, options?: { cause?: unknown }) {
+    super('DISPATCH_INVALID', message, data, options);
+  }
+}

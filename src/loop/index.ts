@@ -1,0 +1,18 @@
+export { ShadowPolicy } from './shadow-policy.js';
+export { POLICY_DECISIONS, type PolicyDecision, type PolicyDecisionKind, type PolicyScenario } from './policy-scenario.js';
+export { POLICY_RULES, type PolicyRule } from './policy-rules.js';
+export { durationOrUndefined, objectOrUndefined, readPolicyEvidence, type PolicyEvidence } from './policy-evidence.js';
+export { ShadowRunner, type ShadowRunnerOptions } from './shadow-runner.js';
+export type { LoggedShadowDecision, ShadowEntry } from './shadow-entry.js';
+export { DispatchStore, type DispatchStoreOptions } from './dispatch-store.js';
+export { ATTRIBUTION_FIELDS, type AttributionField, type DispatchContext } from './dispatch-context.js';
+export { attribution } from './attribution.js';
+export { checkAttribution, type AttributionMismatch, type AttributionObserved, type AttributionResult } from './check-attribution.js';
+export { paneMatchesGeneration } from './pane-matches-generation.js';
+export { DispatchNotFoundError } from './dispatch-not-found-error.js';
+export { DispatchStoreError } from './dispatch-store-error.js';
+export { HerdrWatcher, type HerdrWatcherOptions, type WatchStep } from './herdr-watcher.js';
+export { DEFAULT_WATCH_UNTIL, checkWaitArguments, waitOnce, type WaitOnceOptions } from './wait-once.js';
+export { observationFrom, watchOutcomeOf, type WatchObservation, type WatchOutcome } from './watch-outcome.js';
+export { ReconnectBackoff, type ReconnectBackoffOptions } from './reconnect-backoff.js';
+export { WatchArgumentError } from './watch-argument-error.js';

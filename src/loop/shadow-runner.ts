@@ -1,0 +1,63 @@
+import { isValidJobId } from '../jobs/job-id.js';
+import type { Ports } from '../ports/index.js';
+import { DispatchStore } from './dispatch-store.js';
+import { objectOrUndefined } from './policy-evidence.js';
+import type { PolicyScenario } from './policy-scenario.js';
+import type { ShadowEntry } from './shadow-entry.js';
+import { ShadowPolicy } from './shadow-policy.js';
+
+/**
+ * Options of {@link ShadowRunner}.
+ * @public
+ */
+export interface ShadowRunnerOptions {
+  /** The workspace whose `.mam/loop/` store receives the decisions. */
+  workspace: string;
+  /** The policy to run; default a new {@link ShadowPolicy}. */
+  policy?: ShadowPolicy;
+  ports?: Partial<Ports>;
+}
+
+function jobIdOf(s: PolicyScenario): string | null {
+  for (const block of [objectOrUndefined(s.job), objectOrUndefined(s.dispatch_context)]) {
+    const id = block?.['job_id'];
+    if (typeof id === 'string' && id !== '') return id;
+  }
+  return null;
+}
+
+/**
+ * Runs the policy in shadow mode: decides, logs each decision to the dispatch store, and reports what it would have done — it holds no route to a job record.
+ * @example
+ * ```ts
+ * const entry = await new ShadowRunner({ workspace: '/w' }).evaluate(scenario);
+ * if (entry.would_complete) notify(entry.job_id);
+ * ```
+ * @public
+ */
+export class ShadowRunner {
+  readonly #policy: ShadowPolicy;
+  readonly #store: DispatchStore;
+
+  constructor(opts: ShadowRunnerOptions) {
+    this.#policy = opts.policy ?? new ShadowPolicy();
+    this.#store = new DispatchStore(opts.workspace, opts.ports === undefined ? {} : { ports: opts.ports });
+  }
+
+  /** Decides one scenario and logs the decision under its job (nothing is logged for a scenario that names no valid job id). */
+  async evaluate(s: PolicyScenario): Promise<ShadowEntry> {
+    const { decision, reason } = this.#policy.decide(s);
+    const jobId = jobIdOf(s);
+    const scenarioId = typeof s.scenario_id === 'string' ? s.scenario_id : null;
+    const entry: ShadowEntry = { job_id: jobId, scenario_id: scenarioId, decision, reason, would_complete: decision === 'candidate_approved', shadow: true };
+    if (jobId !== null && isValidJobId(jobId)) await this.#store.logDecision({ ...entry, job_id: jobId });
+    return entry;
+  }
+
+  /** Evaluates scenarios one after another, in order. */
+  async evaluateAll(s: readonly PolicyScenario[]): Promise<ShadowEntry[]> {
+    const out: ShadowEntry[] = [];
+    for (const scenario of s) out.push(await this.evaluate(scenario));
+    return out;
+  }
+}

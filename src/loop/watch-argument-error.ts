@@ -1,0 +1,14 @@
+import { MamError } from '../errors.js';
+
+/**
+ * A watcher was asked for a wait herdr cannot run as meant (a timeout that is not a positive number of ms, no `--until` status); code `WATCH_INVALID_ARGUMENT`.
+ * @public
+ */
+export class WatchArgumentError extends MamError {
+  /** Always `WATCH_INVALID_ARGUMENT`. */
+  declare readonly code: 'WATCH_INVALID_ARGUMENT';
+
+  constructor(message: string, data: Record<string, unknown> = {}) {
+    super('WATCH_INVALID_ARGUMENT', message, data);
+  }
+}
