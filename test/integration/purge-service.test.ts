@@ -46,7 +46,10 @@ function agyTree(): Record<string, string> {
 function holder(args: string[], env: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
   children.push(child);
-  return new Promise((resolve) => child.stdout?.once('data', () => resolve(child)));
+  return new Promise((resolve, reject) => {
+    child.stdout?.once('data', () => resolve(child));
+    child.once('exit', (code) => reject(new Error(`holder exited early (${code})`)));
+  });
 }
 
 beforeEach(() => {
@@ -88,7 +91,7 @@ describe('PurgeService', () => {
 
   it('refuses while a real process names the id, removing nothing, with holder and hints', async () => {
     const paths = agyTree();
-    const child = await holder(['-e', 'console.log("ready"); setInterval(() => {}, 1e6)', '--conversation', id]);
+    const child = await holder(['-e', 'console.log("ready"); setInterval(() => {}, 1e6)', '--', '--conversation', id]);
     const result = await service().purge('agy', id.toUpperCase(), { home });
     expect(result).toMatchObject({ kind: 'in-use', agent: 'agy', inUse: true });
     expect(result.kind === 'in-use' && result.holders.map((h) => h.pid)).toContain(child.pid);

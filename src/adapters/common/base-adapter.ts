@@ -84,7 +84,8 @@ export abstract class BaseAdapter implements AgentAdapter {
   }
 
   inUseHints(id: string, _ctx: DiscoveryContext): string[] {
-    return [psHint(this.canonical(id) ?? id)];
+    const c = this.canonical(id);
+    return c === null ? [] : [psHint(c)];
   }
 
   async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {

@@ -1,0 +1,59 @@
+import type Database from 'better-sqlite3';
+import type { FileSystemPort } from '../../ports/fs.js';
+import { withReadonlyDb } from '../../sqlite/open-readonly.js';
+import { quoteIdent } from '../../sqlite/schema.js';
+import { type HermesTarget, hermesIdLikeColumns, hermesLayout } from './hermes-layout.js';
+
+/**
+ * The refusal residual names on a `state.db` whose layout this adapter does not know.
+ * @public
+ */
+export const HERMES_UNKNOWN_LAYOUT = 'unknown layout: refusing to purge';
+
+/**
+ * The rows of `state.db` naming one conversation, read without touching the database's directory.
+ * @public
+ */
+export interface HermesRows {
+  /** `"<db> (<table>.<col>: N rows)"`, one per column that names the id. */
+  rows: string[];
+  /** Why a purge refuses this database (its layout is not known), when it does. */
+  refusal?: string;
+  /** Why the database could not be read, when it could not. */
+  unreadable?: string;
+}
+
+/**
+ * Counts the rows whose column equals the id in any case (a uuid is compared lower-cased), as `"<db> (<table>.<col>: N rows)"`.
+ * @public
+ */
+export function countNaming(db: Database.Database, label: string, id: string, targets: readonly HermesTarget[]): string[] {
+  const out: string[] = [];
+  for (const { table, column } of targets) {
+    const n = db.prepare(`SELECT count(*) FROM ${quoteIdent(table)} WHERE lower(${quoteIdent(column)}) = ?`).pluck().get(id) as number;
+    if (n > 0) out.push(`${label} (${table}.${column}: ${n} rows)`);
+  }
+  return out;
+}
+
+/**
+ * The rows naming the canonical id: on the known layout those a purge deletes (`sessions.id` and every `session_id`);
+ * on an unknown one every id-like column that names it, with the refusal. A missing database names nothing. Never throws.
+ * @public
+ */
+export async function hermesRowsNaming(fs: FileSystemPort, dbPath: string, id: string): Promise<HermesRows> {
+  try {
+    await fs.stat(dbPath);
+  } catch {
+    return { rows: [] };
+  }
+  try {
+    return await withReadonlyDb(dbPath, { fs }, (h): HermesRows => {
+      const layout = hermesLayout(h.db);
+      if (layout.kind === 'known') return { rows: countNaming(h.db, dbPath, id, layout.targets) };
+      return { rows: countNaming(h.db, dbPath, id, hermesIdLikeColumns(h.db)), refusal: layout.reason };
+    });
+  } catch (err) {
+    return { rows: [], unreadable: err instanceof Error ? err.message : String(err) };
+  }
+}
