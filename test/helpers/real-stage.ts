@@ -155,6 +155,6 @@ export function materializeStage(stage: string, root: string): RealStage {
   cpSync(join(REAL_FIXTURES, stage), home, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
   rewriteTree(home, rewrite);
   for (const rel of expected.empty_dirs) mkdirSync(join(home, rel), { recursive: true });
-  for (const ws of workspacesOf(expected)) if (!existsSync(ws)) mkdirSync(ws, { recursive: true });
+  for (const ws of workspacesOf(raw).map(rewrite)) if (!existsSync(ws)) mkdirSync(ws, { recursive: true });
   return { root, home, env: expected.env, expected, abs: (rel) => join(home, rel) };
 }

@@ -1,23 +1,162 @@
+import { resolve } from 'node:path';
+import { removeDirKeepingLast } from '../../paths/remove-dir-keeping-last.js';
+import type { ProcessInfo } from '../../ports/process.js';
+import { type ArtifactPath, pathExists, removeArtifacts } from '../common/artifacts.js';
 import { BaseAdapter } from '../common/base-adapter.js';
-import type { ArtifactPath } from '../common/artifacts.js';
+import type { DiscoveryContext, InUseHolder } from '../types.js';
+import { type ClaudeArtifactScan, scanClaudeArtifacts } from './artifact-scan.js';
+import { discoverClaude, verifyClaude } from './claude-discover.js';
+import { claudeInUseHints } from './claude-hints.js';
+import { type ClaudeLocations, claudeLocations } from './claude-locations.js';
+import { sessionFilesNaming } from './session-files.js';
+import { sessionLiveness } from './session-liveness.js';
+import { sharedFilesNaming } from './shared-mentions.js';
+
+const SIDECARS = ['', '-wal', '-shm', '-journal'] as const;
+
+function byPid(snapshot: readonly ProcessInfo[]): Map<number, ProcessInfo> {
+  return new Map(snapshot.map((p) => [p.pid, p] as const));
+}
+
+function found(scan: ClaudeArtifactScan): string[] {
+  return [...scan.items, ...scan.jobs, ...scan.transcripts, ...scan.sessions].map((a) => a.path);
+}
 
 /**
- * The claude adapter (placeholder: finds nothing until implemented).
+ * Claude Code (pre-assigned uuid v4 ids): transcripts `projects/<key>/<id>.jsonl` verified by their records' `cwd`, the
+ * conversation's dirs and files across the config root and the temp root, live-session files, background-job dirs; shared
+ * files (`.claude.json`, its backups, `history.jsonl`) are only reported. An unknown store naming the id stops a purge.
+ * @example
+ * ```ts
+ * const claude = new ClaudeAdapter(nodePorts());
+ * const ctx = { workspace: '/repo', homeDir: '/home/me' };
+ * const [newest] = await claude.discover(ctx); // newest first
+ * if (newest !== undefined && !(await claude.conversationInUse(newest, ctx))) await claude.purgeArtifacts(newest, ctx);
+ * ```
  * @public
  */
 export class ClaudeAdapter extends BaseAdapter {
   readonly name = 'claude' as const;
-  readonly idLifecycle = 'post_discovered' as const;
+  readonly idLifecycle = 'pre_assigned' as const;
+  override readonly sessionEnvVar = 'CLAUDE_CODE_SESSION_ID';
 
-  async discover(): Promise<string[]> {
-    return [];
+  /** Where Claude keeps things for this context (the agent env decides: a sandbox home never inherits the caller's). */
+  protected async locations(ctx: DiscoveryContext): Promise<ClaudeLocations> {
+    return claudeLocations(await this.env(ctx), ctx.homeDir, ctx.workspace);
   }
 
-  async verifyArtifact(): Promise<boolean> {
-    return false;
+  async discover(ctx: DiscoveryContext): Promise<string[]> {
+    return discoverClaude(this.ports.fs, await this.locations(ctx), ctx);
   }
 
-  protected async artifactPaths(): Promise<ArtifactPath[]> {
-    return [];
+  async verifyArtifact(id: string, ctx: DiscoveryContext, mode: 'verify' | 'discover' = 'verify'): Promise<boolean> {
+    const c = this.canonical(id);
+    if (c === null) return false;
+    return verifyClaude(this.ports.fs, await this.locations(ctx), ctx, c, mode);
+  }
+
+  /** Every artifact of the canonical id under this context's locations (never rejects). */
+  protected async scan(c: string, ctx: DiscoveryContext): Promise<ClaudeArtifactScan> {
+    return scanClaudeArtifacts(this.ports.fs, await this.locations(ctx), c);
+  }
+
+  protected async artifactPaths(id: string, ctx: DiscoveryContext): Promise<ArtifactPath[]> {
+    const c = this.canonical(id);
+    if (c === null) return [];
+    const s = await this.scan(c, ctx);
+    return [...s.items, ...s.transcripts];
+  }
+
+  // Claude keeps nothing open (transcripts are appended and closed): a holder of the transcript, or of an unknown store
+  // naming the id, is something this adapter cannot account for, so it counts.
+  protected override async heldPaths(id: string, ctx: DiscoveryContext): Promise<string[]> {
+    const s = await this.scan(id, ctx);
+    return [...s.transcripts.map((t) => t.path), ...s.stores.flatMap((db) => SIDECARS.map((x) => db + x))];
+  }
+
+  protected override async extraInUse(id: string, ctx: DiscoveryContext, snapshot: readonly ProcessInfo[]): Promise<InUseHolder[]> {
+    const loc = await this.locations(ctx);
+    const files = await sessionFilesNaming(this.ports.fs, resolve(loc.config, 'sessions'), id);
+    const procs = byPid(snapshot);
+    const now = this.ports.clock.now();
+    return files.flatMap((f) => {
+      const v = sessionLiveness(f, procs, now);
+      return v.kind === 'live' ? [{ pid: v.pid, command: v.proc.command, signal: 'pid-file' as const, detail: f.path }] : [];
+    });
+  }
+
+  override inUseHints(id: string, ctx: DiscoveryContext): string[] {
+    const c = this.canonical(id) ?? id;
+    const own = this.ports.proc.env();
+    const home = own['HOME'];
+    // Synchronous twin of `env(ctx)`: the caller's own variables only for the caller's own home (compared as paths).
+    const env = ctx.env ?? (home !== undefined && home !== '' && resolve(home) === resolve(ctx.homeDir) ? own : {});
+    return claudeInUseHints(claudeLocations(env, ctx.homeDir, ctx.workspace).config, c);
+  }
+
+  override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
+    const c = this.canonical(id);
+    if (c === null) return [];
+    const fs = this.ports.fs;
+    const purged: string[] = [];
+    try {
+      const s = await this.scan(c, ctx);
+      // A layout this adapter does not know names the id: removing the rest would leave a half-purged conversation.
+      if (s.refusals.length > 0) return [];
+      const items = await removeArtifacts(fs, s.items);
+      purged.push(...items.purged);
+      let kept = items.residual.length > 0;
+      for (const job of s.jobs) {
+        await removeDirKeepingLast(fs, job.root, job.path, 'state.json');
+        if (await pathExists(fs, job.path)) kept = true;
+        else purged.push(job.path);
+      }
+      const transcripts = await removeArtifacts(fs, s.transcripts);
+      purged.push(...transcripts.purged);
+      kept ||= transcripts.residual.length > 0;
+      if (s.sessions.length > 0 && !kept) {
+        // The session file ties a pid to the conversation: it goes last, only once everything else has gone (a retry can
+        // still attribute what stays), and only once its process is gone or reused.
+        const procs = byPid(await this.ports.proc.snapshot());
+        const now = this.ports.clock.now();
+        const stale = s.sessions.filter((f) => sessionLiveness(f.file, procs, now).kind === 'stale');
+        purged.push(...(await removeArtifacts(fs, stale)).purged);
+      }
+    } catch {
+      // Never throws: whatever stays is what residualArtifacts reports.
+    }
+    return purged;
+  }
+
+  override async residualArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
+    const c = this.canonical(id);
+    if (c === null) return [];
+    try {
+      const s = await this.scan(c, ctx);
+      return [...found(s), ...s.storeRows, ...s.refusals, ...s.notes];
+    } catch (err) {
+      return [`${ctx.homeDir} (claude residual scan failed: ${err instanceof Error ? err.message : String(err)})`];
+    }
+  }
+
+  override async hasArtifacts(id: string, ctx: DiscoveryContext): Promise<boolean> {
+    const c = this.canonical(id);
+    if (c === null) return false;
+    try {
+      const s = await this.scan(c, ctx);
+      return found(s).length + s.storeRows.length > 0;
+    } catch {
+      return false;
+    }
+  }
+
+  override async mentions(id: string, ctx: DiscoveryContext): Promise<string[]> {
+    const c = this.canonical(id);
+    if (c === null) return [];
+    try {
+      return await sharedFilesNaming(this.ports.fs, await this.locations(ctx), c);
+    } catch {
+      return [];
+    }
   }
 }

@@ -1,0 +1,128 @@
+import { join } from 'node:path';
+import { isPortError } from '../../errors.js';
+import type { DirEntry, FileSystemPort } from '../../ports/fs.js';
+import type { ArtifactPath } from '../common/artifacts.js';
+import { isTelemetryOf, isTodoOf } from './artifact-names.js';
+import type { ClaudeLocations } from './claude-locations.js';
+import { jobDirsNaming } from './job-dirs.js';
+import { type ClaudeSessionFile, sessionFilesNaming } from './session-files.js';
+import { storeFindings, unknownStores } from './unknown-stores.js';
+
+/**
+ * Everything of one conversation a scan found, each path with the root it was found under.
+ * @public
+ */
+export interface ClaudeArtifactScan {
+  /** Per-conversation paths for confined removal, in removal order: tmp dirs, config dirs and files, project dirs. */
+  items: ArtifactPath[];
+  /** Background-job dirs whose `state.json` names the id (emptied with `state.json` last). */
+  jobs: ArtifactPath[];
+  /** `projects/<key>/<id>.jsonl` in any key dir (removed after everything it ties together). */
+  transcripts: ArtifactPath[];
+  /** `sessions/<pid>.json` files naming the id (removed last, and only when stale). */
+  sessions: Array<ArtifactPath & { file: ClaudeSessionFile }>;
+  /** Unknown stores (SQLite files) having rows that name the id. */
+  stores: string[];
+  /** Rows of unknown stores naming the id, `<db> (<table>.<col>: N rows)`. */
+  storeRows: string[];
+  /** Why a purge must remove nothing (an unknown store naming the id, a store or job state that cannot be read). */
+  refusals: string[];
+  /** Listings that could not be read (what they hold is unknown). */
+  notes: string[];
+}
+
+type Lister = (dir: string) => Promise<DirEntry[]>;
+
+// A missing dir lists nothing; any other failure is noted (unless `quiet`: other users' /tmp/claude-<uid> dirs are 0700).
+function lister(fs: FileSystemPort, notes: string[]): (quiet: boolean) => Lister {
+  return (quiet) => async (dir) => {
+    try {
+      return await fs.readdir(dir);
+    } catch (err) {
+      if (!quiet && !isPortError(err, 'NotFound') && !isPortError(err, 'NotADirectory')) {
+        notes.push(`${dir} (unreadable: ${err instanceof Error ? err.message : String(err)})`);
+      }
+      return [];
+    }
+  };
+}
+
+const dirLike = (e: DirEntry): boolean => e.kind === 'dir' || e.kind === 'symlink';
+
+// The candidates that exist (links on the way followed: what lies behind a linked dir counts); one that cannot be looked at
+// (a dir on its way unreadable) is noted rather than taken for absent.
+async function existing(fs: FileSystemPort, items: readonly ArtifactPath[], notes: string[]): Promise<ArtifactPath[]> {
+  const seen = await Promise.all(
+    items.map((i) =>
+      fs.lstat(i.path).then(
+        () => true,
+        (err: unknown) => {
+          if (!isPortError(err, 'NotFound') && !isPortError(err, 'NotADirectory')) notes.push(`${i.path} (unreadable: ${err instanceof Error ? err.message : String(err)})`);
+          return false;
+        },
+      ),
+    ),
+  );
+  return items.filter((_, n) => seen[n] === true);
+}
+
+async function tmpItems(list: (quiet: boolean) => Lister, tmpRoot: string, id: string): Promise<ArtifactPath[]> {
+  const owners = (await list(true)(tmpRoot)).filter((e) => dirLike(e) && e.name.startsWith('claude-'));
+  const nested = await Promise.all(
+    owners.map(async (o) => (await list(true)(join(tmpRoot, o.name))).filter(dirLike).map((k) => ({ root: tmpRoot, path: join(tmpRoot, o.name, k.name, id) }))),
+  );
+  return nested.flat();
+}
+
+async function projectItems(list: Lister, root: string, id: string): Promise<{ dirs: ArtifactPath[]; transcripts: ArtifactPath[] }> {
+  const keys = (await list(root)).filter(dirLike);
+  return {
+    dirs: keys.map((k) => ({ root, path: join(root, k.name, id) })),
+    transcripts: keys.map((k) => ({ root, path: join(root, k.name, `${id}.jsonl`) })),
+  };
+}
+
+/**
+ * Finds every artifact of the (canonical) id under Claude's locations; only what exists is returned. Never rejects.
+ * @public
+ */
+export async function scanClaudeArtifacts(fs: FileSystemPort, loc: ClaudeLocations, id: string): Promise<ClaudeArtifactScan> {
+  const notes: string[] = [];
+  const list = lister(fs, notes);
+  const cfg = (rel: string): ArtifactPath => ({ root: loc.config, path: join(loc.config, rel) });
+  const [tmp, todos, telemetry, projects, jobs, sessions, stores] = await Promise.all([
+    Promise.all(loc.tmpRoots.map((r) => tmpItems(list, r, id))),
+    list(false)(join(loc.config, 'todos')),
+    list(false)(join(loc.config, 'telemetry')),
+    Promise.all(loc.projects.map((r) => projectItems(list(false), r, id))),
+    jobDirsNaming(fs, join(loc.config, 'jobs'), id),
+    sessionFilesNaming(fs, join(loc.config, 'sessions'), id),
+    unknownStores(fs, loc.config).then((dbs) => storeFindings(fs, dbs, id)),
+  ]);
+  const candidates: ArtifactPath[] = [
+    ...tmp.flat(),
+    cfg(join('session-env', id)),
+    cfg(join('file-history', id)),
+    cfg(join('tasks', id)),
+    ...todos.filter((e) => isTodoOf(e.name, id)).map((e) => cfg(join('todos', e.name))),
+    cfg(join('debug', `${id}.txt`)),
+    ...telemetry.filter((e) => isTelemetryOf(e.name, id)).map((e) => cfg(join('telemetry', e.name))),
+    ...projects.flatMap((p) => p.dirs),
+  ];
+  const [items, transcripts] = await Promise.all([existing(fs, candidates, notes), existing(fs, projects.flatMap((p) => p.transcripts), notes)]);
+  const refusals = [
+    ...stores.stores.map((db) => `${db} (unknown layout: refusing to purge)`),
+    ...stores.unreadable.map((line) => `${line} (refusing to purge)`),
+    ...jobs.unreadable.map((dir) => `${join(dir, 'state.json')} (unreadable job state naming the id: refusing to purge)`),
+  ];
+  return {
+    items,
+    jobs: jobs.dirs.map((path) => ({ root: loc.config, path })),
+    transcripts,
+    sessions: sessions.map((file) => ({ root: loc.config, path: file.path, file })),
+    stores: stores.stores,
+    storeRows: stores.rows,
+    refusals,
+    notes,
+  };
+}
