@@ -1,23 +1,145 @@
+import { isAbsolute, normalize } from 'node:path';
+import type Database from 'better-sqlite3';
+import type { Ports } from '../../ports/index.js';
+import type { FileHolder, ProcessInfo } from '../../ports/process.js';
+import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { BaseAdapter } from '../common/base-adapter.js';
-import type { ArtifactPath } from '../common/artifacts.js';
+import { type ArtifactPath, pathExists, removeArtifacts } from '../common/artifacts.js';
+import type { DiscoveryContext } from '../types.js';
+import { legacyStorageArtifacts } from './legacy-storage.js';
+import { findOpencodeBinary } from './opencode-binary.js';
+import { purgeOpencodeDb } from './opencode-db-purge.js';
+import { opencodeDbFindings } from './opencode-db-rows.js';
+import { OpencodeLayoutCache } from './opencode-layout.js';
+import { type OpencodeLocation, OpencodeLocator } from './opencode-locator.js';
+import { opencodeLogMentions } from './opencode-mentions.js';
+import { OPENCODE_INPUT_PLACEHOLDER, OPENCODE_INPUT_PLACEHOLDER_PATTERN } from './opencode-placeholder.js';
+import { isOpencodeService } from './opencode-service.js';
+import { sessionRows, trimDir, workspaceSessions } from './opencode-sessions.js';
 
 /**
- * The opencode adapter (placeholder: finds nothing until implemented).
+ * OpenCode (post-discovered, ids `ses_…`): sessions in the shared `opencode.db` — the 1.x `session` table (OpenCode 1.18)
+ * and/or the 2.x `session_v2` table — plus the shared log and, in old homes, legacy JSON storage. A database with neither
+ * table is an unknown layout: discovery finds nothing there and a purge refuses.
+ * @example
+ * ```ts
+ * const ids = await new OpencodeAdapter(nodePorts()).discover({ workspace: '/repo', homeDir: '/home/me' });
+ * ```
  * @public
  */
 export class OpencodeAdapter extends BaseAdapter {
   readonly name = 'opencode' as const;
   readonly idLifecycle = 'post_discovered' as const;
+  override readonly sessionEnvVar = 'OPENCODE_SESSION_ID';
+  override readonly residentChildren: readonly string[] = ['opencode'];
+  readonly inputPlaceholder = OPENCODE_INPUT_PLACEHOLDER;
+  readonly inputPlaceholderPattern = OPENCODE_INPUT_PLACEHOLDER_PATTERN;
+  readonly #locator: OpencodeLocator;
+  readonly #layouts = new OpencodeLayoutCache();
 
-  async discover(): Promise<string[]> {
-    return [];
+  constructor(ports: Ports) {
+    super(ports);
+    this.#locator = new OpencodeLocator(ports.fs, ports.proc);
   }
 
-  async verifyArtifact(): Promise<boolean> {
-    return false;
+  /** Where this context's OpenCode data and database are (null for a relative home). */
+  protected async locate(ctx: DiscoveryContext): Promise<OpencodeLocation | null> {
+    return this.#locator.locate(ctx.homeDir, await this.env(ctx));
   }
 
-  protected async artifactPaths(): Promise<ArtifactPath[]> {
-    return [];
+  // The workspace as given and as resolved: `session.directory` is the cwd OpenCode saw.
+  async #workspaceDirs(ctx: DiscoveryContext): Promise<string[]> {
+    if (!isAbsolute(ctx.workspace) || ctx.workspace.includes('\0')) return [];
+    const given = trimDir(normalize(ctx.workspace));
+    const real = await this.ports.fs.realpath(given).catch(() => given);
+    return [...new Set([given, trimDir(real)])];
+  }
+
+  // Reads the database read-only; a missing or unreadable one gives `fallback`.
+  async #read<T>(dbPath: string, fallback: T, fn: (db: Database.Database) => T): Promise<T> {
+    try {
+      // A missing database rejects (NotFound) like any unreadable one: no separate look first.
+      return await withReadonlyDb(dbPath, { fs: this.ports.fs }, (h) => fn(h.db));
+    } catch {
+      return fallback;
+    }
+  }
+
+  async discover(ctx: DiscoveryContext): Promise<string[]> {
+    const [loc, dirs] = await Promise.all([this.locate(ctx), this.#workspaceDirs(ctx)]);
+    if (loc === null || dirs.length === 0) return [];
+    const since = ctx.epoch === undefined || !Number.isFinite(ctx.epoch) ? undefined : ctx.epoch * 1000;
+    return this.#read(loc.dbPath, [], (db) => workspaceSessions(db, this.#layouts.layoutOf(db, loc.dbPath), dirs, since));
+  }
+
+  async verifyArtifact(id: string, ctx: DiscoveryContext, mode: 'verify' | 'discover' = 'verify'): Promise<boolean> {
+    const c = this.canonical(id);
+    if (c === null) return false;
+    if (mode === 'discover' && (ctx.siblingClaimedIds ?? []).some((s) => this.canonical(s) === c)) return false;
+    const [loc, dirs] = await Promise.all([this.locate(ctx), this.#workspaceDirs(ctx)]);
+    if (loc === null || dirs.length === 0) return false;
+    const rows = await this.#read(loc.dbPath, [], (db) => sessionRows(db, this.#layouts.layoutOf(db, loc.dbPath), c));
+    // A child (sub-agent) session is never the row's conversation: its parent is.
+    return rows.length > 0 && rows.every((r) => r.parent === null) && rows.some((r) => dirs.includes(r.directory));
+  }
+
+  protected async artifactPaths(id: string, ctx: DiscoveryContext): Promise<ArtifactPath[]> {
+    const loc = await this.locate(ctx);
+    return loc === null ? [] : legacyStorageArtifacts(this.ports.fs, loc.dataDir, id);
+  }
+
+  // The database and its sidecars are shared by every session: any holder but the background service counts.
+  protected override async heldPaths(_id: string, ctx: DiscoveryContext): Promise<string[]> {
+    const loc = await this.locate(ctx);
+    return loc === null ? [] : ['', '-wal', '-shm', '-journal'].map((s) => loc.dbPath + s);
+  }
+
+  protected override ignoreHolder(_holder: FileHolder, proc: ProcessInfo | undefined): boolean {
+    return isOpencodeService(proc);
+  }
+
+  protected override async dbRows(id: string, ctx: DiscoveryContext): Promise<string[]> {
+    const loc = await this.locate(ctx);
+    if (loc === null || !(await pathExists(this.ports.fs, loc.dbPath))) return [];
+    try {
+      return await withReadonlyDb(loc.dbPath, { fs: this.ports.fs }, (h) => opencodeDbFindings(h.db, loc.dbPath, id).rows);
+    } catch (err) {
+      return [`${loc.dbPath} (unreadable: ${err instanceof Error ? err.message : String(err)})`];
+    }
+  }
+
+  override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
+    const c = this.canonical(id);
+    if (c === null) return [];
+    try {
+      const loc = await this.locate(ctx);
+      if (loc === null) return [];
+      const db = await purgeOpencodeDb(this.ports.fs, this.ports.proc, loc, c);
+      // A refused database purge removes nothing else either: the residual says why, and a retry finds everything.
+      if (db.refused) return db.removed;
+      const files: ArtifactPath[] = [];
+      for (const who of [...db.children, c]) files.push(...(await legacyStorageArtifacts(this.ports.fs, loc.dataDir, who)));
+      const done = await removeArtifacts(this.ports.fs, files);
+      return [...db.removed, ...done.purged];
+    } catch {
+      return [];
+    }
+  }
+
+  override async mentions(id: string, ctx: DiscoveryContext): Promise<string[]> {
+    const c = this.canonical(id);
+    if (c === null) return [];
+    try {
+      const loc = await this.locate(ctx);
+      return loc === null ? [] : await opencodeLogMentions(this.ports.fs, loc.dataDir, c);
+    } catch {
+      return [];
+    }
+  }
+
+  override async authOk(ctx: DiscoveryContext): Promise<boolean> {
+    const env = await this.env(ctx);
+    const pathVar = 'PATH' in env ? env['PATH'] : this.ports.proc.env()['PATH'];
+    return (await findOpencodeBinary(this.ports.fs, pathVar, ctx.homeDir)) !== null;
   }
 }

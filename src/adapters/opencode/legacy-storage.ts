@@ -1,0 +1,49 @@
+import { join } from 'node:path';
+import { normalizeAgentId } from '../../ids/agent-id.js';
+import type { FileSystemPort } from '../../ports/fs.js';
+import { confinedCheck } from '../../paths/confined-check.js';
+import type { ArtifactPath } from '../common/artifacts.js';
+
+// OpenCode ≤ 1.1 kept JSON files under <data>/storage (a migrated home may still have them): message ids look like session ids.
+const MESSAGE_FILE = /^msg_[0-9a-f]{12}[0-9A-Za-z]{14}\.json$/;
+/** Per-session files keyed by the session id alone. */
+const KEYED_FILES = ['session_diff', 'todo', 'share', 'session_share'];
+
+async function names(fs: FileSystemPort, dir: string): Promise<string[]> {
+  try {
+    return (await fs.readdir(dir)).map((e) => e.name).sort();
+  } catch {
+    return [];
+  }
+}
+
+// Message ids are read only from a real message dir inside the root: a linked one is not followed.
+async function messageIds(fs: FileSystemPort, root: string, dir: string): Promise<string[]> {
+  try {
+    const check = await confinedCheck(fs, root, dir);
+    if (check.kind !== 'ok' || check.leaf !== 'dir') return [];
+  } catch {
+    return [];
+  }
+  return (await names(fs, dir)).filter((n) => MESSAGE_FILE.test(n)).map((n) => n.slice(0, -'.json'.length));
+}
+
+/**
+ * The legacy JSON-storage artifacts of one session under the data dir, in removal order: each message's parts dir,
+ * the message dir, the files keyed by the session id, and the session file(s) `storage/session/<project>/<id>.json` last
+ * (it ties the rest to the conversation). Every path keeps the data dir as its root.
+ * @public
+ */
+export async function legacyStorageArtifacts(fs: FileSystemPort, dataDir: string, sessionId: string): Promise<ArtifactPath[]> {
+  const id = normalizeAgentId('opencode', sessionId);
+  if (id === null) return [];
+  const root = dataDir;
+  const storage = join(dataDir, 'storage');
+  const out: ArtifactPath[] = [];
+  const messageDir = join(storage, 'message', id);
+  for (const msg of await messageIds(fs, root, messageDir)) out.push({ root, path: join(storage, 'part', msg) });
+  out.push({ root, path: messageDir });
+  for (const kind of KEYED_FILES) out.push({ root, path: join(storage, kind, `${id}.json`) });
+  for (const project of await names(fs, join(storage, 'session'))) out.push({ root, path: join(storage, 'session', project, `${id}.json`) });
+  return out;
+}

@@ -1,0 +1,53 @@
+import type { FileSystemPort } from '../../ports/fs.js';
+import type { ProcessPort } from '../../ports/process.js';
+import { withReadonlyDb } from '../../sqlite/open-readonly.js';
+import { pathExists } from '../common/artifacts.js';
+import { type OpencodeDbFindings, opencodeDbFindings } from './opencode-db-rows.js';
+import type { OpencodeLocation } from './opencode-locator.js';
+import { runOpencodeSessionDelete } from './opencode-session-delete.js';
+import { deleteOpencodeV1Rows } from './opencode-v1-delete.js';
+
+/**
+ * What a purge did to the OpenCode database: the rows removed, the child sessions they included, and whether it refused
+ * (unknown layout naming the id, a failed `session delete`, an unwritable database) — a refusal removes nothing.
+ * @public
+ */
+export interface OpencodeDbPurge {
+  refused: boolean;
+  removed: string[];
+  /** The child sessions (any depth) collected before anything was deleted. */
+  children: string[];
+}
+
+/**
+ * Removes the conversation's rows: `opencode session delete` for a `session_v2` session (its child sessions go with it),
+ * then the 1.x rows of the session and every child collected before that delete. Never throws.
+ * @public
+ */
+export async function purgeOpencodeDb(fs: FileSystemPort, proc: ProcessPort, loc: OpencodeLocation, id: string): Promise<OpencodeDbPurge> {
+  const none = (refused: boolean, children: string[] = []): OpencodeDbPurge => ({ refused, removed: [], children });
+  try {
+    if (!(await pathExists(fs, loc.dbPath))) return none(false);
+    const read = (): Promise<OpencodeDbFindings> =>
+      withReadonlyDb(loc.dbPath, { fs }, (h) => opencodeDbFindings(h.db, loc.dbPath, id));
+    const before = await read();
+    if (!before.known) return none(before.rows.length > 0);
+    const removed: string[] = [];
+    if (before.inV2) {
+      if (!(await runOpencodeSessionDelete(proc, loc, id))) return none(true, before.children);
+      const after = await read();
+      // A delete that exited 0 but left the session on record failed all the same: touch nothing more.
+      if (after.inV2) return none(true, before.children);
+      removed.push(...before.rows.filter((line) => !after.rows.includes(line)));
+    }
+    try {
+      removed.push(...deleteOpencodeV1Rows(loc.dbPath, [id, ...before.children]));
+    } catch {
+      // Busy or unwritable: the 1.x rows stay (the transaction rolled back) and the residual names them.
+      return { refused: true, removed, children: before.children };
+    }
+    return { refused: false, removed, children: before.children };
+  } catch {
+    return none(true);
+  }
+}

@@ -1,0 +1,89 @@
+import { isAbsolute, join } from 'node:path';
+import type { FileSystemPort } from '../../ports/fs.js';
+import type { ProcessPort } from '../../ports/process.js';
+import { parseDebugPathsDb } from './debug-paths.js';
+import { findOpencodeBinary } from './opencode-binary.js';
+
+/**
+ * Where one home's OpenCode keeps its data, and how to run its CLI there.
+ * @public
+ */
+export interface OpencodeLocation {
+  /** The home (`ctx.homeDir`). */
+  home: string;
+  /** `XDG_DATA_HOME/opencode` when the agent env sets it, else `<home>/.local/share/opencode`. */
+  dataDir: string;
+  /** The database: the `db` line of `opencode debug paths`, else `<dataDir>/opencode.db`. */
+  dbPath: string;
+  /** The `opencode` executable (PATH, else `<home>/.opencode/bin`), or null. */
+  binary: string | null;
+  /** The complete environment to run that executable with for this home. */
+  runEnv: Record<string, string>;
+  /** Where to run it: the home when it exists (so OpenCode never marks the caller's repo), else the temp dir. */
+  runCwd(): Promise<string>;
+}
+
+/** How long `opencode debug paths` may take. */
+const DEBUG_PATHS_TIMEOUT_MS = 10_000;
+
+function usable(v: string | undefined): v is string {
+  return v !== undefined && v !== '' && isAbsolute(v) && !v.includes('\0');
+}
+
+/**
+ * Finds an OpenCode home's data dir and database. A successful `opencode debug paths` answer is kept per
+ * (binary, HOME, XDG_DATA_HOME); a failed run is never remembered, so the next call asks again.
+ * @public
+ */
+export class OpencodeLocator {
+  // null: the run succeeded without a `db` line (1.x), so the default path stands.
+  readonly #answers = new Map<string, string | null>();
+  // The executable found for a (PATH, home): only a found one is kept, so a later install is seen.
+  readonly #binaries = new Map<string, string>();
+
+  constructor(
+    private readonly fs: FileSystemPort,
+    private readonly proc: ProcessPort,
+  ) {}
+
+  /** Runs `debug paths` at most once per key (every run appends a line to OpenCode's own log). */
+  async locate(home: string, env: Readonly<Record<string, string | undefined>>): Promise<OpencodeLocation | null> {
+    if (!usable(home)) return null;
+    const xdg = usable(env['XDG_DATA_HOME']) ? env['XDG_DATA_HOME'] : undefined;
+    const dataDir = xdg === undefined ? join(home, '.local', 'share', 'opencode') : join(xdg, 'opencode');
+    // PATH only finds the executable (never a data dir): a sandbox env without one falls back to the caller's.
+    const pathVar = 'PATH' in env ? env['PATH'] : this.proc.env()['PATH'];
+    const runEnv: Record<string, string> = {};
+    for (const [k, v] of Object.entries(env)) if (v !== undefined) runEnv[k] = v;
+    runEnv['HOME'] = home;
+    if (pathVar !== undefined) runEnv['PATH'] = pathVar;
+    if (xdg === undefined) delete runEnv['XDG_DATA_HOME'];
+    const binary = await this.#binary(pathVar, home);
+    const runCwd = async (): Promise<string> => ((await this.fs.stat(home).then((s) => s.kind === 'dir').catch(() => false)) ? home : this.fs.tmpdir());
+    const dbPath = (binary === null ? null : await this.#askDb(binary, home, xdg, runEnv, runCwd)) ?? join(dataDir, 'opencode.db');
+    return { home, dataDir, dbPath, binary, runEnv, runCwd };
+  }
+
+  async #binary(pathVar: string | undefined, home: string): Promise<string | null> {
+    const key = JSON.stringify([pathVar ?? null, home]);
+    const known = this.#binaries.get(key);
+    if (known !== undefined) return known;
+    const found = await findOpencodeBinary(this.fs, pathVar, home);
+    if (found !== null) this.#binaries.set(key, found);
+    return found;
+  }
+
+  async #askDb(binary: string, home: string, xdg: string | undefined, env: Record<string, string>, cwd: () => Promise<string>): Promise<string | null> {
+    const key = JSON.stringify([binary, home, xdg ?? null]);
+    if (this.#answers.has(key)) return this.#answers.get(key) ?? null;
+    try {
+      const r = await this.proc.run(binary, ['debug', 'paths'], { env, cwd: await cwd(), timeoutMs: DEBUG_PATHS_TIMEOUT_MS });
+      if (r.failed || r.timedOut) return null;
+      const db = parseDebugPathsDb(r.stdout);
+      this.#answers.set(key, db);
+      return db;
+    } catch {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,131 @@
+import type Database from 'better-sqlite3';
+import { normalizeAgentId } from '../../ids/agent-id.js';
+import { quoteIdent as q } from '../../sqlite/schema.js';
+import { type OpencodeLayout, type OpencodeSessionTable, sessionTables } from './opencode-layout.js';
+
+/**
+ * One session row as the adapter sees it, from either schema.
+ * @public
+ */
+export interface OpencodeSessionRow {
+  id: string;
+  directory: string;
+  parent: string | null;
+  /** Creation time in epoch milliseconds, or null when unknown. */
+  createdMs: number | null;
+  /** The table it came from. */
+  table: string;
+}
+
+// 1.x stores milliseconds; a value that small can only be seconds.
+function toMs(v: unknown): number | null {
+  if (typeof v !== 'number' && typeof v !== 'bigint') return null;
+  const n = Number(v);
+  if (!Number.isFinite(n)) return null;
+  return n < 1e11 ? n * 1000 : n;
+}
+
+function text(v: unknown): string | null {
+  return typeof v === 'string' && v !== '' ? v : null;
+}
+
+/**
+ * A directory without trailing separators, so `/ws/` and `/ws` compare equal.
+ * @public
+ */
+export function trimDir(dir: string): string {
+  return dir.length > 1 ? dir.replace(/\/+$/, '') || '/' : dir;
+}
+
+function select(t: OpencodeSessionTable): string {
+  return `SELECT ${q(t.id)} AS id, ${q(t.directory)} AS directory, ${t.parent === null ? 'NULL' : q(t.parent)} AS parent, ${t.created === null ? 'NULL' : q(t.created)} AS created FROM ${q(t.table)}`;
+}
+
+function toRow(t: OpencodeSessionTable, r: Record<string, unknown>): OpencodeSessionRow | null {
+  const id = typeof r['id'] === 'string' ? normalizeAgentId('opencode', r['id']) : null;
+  const directory = text(r['directory']);
+  if (id === null || directory === null) return null;
+  return { id, directory: trimDir(directory), parent: text(r['parent']), createdMs: toMs(r['created']), table: t.table };
+}
+
+/**
+ * The top-level (non-child) sessions whose cwd is one of `dirs`, created at or after `sinceMs` when given, newest first
+ * (creation time, then id: OpenCode ids sort newest first); an id in both schemas counts once.
+ * @public
+ */
+export function workspaceSessions(db: Database.Database, layout: OpencodeLayout, dirs: readonly string[], sinceMs?: number): string[] {
+  const tables = sessionTables(layout);
+  if (dirs.length === 0 || tables.length === 0) return [];
+  if (tables.length === 1) return topSessions(db, tables[0] as OpencodeSessionTable, dirs, sinceMs, false).map(([id]) => id);
+  // Both schemas (a migrated database): merge, an id in both counting once with its later time.
+  const found = new Map<string, number | null>();
+  for (const [id, ms] of tables.flatMap((t) => topSessions(db, t, dirs, sinceMs, true))) {
+    const had = found.get(id);
+    if (had === undefined || (ms ?? -1) > (had ?? -1)) found.set(id, ms);
+  }
+  return [...found].sort(([ia, ta], [ib, tb]) => (tb ?? -1) - (ta ?? -1) || (ia < ib ? -1 : ia > ib ? 1 : 0)).map(([id]) => id);
+}
+
+// One table's top-level sessions in `dirs`, newest first, filtered and ordered by SQLite (seconds read as milliseconds);
+// the times are fetched only when a merge needs them (discovery's hot path reads ids alone).
+function topSessions(db: Database.Database, t: OpencodeSessionTable, dirs: readonly string[], sinceMs: number | undefined, times: boolean): Array<[string, number | null]> {
+  if (sinceMs !== undefined && t.created === null) return [];
+  const ms = t.created === null ? 'NULL' : `(CASE WHEN ${q(t.created)} < 100000000000 THEN ${q(t.created)} * 1000 ELSE ${q(t.created)} END)`;
+  const top = t.parent === null ? '' : ` AND (${q(t.parent)} IS NULL OR ${q(t.parent)} = '')`;
+  const since = sinceMs === undefined ? '' : ` AND ${ms} >= ?`;
+  const sql = `SELECT ${q(t.id)}, ${ms} AS ms FROM ${q(t.table)} WHERE ${q(t.directory)} IN (${dirs.map(() => '?').join(', ')})${top}${since} ORDER BY ms DESC, ${q(t.id)} ASC`;
+  const args = [...dirs, ...(sinceMs === undefined ? [] : [sinceMs])];
+  const stmt = db.prepare(sql);
+  const rows: Array<[unknown, unknown]> = times ? (stmt.raw().all(...args) as Array<[unknown, unknown]>) : (stmt.pluck().all(...args) as unknown[]).map((id) => [id, null]);
+  const out: Array<[string, number | null]> = [];
+  for (const [rawId, rawMs] of rows) {
+    const id = typeof rawId === 'string' ? normalizeAgentId('opencode', rawId) : null;
+    if (id !== null) out.push([id, toMs(rawMs)]);
+  }
+  return out;
+}
+
+/**
+ * Every row (both schemas) of the session `id`.
+ * @public
+ */
+export function sessionRows(db: Database.Database, layout: OpencodeLayout, id: string): OpencodeSessionRow[] {
+  const out: OpencodeSessionRow[] = [];
+  for (const t of sessionTables(layout)) {
+    for (const raw of db.prepare(`${select(t)} WHERE ${q(t.id)} = ?`).all(id) as Record<string, unknown>[]) {
+      const row = toRow(t, raw);
+      if (row !== null) out.push(row);
+    }
+  }
+  return out;
+}
+
+/** At most this many descendants are collected (a cycle or a runaway tree stops there). */
+const MAX_DESCENDANTS = 10_000;
+
+/**
+ * The child sessions of `id` at any depth, in both schemas, parents before their children; cycle-safe.
+ * @public
+ */
+export function descendantSessions(db: Database.Database, layout: OpencodeLayout, id: string): string[] {
+  const tables = sessionTables(layout).filter((t) => t.parent !== null);
+  const seen = new Set([id]);
+  const out: string[] = [];
+  let frontier = [id];
+  while (frontier.length > 0 && out.length < MAX_DESCENDANTS) {
+    const next: string[] = [];
+    for (const parent of frontier) {
+      for (const t of tables) {
+        const ids = db.prepare(`SELECT ${q(t.id)} FROM ${q(t.table)} WHERE ${q(t.parent as string)} = ?`).pluck().all(parent) as unknown[];
+        for (const raw of ids) {
+          if (typeof raw !== 'string' || raw === '' || seen.has(raw)) continue;
+          seen.add(raw);
+          out.push(raw);
+          next.push(raw);
+        }
+      }
+    }
+    frontier = next;
+  }
+  return out.slice(0, MAX_DESCENDANTS);
+}

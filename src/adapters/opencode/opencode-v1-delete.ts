@@ -1,0 +1,74 @@
+import Database from 'better-sqlite3';
+import { quoteIdent as q, tableColumns, tableNames } from '../../sqlite/schema.js';
+
+/**
+ * The 1.x tables holding a session's rows and the column naming it, in deletion order: what hangs off a session first,
+ * the `session` row (which ties the rest to the conversation) last. Cascades fire only with `foreign_keys=ON`, so every
+ * table is deleted from explicitly.
+ * @public
+ */
+export const OPENCODE_V1_TABLES: ReadonlyArray<readonly [table: string, column: string]> = [
+  ['part', 'session_id'],
+  ['message', 'session_id'],
+  ['session_message', 'session_id'],
+  ['session_input', 'session_id'],
+  ['session_context_epoch', 'session_id'],
+  ['session_share', 'session_id'],
+  ['todo', 'session_id'],
+  ['event', 'aggregate_id'],
+  ['event_sequence', 'aggregate_id'],
+  ['session', 'id'],
+];
+
+/** How long a delete waits for another writer (OpenCode's background service) to let go. */
+const BUSY_TIMEOUT_MS = 5_000;
+
+function find(names: readonly string[], wanted: string): string | undefined {
+  return names.find((n) => n.toLowerCase() === wanted);
+}
+
+/**
+ * Deletes, in one transaction, the 1.x rows of the sessions `ids` (a conversation and its child sessions; children are
+ * deleted before the parent); returns what was deleted as `<db> (<table>.<col>: N rows)`. The only read-write open of an
+ * OpenCode database, run by a purge alone; throws when the database cannot be written (nothing is then deleted).
+ * @public
+ */
+export function deleteOpencodeV1Rows(dbPath: string, ids: readonly string[]): string[] {
+  const db = new Database(dbPath, { fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
+  try {
+    // better-sqlite3 turns foreign keys on: cascades would delete rows of tables not listed here, unreported.
+    db.pragma('foreign_keys = OFF');
+    const tables = tableNames(db);
+    const targets: Array<[string, string]> = [];
+    for (const [table, column] of OPENCODE_V1_TABLES) {
+      const t = find(tables, table);
+      const c = t === undefined ? undefined : find(tableColumns(db, t), column);
+      if (t !== undefined && c !== undefined) targets.push([t, c]);
+    }
+    const message = find(tables, 'message');
+    const part = find(tables, 'part');
+    const partByMessage =
+      message !== undefined && part !== undefined && find(tableColumns(db, part), 'message_id') !== undefined && find(tableColumns(db, message), 'id') !== undefined;
+    const counts = new Map<string, number>();
+    const add = (key: string, n: number): void => {
+      if (n > 0) counts.set(key, (counts.get(key) ?? 0) + n);
+    };
+    // Children first, the conversation itself last.
+    const order = [...ids.slice(1).reverse(), ...ids.slice(0, 1)];
+    db.transaction(() => {
+      for (const id of order) {
+        for (const [t, c] of targets) {
+          if (t === message && partByMessage) {
+            // A part left without a matching session_id still belongs to the session through its message.
+            const sql = `DELETE FROM ${q(part as string)} WHERE message_id IN (SELECT id FROM ${q(message)} WHERE session_id = ?)`;
+            add(`${part as string}.message_id`, db.prepare(sql).run(id).changes);
+          }
+          add(`${t}.${c}`, db.prepare(`DELETE FROM ${q(t)} WHERE ${q(c)} = ?`).run(id).changes);
+        }
+      }
+    })();
+    return [...counts].map(([key, n]) => `${dbPath} (${key}: ${n} rows)`);
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,73 @@
+// The database path from a REAL (fake) `opencode debug paths` run: a db outside the data dir is read, one run serves
+// many queries, a failing run is retried, and XDG_DATA_HOME moves the data dir (and the default db) with it.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OpencodeAdapter } from '../../src/adapters/opencode/opencode-adapter.js';
+import { nodePorts } from '../../src/node/node-ports.js';
+import { sesId, v1Schema, v1SessionSql, writeDb } from '../helpers/adapter-opencode-db.js';
+import { installFakeOpencode } from '../helpers/adapter-opencode-fake-cli.js';
+
+let root: string;
+let n = 0;
+beforeAll(() => {
+  root = realpathSync(mkdtempSync(join(tmpdir(), 'mam-oc-dbg-')));
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const ID = sesId(3);
+const runs = (spy: string): number => (existsSync(spy) ? readFileSync(spy, 'utf8').trim().split('\n').filter((l) => l.includes('debug')).length : 0);
+
+function place(db: string, ws: string): void {
+  mkdirSync(join(db, '..'), { recursive: true });
+  writeDb(db, [...v1Schema(), ...v1SessionSql({ id: ID, directory: ws, created: 1 })]);
+}
+
+describe('opencode debug paths', () => {
+  it('names a database outside the data dir; one run serves every query of the adapter', async () => {
+    const base = join(root, `c${n++}`);
+    const home = join(base, 'home');
+    const ws = join(base, 'ws');
+    mkdirSync(ws, { recursive: true });
+    const db = join(base, 'elsewhere', 'oc.db');
+    place(db, ws);
+    const spy = join(base, 'spy.log');
+    installFakeOpencode(join(base, 'bin'), { spyLog: spy, db });
+    const ctx = { workspace: ws, homeDir: home, env: { HOME: home, PATH: join(base, 'bin') } };
+    const a = new OpencodeAdapter(nodePorts());
+    expect(await a.discover(ctx)).toEqual([ID]);
+    expect(await a.verifyArtifact(ID, ctx)).toBe(true);
+    expect(await a.residualArtifacts(ID, ctx)).toContain(`${db} (session.id: 1 rows)`);
+    expect(runs(spy)).toBe(1);
+  });
+
+  it('a failing run is not remembered: the default db is read, and the next query asks again', async () => {
+    const base = join(root, `c${n++}`);
+    const home = join(base, 'home');
+    const ws = join(base, 'ws');
+    mkdirSync(ws, { recursive: true });
+    place(join(home, '.local/share/opencode/opencode.db'), ws);
+    const spy = join(base, 'spy.log');
+    installFakeOpencode(join(base, 'bin'), { spyLog: spy, debugPathsExit: 2 });
+    const ctx = { workspace: ws, homeDir: home, env: { HOME: home, PATH: join(base, 'bin') } };
+    const a = new OpencodeAdapter(nodePorts());
+    expect(await a.discover(ctx)).toEqual([ID]);
+    expect(await a.discover(ctx)).toEqual([ID]);
+    expect(runs(spy)).toBe(2);
+  });
+
+  it('XDG_DATA_HOME in the agent env moves the data dir; the run sees it', async () => {
+    const base = join(root, `c${n++}`);
+    const home = join(base, 'home');
+    const ws = join(base, 'ws');
+    const xdg = join(base, 'xdg');
+    mkdirSync(ws, { recursive: true });
+    place(join(xdg, 'opencode', 'opencode.db'), ws);
+    const spy = join(base, 'spy.log');
+    installFakeOpencode(join(base, 'bin'), { spyLog: spy, db: null });
+    const a = new OpencodeAdapter(nodePorts());
+    expect(await a.discover({ workspace: ws, homeDir: home, env: { HOME: home, XDG_DATA_HOME: xdg, PATH: join(base, 'bin') } })).toEqual([ID]);
+    expect(await a.discover({ workspace: ws, homeDir: home, env: { HOME: home, PATH: join(base, 'bin') } })).toEqual([]);
+  });
+});
