@@ -1,23 +1,151 @@
+import { join } from 'node:path';
+import type { DiscoveryContext } from '../types.js';
 import { BaseAdapter } from '../common/base-adapter.js';
-import type { ArtifactPath } from '../common/artifacts.js';
+import { type ArtifactPath, existingArtifacts, removeArtifacts } from '../common/artifacts.js';
+import { psHint } from '../common/in-use.js';
+import { discoverThreads } from './codex-discover.js';
+import { codexHome, type CodexHome } from './codex-home.js';
+import { surveyCodex, surveyPaths, type CodexSurvey } from './codex-survey.js';
+import { rowsNaming } from './rows-naming.js';
+import { verifyThread } from './codex-verify.js';
+import { purgeDbRows } from './db-purge.js';
+import { workspaceCwds } from './workspace-cwds.js';
+import { sharedMentions } from './shared-mentions.js';
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
 
 /**
- * The codex adapter (placeholder: finds nothing until implemented).
+ * The Codex CLI (post-discovered UUID v7 thread ids): rollouts `sessions/YYYY/MM/DD/rollout-<ts>-<id>.jsonl` and
+ * `archived_sessions/`, the `threads` table of `state_<N>.sqlite` and every other Codex database's thread columns,
+ * `shell_snapshots/<id>.*` (they hold the environment's secrets) and `thread-writer-locks/<id>.lock`.
+ * On a state database of an unknown layout, discovery falls back to the rollouts and a purge removes nothing, naming the
+ * database in the residual.
+ * @example
+ * ```ts
+ * const codex = getAdapter('codex');
+ * const [newest] = await codex.discover({ workspace: '/repo', homeDir: '/home/me' });
+ * ```
  * @public
  */
 export class CodexAdapter extends BaseAdapter {
   readonly name = 'codex' as const;
   readonly idLifecycle = 'post_discovered' as const;
+  // Codex 0.171 exports both CODEX_THREAD_ID and CODEX_SESSION_ID (= the id) to its tool shells; the in-use check reads both.
+  override readonly sessionEnvVar = 'CODEX_THREAD_ID';
 
-  async discover(): Promise<string[]> {
-    return [];
+  async #home(ctx: DiscoveryContext): Promise<CodexHome> {
+    return codexHome(await this.env(ctx), ctx.homeDir);
   }
 
-  async verifyArtifact(): Promise<boolean> {
-    return false;
+  async #survey(id: string, ctx: DiscoveryContext): Promise<CodexSurvey> {
+    return surveyCodex(this.ports.fs, await this.#home(ctx), id);
   }
 
-  protected async artifactPaths(): Promise<ArtifactPath[]> {
-    return [];
+  async discover(ctx: DiscoveryContext): Promise<string[]> {
+    try {
+      const since = ctx.epoch !== undefined && Number.isFinite(ctx.epoch) ? ctx.epoch * 1000 : undefined;
+      const cwds = await workspaceCwds(this.ports.fs, ctx.workspace);
+      return (await discoverThreads(this.ports.fs, await this.#home(ctx), cwds, since)).map((d) => d.id);
+    } catch {
+      return [];
+    }
+  }
+
+  async verifyArtifact(id: string, ctx: DiscoveryContext, mode: 'verify' | 'discover' = 'verify'): Promise<boolean> {
+    const c = this.canonical(id);
+    if (c === null) return false;
+    if (mode === 'discover' && (ctx.siblingClaimedIds ?? []).some((s) => this.canonical(s) === c)) return false;
+    try {
+      const cwds = await workspaceCwds(this.ports.fs, ctx.workspace);
+      return await verifyThread(this.ports.fs, await this.#home(ctx), cwds, c, mode === 'discover');
+    } catch {
+      return false;
+    }
+  }
+
+  protected async artifactPaths(id: string, ctx: DiscoveryContext): Promise<ArtifactPath[]> {
+    return surveyPaths(await this.#survey(id, ctx));
+  }
+
+  // The writer lock (flocked by a live Codex) and the rollout (kept open) speak for this thread alone; the databases are
+  // shared by every thread, so a holder of them proves nothing about this one.
+  protected override async heldPaths(id: string, ctx: DiscoveryContext): Promise<string[]> {
+    const s = await this.#survey(id, ctx);
+    return [...s.artifacts.rollouts.map((r) => r.path), s.artifacts.lock.path];
+  }
+
+  protected override async dbRows(id: string, ctx: DiscoveryContext): Promise<string[]> {
+    return (await rowsNaming(this.ports.fs, await this.#survey(id, ctx), id, (i) => i.columns.owned)).rows;
+  }
+
+  protected override async purgeDbRows(id: string, ctx: DiscoveryContext): Promise<string[]> {
+    return this.#purgeRows(await this.#survey(id, ctx), id, false);
+  }
+
+  async #purgeRows(s: CodexSurvey, id: string, keepThreads: boolean): Promise<string[]> {
+    const deleted: string[] = [];
+    for (const i of s.dbs) {
+      if (!i.ok || i.columns.owned.length === 0) continue;
+      // A read-only look first: a database holding nothing of the thread is never opened for writing.
+      const { rows } = await rowsNaming(this.ports.fs, { dbs: [i] }, id, (x) => x.columns.owned);
+      if (rows.length > 0) deleted.push(...(await purgeDbRows(this.ports.fs, i.db, id, keepThreads)).deleted);
+    }
+    return deleted;
+  }
+
+  override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
+    const c = this.canonical(id);
+    if (c === null) return [];
+    try {
+      const s = await this.#survey(c, ctx);
+      if (s.refusals.length > 0) return [];
+      const fs = this.ports.fs;
+      // Files before the threads row that ties them to the conversation, the writer lock last: after a partial failure
+      // what stays is still attributable (a rollout that could not go keeps its threads row, and both are residual).
+      const files = await removeArtifacts(fs, [...s.artifacts.rollouts, ...s.artifacts.snapshots]);
+      const stray = s.artifacts.rollouts.some((r) => files.residual.includes(r.path));
+      const rows = await this.#purgeRows(s, c, stray);
+      const lock = await removeArtifacts(fs, [s.artifacts.lock]);
+      return [...rows, ...files.purged, ...lock.purged];
+    } catch {
+      return [];
+    }
+  }
+
+  override async residualArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
+    const c = this.canonical(id);
+    if (c === null) return [];
+    try {
+      const s = await this.#survey(c, ctx);
+      const files = (await existingArtifacts(this.ports.fs, surveyPaths(s))).map((f) => f.path);
+      const { rows, notes } = await rowsNaming(this.ports.fs, s, c, (i) => i.columns.owned);
+      const own = [...files, ...rows];
+      // Refusals and unreadable places explain what stays; alone they are no evidence of this conversation.
+      return own.length === 0 ? [] : [...own, ...s.refusals, ...s.artifacts.unreadable.map((d) => `${d} (unreadable)`), ...notes];
+    } catch (err) {
+      return [`${ctx.homeDir} (residual check failed: ${message(err)})`];
+    }
+  }
+
+  override async mentions(id: string, ctx: DiscoveryContext): Promise<string[]> {
+    const c = this.canonical(id);
+    if (c === null) return [];
+    try {
+      const s = await this.#survey(c, ctx);
+      const { rows } = await rowsNaming(this.ports.fs, s, c, (i) => i.columns.mentions);
+      return [...rows, ...(await sharedMentions(this.ports.fs, s.home, c))];
+    } catch {
+      return [];
+    }
+  }
+
+  override inUseHints(id: string, ctx: DiscoveryContext): string[] {
+    const c = this.canonical(id);
+    if (c === null) return [psHint(id)];
+    const own = this.ports.proc.env();
+    const env = ctx.env ?? (own['HOME'] === ctx.homeDir ? own : {});
+    return [psHint(c), `lsof ${join(codexHome(env, ctx.homeDir).locks, `${c}.lock`)}`];
   }
 }

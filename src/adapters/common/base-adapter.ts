@@ -91,8 +91,10 @@ export abstract class BaseAdapter implements AgentAdapter {
   async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
     const c = this.canonical(id);
     if (c === null) return [];
+    // Paths first: some are found through the rows the next step deletes.
+    const paths = await this.artifactPaths(c, ctx);
     const rows = await this.purgeDbRows(c, ctx).catch(() => []);
-    const files = await removeArtifacts(this.ports.fs, await this.artifactPaths(c, ctx));
+    const files = await removeArtifacts(this.ports.fs, paths);
     return [...rows, ...files.purged];
   }
 

@@ -1,0 +1,88 @@
+import type { FileSystemPort } from '../../ports/fs.js';
+import { withReadonlyDb } from '../../sqlite/open-readonly.js';
+import { normalizeAgentId } from '../../ids/agent-id.js';
+import { codexDbs } from './codex-dbs.js';
+import type { CodexHome } from './codex-home.js';
+import { mapLimit } from './map-limit.js';
+import { checkRollout } from './rollout-check.js';
+import { scanRollouts } from './rollout-scan.js';
+import { stateLayout } from './state-layout.js';
+import { threadsByCwd, type ThreadRow } from './thread-query.js';
+
+/**
+ * A conversation of the workspace found on disk, and when it was last active (epoch ms).
+ * @public
+ */
+export interface Discovered {
+  id: string;
+  activityMs: number;
+}
+
+// Rollout heads read at once: each read holds up to 64 KiB (1 MiB for an overlong line), so memory stays flat however many rollouts there are.
+const READS_IN_FLIGHT = 16;
+
+interface StateRead {
+  rows: ThreadRow[];
+  /** Every state DB had the known layout and a completed backfill: a thread it lacks has no rollout worth scanning for. */
+  authoritative: boolean;
+  /** Some state DB was read. */
+  any: boolean;
+}
+
+async function readStates(fs: FileSystemPort, home: CodexHome, cwds: readonly string[]): Promise<StateRead> {
+  const out: StateRead = { rows: [], authoritative: true, any: false };
+  for (const db of (await codexDbs(fs, home)).filter((d) => d.state)) {
+    try {
+      await withReadonlyDb(db.path, { fs }, ({ db: conn }) => {
+        const layout = stateLayout(conn);
+        if (layout.kind !== 'known') {
+          out.authoritative = false;
+          return;
+        }
+        out.any = true;
+        if (!layout.complete) out.authoritative = false;
+        out.rows.push(...threadsByCwd(conn, layout, cwds));
+      });
+    } catch {
+      out.authoritative = false;
+    }
+  }
+  if (!out.any) out.authoritative = false;
+  return out;
+}
+
+function newestFirst(a: Discovered, b: Discovered): number {
+  return b.activityMs - a.activityMs || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+}
+
+/**
+ * The conversations of a workspace: the state DBs' `threads` rows of its cwd first (one indexed query each), each
+ * proven by its rollout's first line; a scan of the rollouts by name only when no state DB can be trusted to list them
+ * all (none, an unknown layout, an unfinished backfill). Newest first; `sinceMs` keeps those active at or after it.
+ * @public
+ */
+export async function discoverThreads(fs: FileSystemPort, home: CodexHome, cwds: ReadonlySet<string>, sinceMs?: number): Promise<Discovered[]> {
+  const state = await readStates(fs, home, [...cwds]);
+  const byId = new Map<string, ThreadRow>();
+  for (const row of state.rows) {
+    const id = normalizeAgentId('codex', row.id);
+    if (id === null) continue;
+    const seen = byId.get(id);
+    if (seen === undefined || row.activityMs > seen.activityMs) byId.set(id, { ...row, id });
+  }
+  const fromDb = await mapLimit([...byId.values()], READS_IN_FLIGHT, async (row) => {
+    const mtime = await checkRollout(fs, row.rolloutPath, row.id, cwds, true);
+    return mtime === null ? null : { id: row.id, activityMs: row.activityMs || mtime };
+  });
+  const found = fromDb.filter((d): d is Discovered => d !== null);
+  if (!state.authoritative) {
+    const known = new Set(found.map((d) => d.id));
+    const files = (await scanRollouts(fs, home)).files.filter((f) => !known.has(f.id));
+    const scanned = await mapLimit(files, READS_IN_FLIGHT, async (f) => {
+      const mtime = await checkRollout(fs, f.path, f.id, cwds, false);
+      return mtime === null ? null : { id: f.id, activityMs: mtime };
+    });
+    for (const d of scanned) if (d !== null && !known.has(d.id)) (known.add(d.id), found.push(d));
+  }
+  return found.filter((d) => sinceMs === undefined || d.activityMs >= sinceMs).sort(newestFirst);
+}

@@ -1,0 +1,12 @@
+import { basename } from 'node:path';
+
+const ROLLOUT = /^rollout-.+-([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\.jsonl$/;
+
+/**
+ * The (lower-cased) conversation id a rollout file name `rollout-<timestamp>-<id>.jsonl` carries, or null for any other name.
+ * @public
+ */
+export function rolloutNameId(path: string): string | null {
+  const m = ROLLOUT.exec(basename(path));
+  return m?.[1]?.toLowerCase() ?? null;
+}

@@ -1,0 +1,78 @@
+import type Database from 'better-sqlite3';
+import { quoteIdent } from '../../sqlite/schema.js';
+import type { StateLayout } from './state-layout.js';
+
+/**
+ * One row of `threads`: the thread, its recorded cwd and rollout, and when it was last active (epoch ms, 0 when unknown).
+ * @public
+ */
+export interface ThreadRow {
+  id: string;
+  cwd: string;
+  rolloutPath: string;
+  activityMs: number;
+}
+
+type Known = Extract<StateLayout, { kind: 'known' }>;
+
+function select(l: Known): string {
+  const act = l.activity === null ? 'NULL' : quoteIdent(l.activity.column);
+  return `SELECT ${quoteIdent(l.id)} AS id, ${quoteIdent(l.cwd)} AS cwd, ${quoteIdent(l.rollout)} AS rollout, ${act} AS act FROM ${quoteIdent(l.table)}`;
+}
+
+function toRow(l: Known, r: { id: unknown; cwd: unknown; rollout: unknown; act: unknown }): ThreadRow | null {
+  if (typeof r.id !== 'string' || typeof r.cwd !== 'string' || typeof r.rollout !== 'string') return null;
+  const n = Number(r.act);
+  const ms = Number.isFinite(n) && n > 0 ? (l.activity?.unit === 's' ? n * 1000 : n) : 0;
+  return { id: r.id, cwd: r.cwd, rolloutPath: r.rollout, activityMs: ms };
+}
+
+// An index whose first column is cwd serves `cwd IN (…)` directly; one led by another column X (Codex: archived, cwd, …)
+// serves it once X's few distinct values are known — found by index seeks in a recursive CTE, not by a scan of the table.
+function cwdIndexLead(db: Database.Database, l: Known): { lead: string | null; nullable: boolean } | null {
+  // The first two columns of every full (not partial) index of the table, in one statement.
+  const cols = db
+    .prepare('SELECT il.name AS ix, ii.seqno AS n, ii.name AS col FROM pragma_index_list(@t) AS il JOIN pragma_index_info(il.name) AS ii WHERE il.partial = 0 AND ii.seqno < 2')
+    .all({ t: l.table }) as Array<{ ix: string; n: number; col: string | null }>;
+  if (cols.some((c) => c.n === 0 && c.col === l.cwd)) return { lead: null, nullable: false };
+  for (const second of cols.filter((c) => c.n === 1 && c.col === l.cwd)) {
+    const lead = cols.find((c) => c.ix === second.ix && c.n === 0)?.col;
+    if (typeof lead !== 'string') continue;
+    const notNull = db.prepare('SELECT "notnull" FROM pragma_table_info(@t) WHERE name = @c').pluck().get({ t: l.table, c: lead });
+    return { lead, nullable: notNull !== 1 };
+  }
+  return null;
+}
+
+function distinctValues(table: string, column: string): string {
+  const t = quoteIdent(table);
+  const c = quoteIdent(column);
+  return `WITH RECURSIVE v(x) AS (SELECT min(${c}) FROM ${t} UNION ALL SELECT (SELECT min(${c}) FROM ${t} WHERE ${c} > v.x) FROM v WHERE v.x IS NOT NULL) SELECT x FROM v WHERE x IS NOT NULL`;
+}
+
+/**
+ * The threads whose recorded cwd is one of `cwds`, through an index on cwd where the schema has one.
+ * @public
+ */
+export function threadsByCwd(db: Database.Database, l: Known, cwds: readonly string[]): ThreadRow[] {
+  const inCwds = `${quoteIdent(l.cwd)} IN (${cwds.map(() => '?').join(', ')})`;
+  const base = select(l);
+  const ix = cwdIndexLead(db, l);
+  let raw: unknown[];
+  if (ix === null || ix.lead === null) raw = db.prepare(`${base} WHERE ${inCwds}`).all(...cwds);
+  else {
+    const lead = quoteIdent(ix.lead);
+    raw = db.prepare(`${base} WHERE ${lead} IN (${distinctValues(l.table, ix.lead)}) AND ${inCwds}`).all(...cwds);
+    if (ix.nullable) raw.push(...db.prepare(`${base} WHERE ${lead} IS NULL AND ${inCwds}`).all(...cwds));
+  }
+  return raw.map((r) => toRow(l, r as never)).filter((r): r is ThreadRow => r !== null);
+}
+
+/**
+ * The `threads` rows of one id (ids compared case-insensitively: Codex writes them lower-case).
+ * @public
+ */
+export function threadsById(db: Database.Database, l: Known, id: string): ThreadRow[] {
+  const rows = db.prepare(`${select(l)} WHERE ${quoteIdent(l.id)} IN (?, ?)`).all(id, id.toUpperCase());
+  return rows.map((r) => toRow(l, r as never)).filter((r): r is ThreadRow => r !== null);
+}
