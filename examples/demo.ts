@@ -104,6 +104,10 @@ try {
   await purgeDemo('claude', claude, '3d7ae7f7-43d0-45fd-b249-98b30deef67a');
   say('Hostile ids reach no path');
   await hostile(claude);
+  say('Real Codex 0.171 files (rows in six databases, shell snapshots holding secrets, a rollout)');
+  const codex = stage('codex/03-two-sessions');
+  await discovery('codex', codex);
+  await purgeDemo('codex', codex, '01a229e4-5cbc-7f60-86ff-abaf22a4b8e4');
   say('Real OpenCode 1.18 files (shared SQLite DB: rows of one session removed, the rest kept)');
   const opencode = stage('opencode/03-two-sessions-before-delete');
   const ocIds = await discovery('opencode', opencode);

@@ -1,6 +1,6 @@
 import { readdir, readFile, readlink } from 'node:fs/promises';
 import type { LsofEntry } from './lsof-parse.js';
-import { mapLimit } from './proc-map-limit.js';
+import { mapLimit } from '../map-limit.js';
 import { listProcPids } from './proc-read.js';
 
 async function openFilesOf(pid: number, wanted: ReadonlySet<string>): Promise<LsofEntry[]> {

@@ -1,6 +1,6 @@
 import type { ProcessInfo } from '../ports/process.js';
 import { readProcClock } from './proc-clock.js';
-import { mapLimit } from './proc-map-limit.js';
+import { mapLimit } from '../map-limit.js';
 import { listProcPids, readProcProcess } from './proc-read.js';
 
 /**

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { FileSystemPort } from '../../ports/fs.js';
-import { mapLimit } from './map-limit.js';
+import { mapLimit } from '../../map-limit.js';
 
 /**
  * What the scan of `<config>/jobs/` found for one id: the job dirs whose `state.json` names it as `sessionId`, and the dirs

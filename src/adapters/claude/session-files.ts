@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { FileSystemPort } from '../../ports/fs.js';
-import { mapLimit } from './map-limit.js';
+import { mapLimit } from '../../map-limit.js';
 
 /**
  * A live-session file `sessions/<pid>.json` that names a conversation, with what it says about the process.

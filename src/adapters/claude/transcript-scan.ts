@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { normalizeAgentId } from '../../ids/agent-id.js';
 import type { FileSystemPort } from '../../ports/fs.js';
-import { mapLimit } from './map-limit.js';
+import { mapLimit } from '../../map-limit.js';
 import { readTranscriptHead } from './transcript-head.js';
 import type { ClaudeWorkspace } from './workspace-match.js';
 

@@ -3,7 +3,7 @@ import type { FileSystemPort } from '../../ports/fs.js';
 import { dbRowsNaming } from '../../sqlite/db-rows-naming.js';
 import { quoteIdent, tableColumns, tableNames } from '../../sqlite/schema.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
-import { mapLimit } from './map-limit.js';
+import { mapLimit } from '../../map-limit.js';
 
 // Claude Code 2.x keeps no database. A SQLite file at the top of the config root (a pre-JSONL store, a future one) is a layout
 // this adapter does not know: it is read (read-only, WAL-aware) to report and discover what it can, and never written.

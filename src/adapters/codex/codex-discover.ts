@@ -3,7 +3,7 @@ import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { normalizeAgentId } from '../../ids/agent-id.js';
 import { codexDbs } from './codex-dbs.js';
 import type { CodexHome } from './codex-home.js';
-import { mapLimit } from './map-limit.js';
+import { mapLimit } from '../../map-limit.js';
 import { checkRollout } from './rollout-check.js';
 import { scanRollouts } from './rollout-scan.js';
 import { stateLayout } from './state-layout.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapLimit } from '../../../../src/adapters/codex/map-limit.js';
+import { mapLimit } from '../../../src/map-limit.js';
 
 describe('mapLimit', () => {
   it('keeps order and never has more than `limit` calls in flight', async () => {

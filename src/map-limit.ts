@@ -1,5 +1,6 @@
 /**
- * Maps `items` through `fn` with at most `limit` calls in flight, keeping the order (bounds memory when each call reads a file).
+ * Maps `items` through `fn` with at most `limit` calls in flight, keeping the input order in the result (bounds memory
+ * and open file descriptors when each call reads a file).
  * @public
  */
 export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
@@ -7,7 +8,8 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (it
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < items.length) {
-      const i = next++;
+      const i = next;
+      next += 1;
       out[i] = await fn(items[i] as T);
     }
   };
