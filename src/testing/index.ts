@@ -3,3 +3,5 @@ export type * from '../ports/index.js';
 export * from './fs/index.js';
 export * from './process/index.js';
 export * from './herdr/index.js';
+export * from './agents/index.js';
+export * from './sandbox/index.js';

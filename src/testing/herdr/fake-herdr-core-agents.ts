@@ -48,6 +48,8 @@ export function fakeHerdrAgentCommands(lib: FakeHerdrLib) {
     if (loc.pane.agent !== null) return lib.base.fail(id, 'agent_pane_busy', `agent target pane ${paneId} is not an available shell`);
     const timeout = lib.args.u64(p, '--timeout') ?? 30000;
     if (!(timeout > 3000 && timeout <= 300000)) return lib.base.fail(id, 'invalid_agent_timeout', 'agent start timeout must be greater than 3000ms and at most 300000ms');
+    const spawned = lib.procs.start(c, loc, { name, kind, args, timeoutMs: timeout });
+    if (spawned !== undefined) return spawned;
     const argv = [lib.base.kindExe(kind), ...args];
     const agent = lib.model.launchAgent(c.state, c.sess, loc.pane, { name, kind, argv, status: 'idle', interactiveReady: true });
     loc.pane.buffer += `${argv.join(' ')}\n`;
@@ -91,6 +93,7 @@ export function fakeHerdrAgentCommands(lib: FakeHerdrLib) {
         const bad = keys.find((k) => !lib.panes.isValidKey(k));
         if (bad !== undefined) return lib.base.fail('cli:agent:send-keys', 'invalid_key', `unsupported key ${bad}`);
         loc.pane.input.push({ kind: 'keys', value: keys });
+        lib.procs.typeKeys(c, loc, keys);
         return lib.base.ok('cli:agent:send-keys', { type: 'ok' });
       },
     },
@@ -113,6 +116,8 @@ export function fakeHerdrAgentCommands(lib: FakeHerdrLib) {
         loc.pane.input.push({ kind: 'prompt', value: [text] });
         loc.pane.buffer += `${text}\n`;
         loc.agent.queue.push(...(loc.agent.onPrompt ?? ['working', 'idle']));
+        // The text is submitted with Enter: `/exit` ends the agent.
+        lib.procs.submit(c, loc, text);
         if (!lib.args.has(p, '--wait')) return lib.base.ok('cli:agent:prompt', { type: 'agent_prompted', agent: lib.views.agentInfo(c.sess, loc) });
         const timeoutMs = lib.args.u64(p, '--timeout') ?? null;
         return lib.waits.begin(c, { kind: 'prompt', id: 'cli:agent:prompt', target, terminalId: loc.pane.terminal_id, until: untilOf(p), timeoutMs, startSeq, fromWorking });

@@ -1,5 +1,6 @@
 import type { FakeHerdrLib } from './fake-herdr-core.js';
 import type { FakeHerdrCommand } from './fake-herdr-core-panes.js';
+import type { FakeHerdrProcIo } from './fake-herdr-core-procs.js';
 import type { FakeHerdrEnv, FakeHerdrOutcome, FakeHerdrPending, FakeHerdrState } from './fake-herdr-types.js';
 
 /**
@@ -10,6 +11,8 @@ export interface FakeHerdrAnswerOptions {
   env?: FakeHerdrEnv;
   /** Continue a wait that answered `pending` before. */
   resume?: FakeHerdrPending;
+  /** Process effects (the fake executable): agents are real processes, looked at on every call. */
+  procs?: FakeHerdrProcIo;
 }
 
 /**
@@ -59,7 +62,7 @@ export function fakeHerdrAnswer(lib: FakeHerdrLib) {
     return lib.base.failIdFirst(id, 'server_not_running', `no herdr server is running at ${lib.base.socketPath(session)}; run \`${attach}\` to start or attach it`);
   }
 
-  function dispatch(state: FakeHerdrState, argv: string[], now: number, env: FakeHerdrEnv): FakeHerdrOutcome {
+  function dispatch(state: FakeHerdrState, argv: string[], now: number, env: FakeHerdrEnv, procs: FakeHerdrProcIo | undefined): FakeHerdrOutcome {
     const split = lib.args.splitSession(argv);
     if ('error' in split) return lib.base.usage(`error: ${split.error}`);
     const session = split.session ?? env.HERDR_SESSION ?? 'default';
@@ -78,8 +81,10 @@ export function fakeHerdrAnswer(lib: FakeHerdrLib) {
     if (fault !== undefined) return fault;
     const sess = state.sessions[session];
     if (sess === undefined || !sess.running) return notRunning(command.id, session);
+    // Every call sees the agents' processes as they are now (a dead pid drops its agent).
+    if (procs !== undefined) lib.procs.refresh(state, now, procs);
     lib.model.applyTransitions(state, now);
-    return command.run({ state, sess, session, now, env }, p);
+    return command.run({ state, sess, session, now, env, ...(procs === undefined ? {} : { procs }) }, p);
   }
 
   /**
@@ -89,10 +94,11 @@ export function fakeHerdrAnswer(lib: FakeHerdrLib) {
   function answer(state0: FakeHerdrState, argv: string[], now: number, opts: FakeHerdrAnswerOptions): { state: FakeHerdrState; outcome: FakeHerdrOutcome } {
     const state = lib.base.clone(state0);
     if (opts.resume !== undefined) {
+      if (opts.procs !== undefined) lib.procs.refresh(state, now, opts.procs);
       lib.model.applyTransitions(state, now);
-      return { state, outcome: lib.waits.evaluate(state, now, opts.resume) };
+      return { state, outcome: lib.waits.evaluate(state, now, opts.resume, opts.procs) };
     }
-    return { state, outcome: dispatch(state, argv, now, opts.env ?? {}) };
+    return { state, outcome: dispatch(state, argv, now, opts.env ?? {}, opts.procs) };
   }
 
   /** The verb of an argv (`agent wait`), `--session` stripped: what fault rules and hooks match on. */

@@ -1,5 +1,6 @@
 import type { FakeHerdrLib } from './fake-herdr-core.js';
 import type { FakeHerdrArgSpec, FakeHerdrParsedArgs } from './fake-herdr-core-args.js';
+import type { FakeHerdrProcIo } from './fake-herdr-core-procs.js';
 import type { FakeHerdrEnv, FakeHerdrOutcome, FakeHerdrSession, FakeHerdrState } from './fake-herdr-types.js';
 
 /**
@@ -12,6 +13,8 @@ export interface FakeHerdrCommandCtx {
   session: string;
   now: number;
   env: FakeHerdrEnv;
+  /** Process effects (the fake executable only): agents are spawned, signalled and watched. */
+  procs?: FakeHerdrProcIo;
 }
 
 /**
@@ -110,7 +113,9 @@ export function fakeHerdrPaneCommands(lib: FakeHerdrLib) {
       id: 'cli:workspace:close', usage: 'usage: herdr workspace close <workspace_id>', spec: {}, minPos: 1, maxPos: 1,
       run: (c, p) => {
         const id = p.pos[0] as string;
-        if (!c.sess.workspaces.some((w) => w.workspace_id === id)) return lib.base.fail('cli:workspace:close', 'workspace_not_found', `workspace ${id} not found`);
+        const ws = c.sess.workspaces.find((w) => w.workspace_id === id);
+        if (ws === undefined) return lib.base.fail('cli:workspace:close', 'workspace_not_found', `workspace ${id} not found`);
+        for (const pane of ws.panes) lib.procs.killPane(c, { ws, pane });
         lib.model.removeWorkspace(c.sess, id);
         return lib.base.ok('cli:workspace:close', { type: 'ok' });
       },
@@ -141,6 +146,7 @@ export function fakeHerdrPaneCommands(lib: FakeHerdrLib) {
       run: (c, p) => {
         const loc = lib.model.locatePane(c.sess, p.pos[0] as string);
         if (loc === undefined) return paneNotFound('cli:pane:close', p.pos[0] as string);
+        lib.procs.killPane(c, loc);
         lib.model.removePane(c.sess, loc);
         return lib.base.ok('cli:pane:close', { type: 'ok' });
       },
@@ -161,6 +167,7 @@ export function fakeHerdrPaneCommands(lib: FakeHerdrLib) {
         const text = p.pos.slice(1).join(' ');
         loc.pane.input.push({ kind: 'text', value: [text] });
         loc.pane.buffer += text;
+        loc.pane.typed = (loc.pane.typed ?? '') + text;
         return lib.base.silent();
       },
     },
@@ -172,6 +179,7 @@ export function fakeHerdrPaneCommands(lib: FakeHerdrLib) {
         const bad = p.pos.slice(1).find((k) => !isValidKey(k));
         if (bad !== undefined) return lib.base.fail('cli:request', 'invalid_key', `unsupported key ${bad}`);
         loc.pane.input.push({ kind: 'keys', value: p.pos.slice(1) });
+        lib.procs.typeKeys(c, loc, p.pos.slice(1));
         return lib.base.silent();
       },
     },
@@ -183,6 +191,8 @@ export function fakeHerdrPaneCommands(lib: FakeHerdrLib) {
         const command = p.pos.slice(1).join(' ');
         loc.pane.input.push({ kind: 'run', value: [command] });
         loc.pane.buffer += `${command}\n`;
+        delete loc.pane.typed;
+        lib.procs.submit(c, loc, command);
         return lib.base.silent();
       },
     },

@@ -39,6 +39,7 @@ export function fakeHerdrViews(_lib: FakeHerdrLib) {
       foreground_cwd: cwd,
       agent_session: agent.agent_session,
       interactive_ready: agent.interactive_ready === true ? true : undefined,
+      launch_pending: agent.launch_pending === true ? true : undefined,
     };
   }
 

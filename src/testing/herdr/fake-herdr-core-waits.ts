@@ -1,5 +1,6 @@
 import type { FakeHerdrLib } from './fake-herdr-core.js';
 import type { FakeHerdrCommandCtx } from './fake-herdr-core-panes.js';
+import type { FakeHerdrProcIo } from './fake-herdr-core-procs.js';
 import type { FakeHerdrOutcome, FakeHerdrPending, FakeHerdrState } from './fake-herdr-types.js';
 
 /**
@@ -34,7 +35,9 @@ export function fakeHerdrWaits(lib: FakeHerdrLib) {
   }
 
   // A wait is pinned to the terminal it started on: a closed, exited or replaced agent ends it.
-  function evaluate(state: FakeHerdrState, now: number, w: FakeHerdrPending): FakeHerdrOutcome {
+  function evaluate(state: FakeHerdrState, now: number, w: FakeHerdrPending, procs?: FakeHerdrProcIo): FakeHerdrOutcome {
+    // The caller has refreshed the processes already; a pending start is judged against them.
+    if (w.kind === 'start') return lib.procs.evaluateStart(state, now, w, procs);
     const sess = state.sessions[w.session];
     const gone = lib.base.fail(w.id, 'agent_not_running', 'agent is no longer running in the target pane');
     const find = () => {

@@ -4,6 +4,7 @@ import { fakeHerdrArgs } from './fake-herdr-core-args.js';
 import { fakeHerdrBase } from './fake-herdr-core-base.js';
 import { fakeHerdrModel } from './fake-herdr-core-model.js';
 import { fakeHerdrPaneCommands } from './fake-herdr-core-panes.js';
+import { fakeHerdrProcs } from './fake-herdr-core-procs.js';
 import { fakeHerdrStore } from './fake-herdr-core-store.js';
 import { fakeHerdrViews } from './fake-herdr-core-views.js';
 import { fakeHerdrWaits } from './fake-herdr-core-waits.js';
@@ -19,6 +20,7 @@ export interface FakeHerdrLib {
   args: ReturnType<typeof fakeHerdrArgs>;
   panes: ReturnType<typeof fakeHerdrPaneCommands>;
   agents: ReturnType<typeof fakeHerdrAgentCommands>;
+  procs: ReturnType<typeof fakeHerdrProcs>;
   waits: ReturnType<typeof fakeHerdrWaits>;
   answer: ReturnType<typeof fakeHerdrAnswer>;
   store: ReturnType<typeof fakeHerdrStore>;
@@ -34,6 +36,7 @@ const PARTS: readonly Part[] = [
   ['args', fakeHerdrArgs],
   ['panes', fakeHerdrPaneCommands],
   ['agents', fakeHerdrAgentCommands],
+  ['procs', fakeHerdrProcs],
   ['waits', fakeHerdrWaits],
   ['answer', fakeHerdrAnswer],
   ['store', fakeHerdrStore],

@@ -2,6 +2,7 @@ import type * as NodeChildProcess from 'node:child_process';
 import type * as NodeFs from 'node:fs';
 import type { FakeHerdrLib } from './fake-herdr-core.js';
 import type { FakeHerdrStoreIo } from './fake-herdr-core-store.js';
+import type { FakeHerdrProcConfig, makeFakeHerdrProcIo } from './fake-herdr-proc-io.js';
 import type { FakeHerdrEnv, FakeHerdrOutcome, FakeHerdrPending } from './fake-herdr-types.js';
 
 /**
@@ -19,6 +20,8 @@ export interface FakeHerdrScriptConfig {
   spyLogPath: string | null;
   hook: FakeHerdrHook | null;
   pollMs: number;
+  /** Agent processes (absent: simulated, as before agents were spawned). */
+  agents?: FakeHerdrProcConfig;
 }
 
 /**
@@ -30,6 +33,8 @@ export interface FakeHerdrScriptModules {
   childProcess: typeof NodeChildProcess;
   /** The state file's I/O, from `makeFakeHerdrStoreIo(fs)`. */
   storeIo: FakeHerdrStoreIo;
+  /** Builds the agent-process io (`makeFakeHerdrProcIo`); absent: agents are simulated. */
+  makeProcIo?: typeof makeFakeHerdrProcIo;
 }
 
 /**
@@ -46,6 +51,9 @@ export async function fakeHerdrScriptMain(lib: FakeHerdrLib, config: FakeHerdrSc
   if (process.env['HERDR_SESSION'] !== undefined) env.HERDR_SESSION = process.env['HERDR_SESSION'];
   if (process.env['HERDR_PANE_ID'] !== undefined) env.HERDR_PANE_ID = process.env['HERDR_PANE_ID'];
   const io = mods.storeIo;
+  const procs = config.agents === undefined || mods.makeProcIo === undefined
+    ? undefined
+    : mods.makeProcIo({ fs, childProcess, env: process.env, now: () => Date.now() }, config.agents);
 
   if (config.spyLogPath !== null) fs.appendFileSync(config.spyLogPath, `${JSON.stringify({ argv, pid: process.pid, ts: Date.now() })}\n`);
   const call = lib.store.update(io, config.statePath, (state) => ({ state, result: lib.answer.beginCall(state) }));
@@ -62,7 +70,8 @@ export async function fakeHerdrScriptMain(lib: FakeHerdrLib, config: FakeHerdrSc
   let resume: FakeHerdrPending | undefined;
   for (;;) {
     const outcome = lib.store.update<FakeHerdrOutcome>(io, config.statePath, (state) => {
-      const r = lib.answer.answer(state, argv, Date.now(), resume === undefined ? { env } : { resume });
+      const opts = resume === undefined ? { env } : { resume };
+      const r = lib.answer.answer(state, argv, Date.now(), procs === undefined ? opts : { ...opts, procs });
       return { state: r.state, result: r.outcome };
     });
     if (outcome.type === 'exit') {

@@ -30,6 +30,26 @@ export interface FakeHerdrAgent {
   queue: FakeHerdrStep[];
   /** Steps queued by every prompt; absent means `['working', 'idle']`, empty means the agent never reacts. */
   onPrompt?: FakeHerdrStep[];
+  /** Startup still pending (a spawned agent that has not said `ready` yet). */
+  launch_pending?: boolean;
+  /** The real process behind the agent, when the fake executable spawned one (never set in-process). */
+  process?: FakeHerdrAgentProcess;
+}
+
+/**
+ * A real agent process the fake herdr executable spawned for `agent start`.
+ * @public
+ */
+export interface FakeHerdrAgentProcess {
+  pid: number;
+  /** Start in clock ticks since boot (field 22 of `/proc/<pid>/stat`), the pid-reuse guard; null where `/proc` is missing. */
+  startTicks: number | null;
+  /** The file its stdout goes to (`ready`, `session <id>` lines are read from it). */
+  stdout: string;
+  /** When it was spawned (epoch ms). */
+  spawnedAt: number;
+  /** When `/exit` + Enter asked it to exit (epoch ms), if so. */
+  exitRequestedAt?: number;
 }
 
 /**
@@ -56,6 +76,8 @@ export interface FakeHerdrPane {
   buffer: string;
   revision: number;
   input: FakeHerdrInput[];
+  /** Text typed since the last Enter (what Enter submits). */
+  typed?: string;
   agent: FakeHerdrAgent | null;
 }
 
@@ -135,7 +157,8 @@ export interface FakeHerdrState {
  * @public
  */
 export interface FakeHerdrPending {
-  kind: 'wait' | 'prompt';
+  /** `start`: an `agent start` waiting for its spawned process to become ready. */
+  kind: 'wait' | 'prompt' | 'start';
   id: string;
   session: string;
   target: string;
@@ -146,6 +169,8 @@ export interface FakeHerdrPending {
   timeoutMs: number | null;
   startSeq: number;
   fromWorking: boolean;
+  /** `start` only: the argv `agent_started` reports. */
+  argv?: string[];
 }
 
 /**

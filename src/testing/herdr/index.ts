@@ -7,9 +7,11 @@ export type { FakeHerdrSpyEntry } from './fake-herdr-state-file.js';
 export { installFakeHerdr } from './install-fake-herdr.js';
 export type { InstallFakeHerdrOptions } from './install-fake-herdr.js';
 export type { FakeHerdrHook } from './fake-herdr-script.js';
+export type { FakeHerdrAgentMode } from './fake-herdr-proc-io.js';
 export { VirtualClock } from './virtual-clock.js';
 export type {
   FakeHerdrAgent,
+  FakeHerdrAgentProcess,
   FakeHerdrEnv,
   FakeHerdrFault,
   FakeHerdrFaultRule,

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import * as vm from 'node:vm';
 import { MamError } from '../../errors.js';
 import { fakeHerdrCoreSource } from './fake-herdr-core.js';
+import { type FakeHerdrAgentMode, makeFakeHerdrProcIo } from './fake-herdr-proc-io.js';
 import { fakeHerdrScriptMain, type FakeHerdrHook, type FakeHerdrScriptConfig } from './fake-herdr-script.js';
 import { seedFakeHerdrState } from './fake-herdr-state-file.js';
 import { makeFakeHerdrStoreIo } from './fake-herdr-store-io.js';
@@ -23,6 +24,15 @@ export interface InstallFakeHerdrOptions {
   state?: FakeHerdrState;
   /** How often a pending `agent wait` looks at the state file again (ms, default 25). */
   pollMs?: number;
+  /**
+   * `agent start`: `auto` (default) spawns the kind's executable when the PATH the fake herdr runs with has a fake agent of
+   * that name (see `installFakeAgents`) and simulates the agent otherwise (a real CLI is never started by accident); `spawn`
+   * always spawns what PATH has (a missing executable fails the start); `simulate` never spawns.
+   * A spawned agent is tracked by pid: `/exit` + Enter sends it SIGTERM, `pane close` SIGKILL, and once it is dead it is gone.
+   */
+  agents?: FakeHerdrAgentMode;
+  /** A spawned agent that never prints a `ready` line counts as ready this long after its spawn (ms, default 1500). */
+  readyAfterMs?: number;
 }
 
 /**
@@ -36,8 +46,9 @@ export function fakeHerdrScriptText(config: FakeHerdrScriptConfig): string {
     fakeHerdrCoreSource(),
     `const main = (${fakeHerdrScriptMain.toString()});`,
     `const makeStoreIo = (${makeFakeHerdrStoreIo.toString()});`,
+    `const makeProcIo = (${makeFakeHerdrProcIo.toString()});`,
     "Promise.all([import('node:fs'), import('node:child_process')])",
-    `  .then(([fs, childProcess]) => main(lib, ${JSON.stringify(config)}, { fs, childProcess, storeIo: makeStoreIo(fs) }))`,
+    `  .then(([fs, childProcess]) => main(lib, ${JSON.stringify(config)}, { fs, childProcess, storeIo: makeStoreIo(fs), makeProcIo }))`,
     '  .then(',
     '  (code) => { process.exitCode = code; },',
     "  (err) => { process.stderr.write('fake herdr: ' + String((err && err.stack) || err) + '\\n'); process.exitCode = 101; },",
@@ -48,7 +59,9 @@ export function fakeHerdrScriptText(config: FakeHerdrScriptConfig): string {
 
 // Runs at every install: embedded code that reaches outside itself (e.g. coverage instrumentation) fails here, loudly, not in a child.
 function checkEmbeddable(): void {
-  const probe = `${fakeHerdrCoreSource()}\nlib.answer.answer(lib.model.newState(), ['agent', 'list'], 0, {}).outcome;`;
+  // The core answers a call, and the process io builds from its own text alone (it is embedded too).
+  const io = `typeof (${makeFakeHerdrProcIo.toString()})({ fs: { existsSync: () => false }, env: {} }, { mode: 'auto', readyAfterMs: 1, outputDir: '/' }).spawn`;
+  const probe = `${fakeHerdrCoreSource()}\nconst o = lib.answer.answer(lib.model.newState(), ['agent', 'list'], 0, {}).outcome;\n${io} === 'function' ? o : null;`;
   let outcome: unknown;
   try {
     outcome = vm.runInNewContext(probe, {}, { timeout: 5_000 });
@@ -80,7 +93,10 @@ export async function installFakeHerdr(binDir: string, opts: InstallFakeHerdrOpt
   await fs.mkdir(path.dirname(statePath), { recursive: true });
   const exists = await fs.access(statePath).then(() => true, () => false);
   if (opts.state !== undefined || !exists) await seedFakeHerdrState(statePath, opts.state);
-  const config: FakeHerdrScriptConfig = { statePath, spyLogPath: spyLogPath ?? null, hook: opts.hook ?? null, pollMs: opts.pollMs ?? 25 };
+  const config: FakeHerdrScriptConfig = {
+    statePath, spyLogPath: spyLogPath ?? null, hook: opts.hook ?? null, pollMs: opts.pollMs ?? 25,
+    agents: { mode: opts.agents ?? 'auto', readyAfterMs: opts.readyAfterMs ?? 1500, outputDir: `${statePath}.agents` },
+  };
   const file = path.join(binDir, 'herdr');
   const tmp = `${file}.${process.pid}.tmp`;
   await fs.writeFile(tmp, fakeHerdrScriptText(config), { mode: 0o755 });

@@ -5,7 +5,11 @@ import { describe, expect, it } from 'vitest';
 const SRC = join(import.meta.dirname, '../../../src');
 
 // Files that carry the text of a standalone executable (it runs in its own process, not in the library).
-const SCRIPT_TEXT_FILES = new Set<string>(['testing/herdr/fake-herdr-script.ts']);
+const SCRIPT_TEXT_FILES = new Set<string>([
+  'testing/herdr/fake-herdr-script.ts',
+  'testing/herdr/fake-herdr-proc-io.ts',
+  'testing/agents/fake-agent-main.ts',
+]);
 
 const FORBIDDEN: ReadonlyArray<[RegExp, string]> = [
   [/\bprocess\.env\b/, 'process.env'],

@@ -1,0 +1,51 @@
+import { fakeAgentAgy } from './fake-agent-agy.js';
+import { fakeAgentBase } from './fake-agent-base.js';
+import { fakeAgentClaude } from './fake-agent-claude.js';
+import { fakeAgentCodex } from './fake-agent-codex.js';
+import { fakeAgentHermes } from './fake-agent-hermes.js';
+import { fakeAgentOpencode } from './fake-agent-opencode.js';
+
+/**
+ * The fake agent's one implementation, assembled from self-contained parts that reach each other only through this object.
+ * @public
+ */
+export interface FakeAgentLib {
+  base: ReturnType<typeof fakeAgentBase>;
+  claude: ReturnType<typeof fakeAgentClaude>;
+  codex: ReturnType<typeof fakeAgentCodex>;
+  opencode: ReturnType<typeof fakeAgentOpencode>;
+  agy: ReturnType<typeof fakeAgentAgy>;
+  hermes: ReturnType<typeof fakeAgentHermes>;
+}
+
+type Part = { [K in keyof FakeAgentLib]: readonly [K, (lib: FakeAgentLib) => FakeAgentLib[K]] }[keyof FakeAgentLib];
+
+// Each part is a function whose source text stands alone, so the executable can embed it verbatim.
+const PARTS: readonly Part[] = [
+  ['base', fakeAgentBase],
+  ['claude', fakeAgentClaude],
+  ['codex', fakeAgentCodex],
+  ['opencode', fakeAgentOpencode],
+  ['agy', fakeAgentAgy],
+  ['hermes', fakeAgentHermes],
+];
+
+/**
+ * Builds the fake agent's implementation in this process, exactly as the executable builds it from the same text.
+ * @public
+ */
+export function buildFakeAgentCore(): FakeAgentLib {
+  const lib: Partial<FakeAgentLib> = {};
+  for (const [name, make] of PARTS) (lib as Record<string, unknown>)[name] = make(lib as FakeAgentLib);
+  return lib as FakeAgentLib;
+}
+
+/**
+ * JavaScript text that defines `lib` the way {@link buildFakeAgentCore} does, from the parts' own source.
+ * @public
+ */
+export function fakeAgentCoreSource(): string {
+  const parts = PARTS.map(([name, make]) => `  [${JSON.stringify(name)}, (${make.toString()})],`).join('\n');
+  // esbuild's keepNames (tsx, some test runners) wraps inner functions in `__name(fn, "fn")`: a no-op here.
+  return `var __name = (target, _value) => target;\nconst PARTS = [\n${parts}\n];\nconst lib = {};\nfor (const [name, make] of PARTS) lib[name] = make(lib);\n`;
+}

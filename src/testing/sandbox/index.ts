@@ -1,0 +1,9 @@
+export { buildSandbox } from './build-sandbox.js';
+export type { Sandbox, SandboxOptions, SandboxSession, SandboxSessionSpec } from './sandbox-types.js';
+export { SandboxError } from './sandbox-error.js';
+export { sandboxEnv } from './sandbox-env.js';
+export { stopFakeAgents, type FakeAgentsStopResult, type StopFakeAgentsOptions } from './stop-fake-agents.js';
+// What the sandbox's public signature refers to, so the testing entry stands on its own (api-extractor: no forgotten exports).
+export type { SessionRegistry, SessionRegistryOptions } from '../../registry/session-registry.js';
+export type { DiscoveryContext } from '../../adapters/types.js';
+export type { AgentName } from '../../ids/agent-names.js';

@@ -1,0 +1,91 @@
+import type { DiscoveryContext } from '../../adapters/types.js';
+import type { AgentName } from '../../ids/agent-names.js';
+import type { Ports } from '../../ports/index.js';
+import type { SessionRegistry } from '../../registry/session-registry.js';
+import type { FakeAgentsStopResult } from './stop-fake-agents.js';
+
+/**
+ * One session a sandbox starts: a row registered `running`, its fake agent live in the fake herdr.
+ * @public
+ */
+export interface SandboxSessionSpec {
+  name: string;
+  agent: AgentName;
+  /** Comma list, never empty on a running row. */
+  role: string;
+  /** The herdr server (session) its pane lives in (default `default`). */
+  herdrServer?: string;
+  /** The herdr workspace label (default the sanitised agent name). */
+  herdrWorkspace?: string;
+}
+
+/**
+ * Options of {@link buildSandbox}.
+ * @public
+ */
+export interface SandboxOptions {
+  /** Sessions to start, in this order (one at a time, as the id-order gate would have them). */
+  sessions?: readonly SandboxSessionSpec[];
+  /** The environment the sandbox env is derived from (default the caller's, from the process port). */
+  baseEnv?: Readonly<Record<string, string | undefined>>;
+  /** How long one agent may take to start and report its id (ms, default 20 000). */
+  startTimeoutMs?: number;
+}
+
+/**
+ * A started sandbox session: where it runs and the conversation it holds.
+ * @public
+ */
+export interface SandboxSession {
+  name: string;
+  agent: AgentName;
+  role: string;
+  /** The name herdr knows the agent by (`sanitizeHerdrAgentName(name)`). */
+  herdrName: string;
+  herdrServer: string;
+  herdrWorkspace: string;
+  workspaceId: string;
+  paneId: string;
+  /** The fake agent's pid (the pane's foreground process). */
+  pid: number;
+  /** Its own conversation id, as recorded on the row. */
+  id: string;
+}
+
+/**
+ * A laid-out sandbox: home, workspace (with `.mam/`), bin dir (fake herdr + fake agents), the env to run everything with,
+ * and the sessions it started.
+ * @public
+ */
+export interface Sandbox {
+  /** The sandbox root (canonical). */
+  dir: string;
+  /** The HOME every agent writes under. */
+  home: string;
+  /** The workspace (control root) whose `.mam/` holds the registry; every session's pane cwd. */
+  workspace: string;
+  /** Holds `herdr` and the six fake agents; first on the env's PATH. */
+  binDir: string;
+  /** The env's TMPDIR. */
+  tmpDir: string;
+  /** A complete environment: HOME, PATH (bin dir first), TMPDIR, no agent-location, session or herdr-socket variables. */
+  env: Record<string, string>;
+  /** The fake herdr executable. */
+  herdrBin: string;
+  /** The fake herdr's JSON state file. */
+  herdrStatePath: string;
+  /** The fake herdr's spy log (one JSON line per call). */
+  spyLogPath: string;
+  /** Where running fake agents record themselves. */
+  agentsRunDir: string;
+  /** The workspace's registry. */
+  registry: SessionRegistry;
+  /** The sessions started, in order. */
+  sessions: SandboxSession[];
+  /** Real ports bound to the sandbox: the env above, and herdr = the fake herdr executable. */
+  ports(): Ports;
+  /** A discovery context for the workspace and home under the sandbox env. */
+  context(overrides?: Partial<DiscoveryContext>): DiscoveryContext;
+  /** Ends every fake agent process (SIGTERM, then SIGKILL after a grace period); says which went how. */
+  stopAll(): Promise<FakeAgentsStopResult>;
+}
