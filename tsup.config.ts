@@ -9,5 +9,6 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   splitting: true,
+  shims: true,
   external: ['better-sqlite3'],
 });
