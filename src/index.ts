@@ -12,3 +12,5 @@ export * from './adapters/index.js';
 export * from './purge/index.js';
 export * from './jobs/index.js';
 export * from './loop/index.js';
+export * from './gate/index.js';
+export * from './lifecycle/index.js';

@@ -1,0 +1,18 @@
+export { SessionLifecycle, type SessionLifecycleOptions } from './session-lifecycle.js';
+export { createSession } from './create-session.js';
+export { stopSession } from './stop-session.js';
+export type { CreateResult, CreateStep, CreateOptions, CreateCleanup, OnboardingReport } from './create-result.js';
+export type { StopResult, StopOptions, StopExit } from './stop-result.js';
+export { resolveSessionSpec, isHerdrServerName, type SessionSpec, type ResolvedSessionSpec } from './session-spec.js';
+export { LifecycleStepError } from './lifecycle-step-error.js';
+export { discoveryContextOf, rowServer, rowCwd, type LifecycleContext, type LifecycleTimeouts } from './lifecycle-context.js';
+export { captureLiveId, type LiveIdCapture, type LiveSessionWhere } from './capture-live-id.js';
+export { pinCapturedId, type PinOutcome } from './pin-captured-id.js';
+export { onboardSession } from './onboard-session.js';
+export { stopAgent, type StopWhere } from './stop-agent.js';
+export { purgeStoppedRow, recordsPreservedMessage } from './purge-stopped-row.js';
+export { acquirePane, type AcquiredPane } from './acquire-pane.js';
+export { registerSessionRow } from './register-session-row.js';
+export { newSessionRow, sessionInstant, type SessionInstant } from './new-session-row.js';
+export { preAssignedId, launchArgs } from './launch-args.js';
+export { herdrFailure } from './herdr-failure.js';

@@ -1,0 +1,66 @@
+import type { DiscoveryContext } from '../adapters/types.js';
+import type { IdOrderGate } from '../gate/id-order-gate.js';
+import type { Ports } from '../ports/index.js';
+import type { PurgeService } from '../purge/purge-service.js';
+import type { SessionRegistry } from '../registry/session-registry.js';
+import type { SessionRow } from '../registry/session-row.js';
+
+/**
+ * How long the lifecycle waits for herdr and the agent.
+ * @public
+ */
+export interface LifecycleTimeouts {
+  /** `herdr agent start --timeout` (ms); absent = herdr's default (30 s). */
+  startMs?: number;
+  /** Wait for the started agent to be ready (idle, done or blocked). */
+  readyMs: number;
+  /** Onboarding's window to capture a post-discovered agent's id (default `MAM_ONBOARD_WAIT_S`, else 30 s). */
+  captureMs: number;
+  /** Wait for an agent asked to exit to be gone before its pane is closed. */
+  exitMs: number;
+  /** Pause between looks while waiting. */
+  pollMs: number;
+}
+
+/**
+ * Everything a create or a stop works with (built once by {@link SessionLifecycle}).
+ * @public
+ */
+export interface LifecycleContext {
+  workspace: string;
+  ports: Ports;
+  registry: SessionRegistry;
+  purge: PurgeService;
+  gate: IdOrderGate;
+  /** The home whose agent dirs hold the conversations. */
+  home: string;
+  /** The agent environment given by the caller, if any (else the adapters decide from the ProcessPort's). */
+  env: Record<string, string | undefined> | undefined;
+  timeouts: LifecycleTimeouts;
+}
+
+/**
+ * The discovery context of a session in `cwd` (the home and agent environment of the lifecycle, plus `extra`).
+ * @public
+ */
+export function discoveryContextOf(c: LifecycleContext, cwd: string, extra: Omit<DiscoveryContext, 'workspace' | 'homeDir' | 'env'> = {}): DiscoveryContext {
+  return { workspace: cwd, homeDir: c.home, ...(c.env === undefined ? {} : { env: c.env }), ...extra };
+}
+
+/**
+ * The herdr server a row lives on: `herdr_server`, else the older `herdr_session`, else `default`.
+ * @public
+ */
+export function rowServer(row: SessionRow): string {
+  const s = row.herdr_server ?? row.herdr_session;
+  return typeof s === 'string' && s !== '' ? s : 'default';
+}
+
+/**
+ * The cwd a row's session runs in: its pane's cwd, else the workspace.
+ * @public
+ */
+export function rowCwd(row: SessionRow, workspace: string): string {
+  const cwd = row.pane?.cwd;
+  return typeof cwd === 'string' && cwd !== '' ? cwd : workspace;
+}

@@ -1,0 +1,48 @@
+import { ownKey } from '../ids/agent-names.js';
+import type { SessionRow } from '../registry/session-row.js';
+import type { ResolvedSessionSpec } from './session-spec.js';
+
+/**
+ * A session instance's start: `herdr_session_created_at` (ISO 8601, seconds) and `herdr_session_epoch` (seconds).
+ * @public
+ */
+export interface SessionInstant {
+  createdAt: string;
+  epoch: number;
+}
+
+/**
+ * The instant of `ms` (epoch milliseconds); `avoid` is a created-at the new one must differ from (the row it replaces),
+ * so a reset can always tell the new instance from the old.
+ * @public
+ */
+export function sessionInstant(ms: number, avoid?: string | null): SessionInstant {
+  const iso = (t: number): string => new Date(t).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  let createdAt = iso(ms);
+  if (createdAt === avoid) createdAt = iso(ms + 1000);
+  return { createdAt, epoch: Math.floor(ms / 1000) };
+}
+
+/**
+ * The row a create registers: `running`, the new instant, the pre-assigned id under the agent's own key (or null with
+ * `session_id_source: pending-discovery`), the pane's cwd, pid and command, and the herdr pane id.
+ * @public
+ */
+export function newSessionRow(spec: ResolvedSessionSpec, at: SessionInstant, pane: { id: string; pid: number | null }, preId: string | null): SessionRow {
+  return {
+    name: spec.name,
+    status: 'running',
+    role: spec.role,
+    agent: spec.agent,
+    herdr_session: spec.herdr_server,
+    herdr_server: spec.herdr_server,
+    herdr_workspace: spec.herdr_workspace,
+    herdr_session_created_at: at.createdAt,
+    herdr_session_epoch: at.epoch,
+    [ownKey(spec.agent)]: preId,
+    session_id_source: preId === null ? 'pending-discovery' : 'assigned',
+    session_id_verified: false,
+    pane: { cwd: spec.cwd, pid: pane.pid, cmd: spec.agent },
+    herdr_pane_id: pane.id,
+  };
+}

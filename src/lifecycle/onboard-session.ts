@@ -1,0 +1,41 @@
+import { getAdapter } from '../adapters/get-adapter.js';
+import type { AgentName } from '../ids/agent-names.js';
+import { recordedId } from '../registry/row-agent.js';
+import type { SessionRow } from '../registry/session-row.js';
+import { captureLiveId, type LiveSessionWhere } from './capture-live-id.js';
+import type { OnboardingReport } from './create-result.js';
+import type { LifecycleContext } from './lifecycle-context.js';
+import { pinCapturedId } from './pin-captured-id.js';
+
+/**
+ * Onboards a started session: waits until herdr says it is ready, then (post-discovered agents) captures its id — herdr's
+ * report first, verified on disk — and pins it, looking again until the capture window (`captureMs`) closes.
+ * @public
+ */
+export async function onboardSession(c: LifecycleContext, agent: AgentName, row: SessionRow, where: LiveSessionWhere, signal?: AbortSignal): Promise<OnboardingReport> {
+  const { herdr, clock } = c.ports;
+  const waited = await herdr.agentWait(where.herdrName, { until: ['idle', 'done', 'blocked'], timeoutMs: Math.max(1, c.timeouts.readyMs) }, { session: where.server });
+  const ready = waited.kind === 'ok';
+  if (getAdapter(agent, { ports: c.ports }).idLifecycle === 'pre_assigned') return { ran: true, ready, id: recordedId(row), source: 'pre-assigned', reason: null };
+  const deadline = clock.monotonic() + c.timeouts.captureMs;
+  let reason = 'no-candidate';
+  for (;;) {
+    const cap = await captureLiveId(c, agent, row, where);
+    if (cap.kind === 'captured') {
+      const pinned = await pinCapturedId(c.registry, agent, row.name, row.herdr_session_created_at ?? null, cap.id);
+      if (pinned === 'pinned') return { ran: true, ready, id: cap.id, source: cap.source, reason: null };
+      reason = pinned;
+      if (pinned === 'row-changed') break;
+    } else {
+      reason = cap.reason;
+      if (cap.agentGone) {
+        reason = `${reason} (the agent is gone)`;
+        break;
+      }
+    }
+    const left = deadline - clock.monotonic();
+    if (left <= 0) break;
+    await clock.sleep(Math.min(c.timeouts.pollMs, left), signal);
+  }
+  return { ran: true, ready, id: null, source: null, reason };
+}

@@ -1,0 +1,31 @@
+import { normalizeAgentId } from '../ids/agent-id.js';
+import type { AgentName } from '../ids/agent-names.js';
+import { idsClaimedByOthers } from '../registry/ids-claimed-by-others.js';
+import { pinRow } from '../registry/pin-row.js';
+import { recordedId } from '../registry/row-agent.js';
+import type { SessionRegistry } from '../registry/session-registry.js';
+
+/**
+ * What pinning a captured id did: `pinned`, or why not — the row is gone or is another instance now (`row-changed`), it
+ * already records another id, or another row (or an orchestrator) records this one.
+ * @public
+ */
+export type PinOutcome = 'pinned' | 'row-changed' | 'already-recorded' | 'claimed-by-other-row';
+
+/**
+ * Pins `id` onto the row `name` (own key, `session_id_source: discovered`, `session_id_verified: true`) in one locked
+ * update, only if the row is still the instance created at `createdAt` and no other row records the id.
+ * @public
+ */
+export async function pinCapturedId(registry: SessionRegistry, agent: AgentName, name: string, createdAt: string | null, id: string): Promise<PinOutcome> {
+  return registry.update((draft): PinOutcome => {
+    const row = draft.herdr_sessions.find((r) => r.name === name);
+    if (row === undefined || (createdAt !== null && row.herdr_session_created_at !== createdAt)) return 'row-changed';
+    const canonical = normalizeAgentId(agent, id) ?? id;
+    const has = recordedId(row);
+    if (has !== null && (normalizeAgentId(agent, has) ?? has) !== canonical) return 'already-recorded';
+    if (idsClaimedByOthers(draft, name).some((other) => (normalizeAgentId(agent, other) ?? other) === canonical)) return 'claimed-by-other-row';
+    pinRow(draft, name, canonical);
+    return 'pinned';
+  });
+}

@@ -1,0 +1,63 @@
+import { basename } from 'node:path';
+import { type AgentName, isAgentName } from '../ids/agent-names.js';
+
+/**
+ * What a session is created from: a row's identity (name, agent, role) and where it runs (herdr server and workspace
+ * label, cwd). The reset run passes a saved row's fields; a new session may leave the herdr fields to their defaults.
+ * @public
+ */
+export interface SessionSpec {
+  name: string;
+  agent: string;
+  role: string;
+  /** herdr server (session); default `default`. */
+  herdr_server?: string;
+  /** herdr workspace label; default the cwd's base name. */
+  herdr_workspace?: string;
+  /** The session's cwd; default the lifecycle's workspace. */
+  cwd?: string;
+}
+
+/**
+ * A {@link SessionSpec} with every default filled in and the agent checked.
+ * @public
+ */
+export interface ResolvedSessionSpec {
+  name: string;
+  agent: AgentName;
+  role: string;
+  herdr_server: string;
+  herdr_workspace: string;
+  cwd: string;
+}
+
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/**
+ * herdr's rule for a session (server) name — 1 to 64 of `[A-Za-z0-9._-]`, not `.` or `..` — plus no leading `-`, so the
+ * name can never be read as an option of the herdr command line.
+ * @public
+ */
+export function isHerdrServerName(name: unknown): name is string {
+  return typeof name === 'string' && /^[A-Za-z0-9._][A-Za-z0-9._-]{0,63}$/.test(name) && name !== '.' && name !== '..';
+}
+
+/**
+ * The spec with its defaults, or the problem that makes it uncreatable (an unknown or non-canonical agent, an empty
+ * role, a name or label with control characters, a server name herdr would reject).
+ * @public
+ */
+export function resolveSessionSpec(spec: SessionSpec, workspace: string): { ok: true; spec: ResolvedSessionSpec } | { ok: false; problem: string } {
+  const name = typeof spec.name === 'string' ? spec.name : '';
+  if (name === '' || name.length > 256 || CONTROL.test(name)) return { ok: false, problem: `invalid session name ${JSON.stringify(spec.name)}` };
+  if (!isAgentName(spec.agent)) return { ok: false, problem: `unknown agent ${JSON.stringify(spec.agent)} for ${JSON.stringify(name)}` };
+  const role = typeof spec.role === 'string' ? spec.role.trim() : '';
+  if (role === '' || CONTROL.test(role)) return { ok: false, problem: `empty or invalid role for ${JSON.stringify(name)}` };
+  const server = spec.herdr_server ?? 'default';
+  if (!isHerdrServerName(server)) return { ok: false, problem: `invalid herdr server ${JSON.stringify(server)}` };
+  const cwd = spec.cwd ?? workspace;
+  if (cwd === '' || CONTROL.test(cwd)) return { ok: false, problem: `invalid cwd ${JSON.stringify(cwd)}` };
+  const label = spec.herdr_workspace ?? basename(cwd);
+  if (label === '' || CONTROL.test(label)) return { ok: false, problem: `invalid herdr workspace label ${JSON.stringify(label)}` };
+  return { ok: true, spec: { name, agent: spec.agent, role, herdr_server: server, herdr_workspace: label, cwd } };
+}

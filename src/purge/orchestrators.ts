@@ -1,0 +1,108 @@
+import { normalizeAgentId } from '../ids/agent-id.js';
+import { AGENT_NAMES } from '../ids/agent-names.js';
+import { MamError } from '../errors.js';
+import { resolvePorts } from '../node/node-ports.js';
+import type { Ports } from '../ports/index.js';
+import { addOrchestrator, listOrchestrators, removeOrchestrator } from '../registry/orchestrators.js';
+import { SessionRegistry } from '../registry/session-registry.js';
+import { invalidOrchestratorIdMessage, type OrchestratorRegisterResult, type OrchestratorRemoveOptions, type OrchestratorRemoveResult, orchestratorInUseMessage } from './orchestrators-result.js';
+import { PurgeService } from './purge-service.js';
+
+/**
+ * Options of {@link Orchestrators}.
+ * @public
+ */
+export interface OrchestratorsOptions {
+  ports?: Partial<Ports>;
+  /** The home whose agent dirs hold the conversations (default `HOME` of the ProcessPort's environment). */
+  home?: string;
+  /** The agents' environment (default: decided per adapter from the ProcessPort's). */
+  env?: Record<string, string | undefined>;
+  registry?: SessionRegistry;
+}
+
+// The canonical spelling of a plausible id of any agent, or null.
+function canonicalId(id: string): string | null {
+  for (const agent of AGENT_NAMES) {
+    const c = normalizeAgentId(agent, id);
+    if (c !== null) return c;
+  }
+  return null;
+}
+
+/**
+ * A workspace's orchestrator conversations (`orchestrator_uuids`: bare ids, no row, never reset): register, list, and
+ * remove — optionally purging the conversation, resolved to its agent from what is on disk, never while it is in use.
+ * @example
+ * ```ts
+ * const orcs = new Orchestrators('/repo');
+ * const r = await orcs.remove(id, { purgeConversation: true, yes: true });
+ * if (r.kind === 'in-use') report(r.message); // artifacts and registration kept
+ * ```
+ * @public
+ */
+export class Orchestrators {
+  readonly #workspace: string;
+  readonly #ports: Ports;
+  readonly #opts: OrchestratorsOptions;
+  readonly #registry: SessionRegistry;
+
+  constructor(workspace: string, opts: OrchestratorsOptions = {}) {
+    this.#workspace = workspace;
+    this.#ports = resolvePorts(opts.ports);
+    this.#opts = opts;
+    this.#registry = opts.registry ?? new SessionRegistry(workspace, { ports: this.#ports });
+  }
+
+  /** The registered ids, in registry order. */
+  async list(): Promise<string[]> {
+    return listOrchestrators(await this.#registry.snapshot());
+  }
+
+  /** Registers an id (canonical spelling). */
+  async register(id: string): Promise<OrchestratorRegisterResult> {
+    const c = canonicalId(id);
+    if (c === null) return { kind: 'invalid-id', id, message: invalidOrchestratorIdMessage(id) };
+    const added = await this.#registry.update((draft) => addOrchestrator(draft, c));
+    return { kind: added ? 'registered' : 'already-registered', id: c };
+  }
+
+  /**
+   * Removes an id, purging its conversation first when asked (with `yes`); see {@link OrchestratorRemoveResult}.
+   * @example
+   * ```ts
+   * const r = await orcs.remove(id, { purgeConversation: true, yes: true });
+   * if (r.kind === 'removed' && r.purge?.kind === 'unresolved') warn('nothing to purge');
+   * ```
+   */
+  async remove(id: string, opts: OrchestratorRemoveOptions = {}): Promise<OrchestratorRemoveResult> {
+    const c = canonicalId(id);
+    if (c === null) return { kind: 'invalid-id', id, message: invalidOrchestratorIdMessage(id) };
+    if (!(await this.list()).some((x) => (canonicalId(x) ?? x) === c)) return { kind: 'not-registered', id: c, message: `orchestrator UUID ${c} is not registered; nothing was changed` };
+    const purge = new PurgeService({ ports: this.#ports });
+    const target = { home: this.#home(), workspace: this.#workspace, ...(this.#opts.env === undefined ? {} : { env: this.#opts.env }) };
+    if (opts.dryRun === true) {
+      const agent = opts.purgeConversation === true ? await purge.resolve(c, { workspace: target.workspace, homeDir: target.home, ...(target.env === undefined ? {} : { env: target.env }) }) : null;
+      const what = opts.purgeConversation === true ? ` and purge its conversation artifacts (agent: ${agent ?? 'none found on disk'})` : '';
+      return { kind: 'dry-run', id: c, purge: opts.purgeConversation === true, agent, message: `dry run: would remove orchestrator UUID ${c}${what}; nothing was changed` };
+    }
+    if (opts.purgeConversation !== true) return this.#unregister(c, null);
+    if (opts.yes !== true) {
+      return { kind: 'needs-yes', id: c, message: `refused: removing orchestrator UUID ${c} with --purge-conversation deletes its conversation artifacts; nothing was changed. Re-run with --yes to confirm` };
+    }
+    const result = await purge.purge('auto', c, target);
+    if (result.kind === 'in-use') return { kind: 'in-use', id: c, agent: result.agent, holders: result.holders, hints: result.hints, message: orchestratorInUseMessage(c, result.agent, result.holders, result.hints) };
+    return this.#unregister(c, result);
+  }
+
+  async #unregister(id: string, purge: Extract<OrchestratorRemoveResult, { kind: 'removed' }>['purge']): Promise<OrchestratorRemoveResult> {
+    await this.#registry.update((draft) => removeOrchestrator(draft, id));
+    return { kind: 'removed', id, purge };
+  }
+
+  #home(): string {
+    const home = this.#opts.home ?? this.#ports.proc.env()['HOME'];
+    if (home === undefined || home === '') throw new MamError('ORCHESTRATORS_HOME_UNKNOWN', 'no home directory: pass `home`, or set HOME in the environment the ProcessPort reports', {});
+    return home;
+  }
+}

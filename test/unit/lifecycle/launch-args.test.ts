@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { AGENT_NAMES } from '../../../src/ids/agent-names.js';
+import { launchArgs, preAssignedId } from '../../../src/lifecycle/launch-args.js';
+import { sessionInstant } from '../../../src/lifecycle/new-session-row.js';
+
+describe('launch arguments', () => {
+  it('claude and grok carry the pre-assigned id; opencode runs --auto --standalone; the others take nothing', () => {
+    const got = Object.fromEntries(AGENT_NAMES.map((a) => [a, launchArgs(a, preAssignedId(a))]));
+    expect(got['claude']).toEqual(['--session-id', expect.stringMatching(/^[0-9a-f-]{36}$/)]);
+    expect(got['grok']).toEqual(['--session-id', expect.stringMatching(/^[0-9a-f-]{36}$/)]);
+    expect(got).toMatchObject({ agy: [], codex: [], hermes: [], opencode: ['--auto', '--standalone'] });
+  });
+});
+
+describe('session instants', () => {
+  it('seconds-precision created-at and epoch; never the created-at of the row it replaces', () => {
+    expect(sessionInstant(1_767_225_600_999)).toEqual({ createdAt: '2026-01-01T00:00:00Z', epoch: 1_767_225_600 });
+    expect(sessionInstant(1_767_225_600_999, '2026-01-01T00:00:00Z')).toEqual({ createdAt: '2026-01-01T00:00:01Z', epoch: 1_767_225_600 });
+  });
+});
