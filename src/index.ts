@@ -14,3 +14,4 @@ export * from './jobs/index.js';
 export * from './loop/index.js';
 export * from './gate/index.js';
 export * from './lifecycle/index.js';
+export * from './registry/index.js';

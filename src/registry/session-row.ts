@@ -2,38 +2,54 @@ import { z } from 'zod';
 import { AGENT_NAMES } from '../ids/agent-names.js';
 
 /**
- * A row's pane: where the agent runs.
+ * The statuses a row can have.
+ * @public
+ */
+export const SESSION_STATUSES = ['running', 'stopped', 'terminated'] as const;
+
+/**
+ * A row's status.
+ * @public
+ */
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+/**
+ * A row's pane: where the agent runs; fields it does not name are kept as they are.
  * @public
  */
 export const PaneSchema = z.looseObject({
-  cwd: z.string().optional(),
+  cwd: z.string().nullable().optional(),
   pid: z.number().int().nullable().optional(),
   cmd: z.string().nullable().optional(),
 });
 
+const optionalText = z.string().nullable().optional();
+
 /**
  * One entry of `herdr_sessions` in `.mam/agent-sessions.yaml`; fields it does not name are kept as they are.
+ * `agent` may be absent (the reference tool writes such rows; {@link rowAgent} infers it), but when present it must
+ * be a canonical agent name.
  * @public
  */
 export const SessionRowSchema = z.looseObject({
   name: z.string().min(1),
-  status: z.enum(['running', 'stopped', 'terminated']),
-  role: z.string().nullable().optional(),
-  agent: z.enum(AGENT_NAMES),
-  herdr_session: z.string().nullable().optional(),
-  herdr_server: z.string().nullable().optional(),
-  herdr_workspace: z.string().nullable().optional(),
-  herdr_session_created_at: z.string().nullable().optional(),
+  status: z.enum(SESSION_STATUSES),
+  role: optionalText,
+  agent: z.enum(AGENT_NAMES).optional(),
+  herdr_session: optionalText,
+  herdr_server: optionalText,
+  herdr_workspace: optionalText,
+  herdr_session_created_at: optionalText,
   herdr_session_epoch: z.number().nullable().optional(),
   session_id_source: z.enum(['discovered', 'pending-discovery', 'assigned']).nullable().optional(),
   session_id_verified: z.boolean().nullable().optional(),
   pane: PaneSchema.nullable().optional(),
-  claude_session_id_own: z.string().nullable().optional(),
-  agy_conversation_id_own: z.string().nullable().optional(),
-  codex_session_id_own: z.string().nullable().optional(),
-  grok_session_id_own: z.string().nullable().optional(),
-  hermes_conversation_id_own: z.string().nullable().optional(),
-  opencode_session_id_own: z.string().nullable().optional(),
+  claude_session_id_own: optionalText,
+  agy_conversation_id_own: optionalText,
+  codex_session_id_own: optionalText,
+  grok_session_id_own: optionalText,
+  hermes_conversation_id_own: optionalText,
+  opencode_session_id_own: optionalText,
 });
 
 /**
@@ -41,3 +57,19 @@ export const SessionRowSchema = z.looseObject({
  * @public
  */
 export type SessionRow = z.infer<typeof SessionRowSchema>;
+
+/**
+ * A row's pane.
+ * @public
+ */
+export type Pane = z.infer<typeof PaneSchema>;
+
+/**
+ * The top level of `.mam/agent-sessions.yaml`: the rows, the orchestrator ids, and any other key (kept as it is).
+ * A missing or null list reads as empty, as in the reference tool.
+ * @public
+ */
+export const RegistryFileSchema = z.looseObject({
+  herdr_sessions: z.array(SessionRowSchema).nullable().optional(),
+  orchestrator_uuids: z.array(z.string()).nullable().optional(),
+});

@@ -1,0 +1,19 @@
+import { MamError } from '../errors.js';
+
+/**
+ * The YAML registry was written but its SQLite mirror could not be brought up to date; code `REGISTRY_MIRROR_FAILED`.
+ * The next update rebuilds the mirror from the YAML.
+ * @public
+ */
+export class RegistryMirrorError extends MamError {
+  /** Always `REGISTRY_MIRROR_FAILED`. */
+  declare readonly code: 'REGISTRY_MIRROR_FAILED';
+  /** The mirror's path, and whether the YAML change it mirrors was written. */
+  declare readonly data: Readonly<{ path: string; yamlWritten: boolean }>;
+
+  constructor(path: string, yamlWritten: boolean, cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    const done = yamlWritten ? 'the registry YAML was written; ' : '';
+    super('REGISTRY_MIRROR_FAILED', `cannot update the registry mirror ${path} (${reason}); ${done}the next update rebuilds the mirror`, { path, yamlWritten }, { cause });
+  }
+}

@@ -1,0 +1,191 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { basename } from 'node:path';
+import { cleanStaleTemps } from '../atomic/clean-stale-temps.js';
+import { writeFileAtomic } from '../atomic/atomic-write.js';
+import { acquireLock, type LockHandle } from '../atomic/lock.js';
+import { isPortError } from '../errors.js';
+import { NodeClock } from '../node/node-clock.js';
+import { NodeFileSystem } from '../node/node-fs.js';
+import type { Clock } from '../ports/clock.js';
+import type { FileSystemPort } from '../ports/fs.js';
+import type { Ports } from '../ports/index.js';
+import { type LoadedRegistry, loadRegistryText, missingRegistry } from './loaded-registry.js';
+import { decodeRegistry, parseRegistryText } from './parse-registry-text.js';
+import { clonePlain } from './plain-data.js';
+import { commitDraft, type RowDelta } from './registry-commit.js';
+import { RegistryInvalidUpdateError } from './registry-invalid-update-error.js';
+import { RegistryMirrorError } from './registry-mirror-error.js';
+import { RegistryMirror } from './registry-mirror.js';
+import { type RegistryPaths, registryPaths } from './registry-paths.js';
+import { RegistryReentrantUpdateError } from './registry-reentrant-update-error.js';
+import { inProcessTurn } from './in-process-turn.js';
+import type { RegistryInspection, RegistryState } from './registry-state.js';
+
+/**
+ * Options of {@link SessionRegistry}.
+ * @public
+ */
+export interface SessionRegistryOptions {
+  /** Ports to use instead of the real ones; the registry uses only `fs` and `clock` (defaults: Node's filesystem and clock). */
+  ports?: Partial<Ports>;
+  /** Give up waiting for the update lock after this long, with a LockTimeoutError (default 30 000 ms). */
+  lockTimeoutMs?: number;
+}
+
+// The lock paths this async context holds, so a nested update fails at once instead of waiting for itself.
+const held = new AsyncLocalStorage<ReadonlySet<string>>();
+
+/**
+ * A workspace's session registry: `.mam/agent-sessions.yaml` (the reference tool's format, every unknown field kept)
+ * and its SQLite mirror `.mam/agent-sessions.db`, changed only through atomic, cross-process locked updates.
+ *
+ * Reads need no lock: the YAML is only ever replaced by an atomic rename. A missing file is an empty registry; an
+ * empty or unreadable one is a {@link RegistryCorruptError}, and no update ever writes over it.
+ * @public
+ */
+export class SessionRegistry {
+  /** Where this registry's files are. */
+  readonly paths: RegistryPaths;
+  readonly #ports: { fs: FileSystemPort; clock: Clock };
+  readonly #lockTimeoutMs: number;
+  // The last version read or written; reused while the file's bytes are the same.
+  #cache: LoadedRegistry | null = null;
+  #dirMade = false;
+  #swept = false;
+  readonly #mirror: RegistryMirror;
+
+  constructor(workspace: string, opts: SessionRegistryOptions = {}) {
+    this.paths = registryPaths(workspace);
+    // Only the two ports it uses, built directly: a process that needs just the registry need not load the others.
+    this.#ports = { fs: opts.ports?.fs ?? new NodeFileSystem(), clock: opts.ports?.clock ?? new NodeClock() };
+    this.#lockTimeoutMs = opts.lockTimeoutMs ?? 30_000;
+    this.#mirror = new RegistryMirror(this.#ports.fs, this.paths.db);
+  }
+
+  /**
+   * Closes the mirror connection this instance keeps between updates. Optional: between updates it holds no lock and
+   * leaves no file, so a process may simply exit; a later update opens it again.
+   */
+  close(): void {
+    this.#mirror.close();
+  }
+
+  /**
+   * The registry as it is now: a copy the caller may change freely (changing it changes nothing on disk).
+   * @example
+   * ```ts
+   * const { herdr_sessions } = await new SessionRegistry('/w').snapshot();
+   * ```
+   */
+  async snapshot(): Promise<RegistryState> {
+    return clonePlain((await this.#load()).state);
+  }
+
+  /**
+   * A lenient read for reports: rows that fail validation are set apart in `invalidRows` instead of failing the read
+   * (file-level problems still throw a {@link RegistryCorruptError}).
+   */
+  async inspect(): Promise<RegistryInspection> {
+    const bytes = await this.#read();
+    if (bytes === null) return { state: missingRegistry().state, invalidRows: [] };
+    const { state, invalidRows } = await parseRegistryText(decodeRegistry(bytes, this.paths.yaml), this.paths.yaml, { lenient: true });
+    return { state: clonePlain(state), invalidRows };
+  }
+
+  /**
+   * Runs `mutate` on a copy of the registry under the cross-process lock, then writes the result atomically (and the
+   * mirror in the same critical section) and returns what `mutate` returned. The lock covers read → mutate → write
+   * only: `mutate` may be async, but must not run processes, call herdr, sleep or wait on the network (the lock
+   * would be held all that time). If `mutate` throws, nothing is written; a state that is not a valid registry is
+   * refused with a {@link RegistryInvalidUpdateError}; an unreadable file with a {@link RegistryCorruptError}.
+   * @example
+   * ```ts
+   * await registry.update((draft) => {
+   *   pinRow(draft, 'reviewer-claude-01', id);
+   * });
+   * ```
+   */
+  async update<T>(mutate: (draft: RegistryState) => T | Promise<T>): Promise<T> {
+    const { yaml } = this.paths;
+    const outer = held.getStore();
+    if (outer?.has(this.paths.lock) === true) throw new RegistryReentrantUpdateError(yaml);
+    const done = await inProcessTurn(this.paths.lock);
+    try {
+      return await this.#locked(mutate, outer);
+    } finally {
+      done();
+    }
+  }
+
+  async #locked<T>(mutate: (draft: RegistryState) => T | Promise<T>, outer: ReadonlySet<string> | undefined): Promise<T> {
+    const { fs } = this.#ports;
+    const { yaml } = this.paths;
+    const lock = await this.#lock();
+    try {
+      const prev = await this.#load();
+      if (!this.#swept) {
+        // Under the lock every writer of ours is done: a temp file of the YAML is a killed writer's leftover.
+        await cleanStaleTemps(fs, this.paths.dir, basename(yaml));
+        this.#swept = true;
+      }
+      const draft = clonePlain(prev.state);
+      const result = await held.run(new Set([...(outer ?? []), this.paths.lock]), () => mutate(draft));
+      const outcome = commitDraft(prev, draft);
+      if (outcome.kind === 'invalid') throw new RegistryInvalidUpdateError(yaml, outcome.issues);
+      if (outcome.kind === 'unchanged') {
+        if (prev.bytes !== null) await this.#syncMirror(prev, prev, null, false);
+        return result;
+      }
+      await writeFileAtomic(fs, yaml, outcome.next.bytes);
+      this.#cache = outcome.next;
+      await this.#syncMirror(prev, outcome.next, outcome.delta, true);
+      return result;
+    } finally {
+      lock.release();
+    }
+  }
+
+  // The update lock; `.mam/` is made on the first update (and again if it has gone since).
+  async #lock(): Promise<LockHandle> {
+    const { fs, clock } = this.#ports;
+    const opts = { clock, timeoutMs: this.#lockTimeoutMs, pollMs: 2 };
+    if (!this.#dirMade) {
+      await fs.mkdir(this.paths.dir, { recursive: true });
+      this.#dirMade = true;
+    }
+    try {
+      return await acquireLock(this.paths.lock, opts);
+    } catch (err) {
+      if (!isPortError(err, 'NotFound')) throw err;
+      await fs.mkdir(this.paths.dir, { recursive: true });
+      return acquireLock(this.paths.lock, opts);
+    }
+  }
+
+  async #syncMirror(prev: LoadedRegistry, next: LoadedRegistry, delta: RowDelta | null, yamlWritten: boolean): Promise<void> {
+    try {
+      await this.#mirror.sync(prev, next, delta);
+    } catch (err) {
+      throw new RegistryMirrorError(this.paths.db, yamlWritten, err);
+    }
+  }
+
+  async #read(): Promise<Uint8Array | null> {
+    try {
+      return await this.#ports.fs.readFile(this.paths.yaml);
+    } catch (err) {
+      if (isPortError(err, 'NotFound')) return null;
+      throw err;
+    }
+  }
+
+  async #load(): Promise<LoadedRegistry> {
+    const bytes = await this.#read();
+    if (bytes === null) return missingRegistry();
+    const cached = this.#cache;
+    if (cached?.bytes != null && Buffer.compare(cached.bytes, bytes) === 0) return cached;
+    const loaded = await loadRegistryText(bytes, decodeRegistry(bytes, this.paths.yaml), this.paths.yaml);
+    this.#cache = loaded;
+    return loaded;
+  }
+}
