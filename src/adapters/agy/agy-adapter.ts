@@ -61,7 +61,7 @@ export class AgyAdapter extends BaseAdapter {
     const c = this.canonical(id);
     if (c === null) return false;
     try {
-      if (mode === 'discover' && (ctx.siblingClaimedIds ?? []).some((s) => this.canonical(s) === c)) return false;
+      if (mode === 'discover' && this.claimedBySibling(c, ctx)) return false;
       const p = agyPaths(ctx.homeDir);
       const here = await directoryMatcher(this.ports.fs, ctx.workspace);
       const mapped = (await readAgyCache(this.ports.fs, p.cacheFile)).filter((e) => e.id === c);

@@ -56,7 +56,7 @@ export class CodexAdapter extends BaseAdapter {
   async verifyArtifact(id: string, ctx: DiscoveryContext, mode: 'verify' | 'discover' = 'verify'): Promise<boolean> {
     const c = this.canonical(id);
     if (c === null) return false;
-    if (mode === 'discover' && (ctx.siblingClaimedIds ?? []).some((s) => this.canonical(s) === c)) return false;
+    if (mode === 'discover' && this.claimedBySibling(c, ctx)) return false;
     try {
       const cwds = await workspaceCwds(this.ports.fs, ctx.workspace);
       return await verifyThread(this.ports.fs, await this.#home(ctx), cwds, c, mode === 'discover');

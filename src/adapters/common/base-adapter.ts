@@ -62,6 +62,11 @@ export abstract class BaseAdapter implements AgentAdapter {
     return normalizeAgentId(this.name, id);
   }
 
+  /** True when another row records this (canonical) id: `discover` mode never offers it. */
+  protected claimedBySibling(canonicalId: string, ctx: DiscoveryContext): boolean {
+    return (ctx.siblingClaimedIds ?? []).some((s) => this.canonical(s) === canonicalId);
+  }
+
   /** The environment that locates this agent's dirs (see {@link agentEnv}). */
   protected env(ctx: DiscoveryContext): Promise<Readonly<Record<string, string | undefined>>> {
     return agentEnv(this.ports.fs, this.ports.proc, ctx);

@@ -44,7 +44,7 @@ export class HermesAdapter extends BaseAdapter {
     const c = this.canonical(id);
     if (c === null) return false;
     try {
-      if (mode === 'discover' && (ctx.siblingClaimedIds ?? []).some((s) => this.canonical(s) === c)) return false;
+      if (mode === 'discover' && this.claimedBySibling(c, ctx)) return false;
       return (await this.sessionsHere(ctx, c)).length > 0;
     } catch {
       return false;

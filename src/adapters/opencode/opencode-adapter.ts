@@ -75,7 +75,7 @@ export class OpencodeAdapter extends BaseAdapter {
   async verifyArtifact(id: string, ctx: DiscoveryContext, mode: 'verify' | 'discover' = 'verify'): Promise<boolean> {
     const c = this.canonical(id);
     if (c === null) return false;
-    if (mode === 'discover' && (ctx.siblingClaimedIds ?? []).some((s) => this.canonical(s) === c)) return false;
+    if (mode === 'discover' && this.claimedBySibling(c, ctx)) return false;
     const [loc, dirs] = await Promise.all([this.locate(ctx), this.#workspaceDirs(ctx)]);
     if (loc === null || dirs.length === 0) return false;
     const rows = await this.#read(loc.dbPath, [], (db) => sessionRows(db, this.#layouts.layoutOf(db, loc.dbPath), c));

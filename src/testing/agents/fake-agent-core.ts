@@ -1,3 +1,4 @@
+import { buildEmbeddedLib, type EmbeddedPart, embeddedLibSource } from '../embedded-lib.js';
 import { fakeAgentAgy } from './fake-agent-agy.js';
 import { fakeAgentBase } from './fake-agent-base.js';
 import { fakeAgentClaude } from './fake-agent-claude.js';
@@ -18,10 +19,8 @@ export interface FakeAgentLib {
   hermes: ReturnType<typeof fakeAgentHermes>;
 }
 
-type Part = { [K in keyof FakeAgentLib]: readonly [K, (lib: FakeAgentLib) => FakeAgentLib[K]] }[keyof FakeAgentLib];
-
 // Each part is a function whose source text stands alone, so the executable can embed it verbatim.
-const PARTS: readonly Part[] = [
+const PARTS: readonly EmbeddedPart<FakeAgentLib>[] = [
   ['base', fakeAgentBase],
   ['claude', fakeAgentClaude],
   ['codex', fakeAgentCodex],
@@ -35,9 +34,7 @@ const PARTS: readonly Part[] = [
  * @public
  */
 export function buildFakeAgentCore(): FakeAgentLib {
-  const lib: Partial<FakeAgentLib> = {};
-  for (const [name, make] of PARTS) (lib as Record<string, unknown>)[name] = make(lib as FakeAgentLib);
-  return lib as FakeAgentLib;
+  return buildEmbeddedLib(PARTS);
 }
 
 /**
@@ -45,7 +42,5 @@ export function buildFakeAgentCore(): FakeAgentLib {
  * @public
  */
 export function fakeAgentCoreSource(): string {
-  const parts = PARTS.map(([name, make]) => `  [${JSON.stringify(name)}, (${make.toString()})],`).join('\n');
-  // esbuild's keepNames (tsx, some test runners) wraps inner functions in `__name(fn, "fn")`: a no-op here.
-  return `var __name = (target, _value) => target;\nconst PARTS = [\n${parts}\n];\nconst lib = {};\nfor (const [name, make] of PARTS) lib[name] = make(lib);\n`;
+  return embeddedLibSource(PARTS);
 }

@@ -1,3 +1,4 @@
+import { buildEmbeddedLib, type EmbeddedPart, embeddedLibSource } from '../embedded-lib.js';
 import { fakeHerdrAgentCommands } from './fake-herdr-core-agents.js';
 import { fakeHerdrAnswer } from './fake-herdr-core-answer.js';
 import { fakeHerdrArgs } from './fake-herdr-core-args.js';
@@ -26,10 +27,8 @@ export interface FakeHerdrLib {
   store: ReturnType<typeof fakeHerdrStore>;
 }
 
-type Part = { [K in keyof FakeHerdrLib]: readonly [K, (lib: FakeHerdrLib) => FakeHerdrLib[K]] }[keyof FakeHerdrLib];
-
 // Each part is a function whose source text stands alone, so the executable can embed it verbatim.
-const PARTS: readonly Part[] = [
+const PARTS: readonly EmbeddedPart<FakeHerdrLib>[] = [
   ['base', fakeHerdrBase],
   ['model', fakeHerdrModel],
   ['views', fakeHerdrViews],
@@ -47,9 +46,7 @@ const PARTS: readonly Part[] = [
  * @public
  */
 export function buildFakeHerdrCore(): FakeHerdrLib {
-  const lib: Partial<FakeHerdrLib> = {};
-  for (const [name, make] of PARTS) (lib as Record<string, unknown>)[name] = make(lib as FakeHerdrLib);
-  return lib as FakeHerdrLib;
+  return buildEmbeddedLib(PARTS);
 }
 
 /**
@@ -57,7 +54,5 @@ export function buildFakeHerdrCore(): FakeHerdrLib {
  * @public
  */
 export function fakeHerdrCoreSource(): string {
-  const parts = PARTS.map(([name, make]) => `  [${JSON.stringify(name)}, (${make.toString()})],`).join('\n');
-  // esbuild's keepNames (tsx, some test runners) wraps inner functions in `__name(fn, "fn")`: a no-op here.
-  return `var __name = (target, _value) => target;\nconst PARTS = [\n${parts}\n];\nconst lib = {};\nfor (const [name, make] of PARTS) lib[name] = make(lib);\n`;
+  return embeddedLibSource(PARTS);
 }
