@@ -15,3 +15,4 @@ export * from './loop/index.js';
 export * from './gate/index.js';
 export * from './lifecycle/index.js';
 export * from './registry/index.js';
+export * from './autopin/index.js';

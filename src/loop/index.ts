@@ -16,3 +16,10 @@ export { DEFAULT_WATCH_UNTIL, checkWaitArguments, waitOnce, type WaitOnceOptions
 export { observationFrom, watchOutcomeOf, type WatchObservation, type WatchOutcome } from './watch-outcome.js';
 export { ReconnectBackoff, type ReconnectBackoffOptions } from './reconnect-backoff.js';
 export { WatchArgumentError } from './watch-argument-error.js';
+export { LoopGuard, parsePidMarker, type LoopGuardAcquire, type LoopGuardHandle, type LoopGuardOptions, type PidMarker, type PidMarkerState } from './loop-guard.js';
+export { runLoop } from './run-loop.js';
+export { RunLoopArgumentError } from './run-loop-argument-error.js';
+export type { LoopDeps, LoopJobRecord, LoopJobs, LoopOutcome, LoopPinResult, LoopPinner, LoopSession, LoopSessions, LoopShadowSummary, LoopTiming, LoopTransitionRequest, RunLoopOptions } from './run-loop-types.js';
+export { LoopWatch, type LoopWatchContext, type LoopWatchEnd } from './run-loop-watch.js';
+export { dispatchPointOf, observedGeneration, observedUuid, type LoopDispatchPoint } from './run-loop-generation.js';
+export { loopReportPaths, readLoopReportEvidence, type LoopReportEvidence } from './run-loop-report.js';

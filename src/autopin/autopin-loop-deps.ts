@@ -1,0 +1,52 @@
+import { join } from 'node:path';
+import { JobEngine } from '../jobs/job-engine.js';
+import type { LoopDeps, LoopSession } from '../loop/run-loop-types.js';
+import { resolvePorts } from '../node/node-ports.js';
+import type { Ports } from '../ports/index.js';
+import { rowByName } from '../registry/row-lookup.js';
+import { SessionRegistry } from '../registry/session-registry.js';
+import { AutoPin } from './autopin.js';
+import { rowHerdrServer } from './row-capture-deps.js';
+
+/**
+ * Options of {@link autopinLoopDeps}.
+ * @public
+ */
+export interface AutopinLoopDepsOptions {
+  ports?: Partial<Ports>;
+  /** The home whose agent dirs hold the conversations (default `HOME` of the ProcessPort's environment). */
+  home?: string;
+  /** The agents' environment; default: each adapter reads the ProcessPort's. */
+  env?: Record<string, string | undefined>;
+  /** The job registry dir (default `<workspace>/.mam/jobs`). */
+  jobsDir?: string;
+}
+
+/**
+ * What `runLoop` is handed for a workspace: the job engine over `.mam/jobs/`, the creator's session from the registry, and
+ * AutoPin — so the loop package itself reaches no registry, engine or adapter.
+ * @example
+ * ```ts
+ * const out = await runLoop({ workspace: '/repo', creator: 'creator-agy-01', task, deps: autopinLoopDeps('/repo') });
+ * ```
+ * @public
+ */
+export function autopinLoopDeps(workspace: string, opts: AutopinLoopDepsOptions = {}): LoopDeps {
+  const ports = resolvePorts(opts.ports);
+  const jobsDir = opts.jobsDir ?? join(workspace, '.mam', 'jobs');
+  const registry = new SessionRegistry(workspace, { ports });
+  const autopin = new AutoPin(workspace, {
+    ports, registry, jobsDir,
+    ...(opts.home === undefined ? {} : { home: opts.home }),
+    ...(opts.env === undefined ? {} : { env: opts.env }),
+  });
+  const sessions = {
+    async find(name: string): Promise<LoopSession | null> {
+      const row = rowByName(await registry.snapshot(), name);
+      if (row === undefined) return null;
+      const pid = row.pane?.pid;
+      return { name: row.name, status: row.status, herdrServer: rowHerdrServer(row), panePid: typeof pid === 'number' && pid > 0 ? pid : null };
+    },
+  };
+  return { jobs: new JobEngine(jobsDir, { ports }), sessions, autopin };
+}

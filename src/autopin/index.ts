@@ -1,0 +1,13 @@
+export { AutoPin, type AutoPinOptions } from './autopin.js';
+export type { AutoPinResult, PinSource } from './autopin-result.js';
+export { AutoPinArgumentError } from './autopin-argument-error.js';
+export { autoPinPaths, readAutoPinMarker, writeAutoPinMarker, type AutoPinMarker, type AutoPinMarkerRead } from './autopin-marker.js';
+export { reconcile, type ReconcileEntry, type ReconcileOptions, type ReconcileReport } from './reconcile.js';
+export { captureRowId, type RowCapture } from './capture-row-id.js';
+export { captureContextOf, type CaptureContextResult } from './capture-context.js';
+export { rowHerdrServer, type RowCaptureDeps } from './row-capture-deps.js';
+export { pinGuarded, type PinGuardOutcome } from './pin-guarded.js';
+export { sameInstance } from './same-instance.js';
+export { notePinFailure, AUTOPIN_ERROR_FIELDS } from './note-pin-failure.js';
+export { pinJobRow, type PinJobRowDeps } from './pin-job-row.js';
+export { autopinLoopDeps, type AutopinLoopDepsOptions } from './autopin-loop-deps.js';

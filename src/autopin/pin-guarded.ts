@@ -1,0 +1,40 @@
+import { normalizeAgentId } from '../ids/agent-id.js';
+import type { AgentName } from '../ids/agent-names.js';
+import { idsClaimedByOthers } from '../registry/ids-claimed-by-others.js';
+import { pinRow } from '../registry/pin-row.js';
+import { recordedId } from '../registry/row-agent.js';
+import type { SessionRegistry } from '../registry/session-registry.js';
+import type { SessionRow } from '../registry/session-row.js';
+import { AUTOPIN_ERROR_FIELDS } from './note-pin-failure.js';
+import { sameInstance } from './same-instance.js';
+
+/**
+ * What a guarded pin did: `pinned` (or the row already recorded that very id), or why it refused — the row is gone or is
+ * another session instance now, it records another id, or another row (or an orchestrator) records this one.
+ * @public
+ */
+export type PinGuardOutcome = 'pinned' | 'row-gone' | 'row-changed' | 'already-recorded' | 'claimed-by-other-row';
+
+/**
+ * Pins `id` onto the row `seen` names in one locked registry update — own key, `session_id_source: discovered`,
+ * `session_id_verified: true`, a previous AutoPin failure note cleared — only while the row is the same session instance,
+ * records no other id, and no other row or orchestrator records this one (checked again under the lock).
+ * @example
+ * ```ts
+ * if ((await pinGuarded(registry, row, 'agy', id)) !== 'pinned') leaveReason();
+ * ```
+ * @public
+ */
+export async function pinGuarded(registry: SessionRegistry, seen: SessionRow, agent: AgentName, id: string): Promise<PinGuardOutcome> {
+  return registry.update((draft): PinGuardOutcome => {
+    const row = sameInstance(draft, seen);
+    if (typeof row === 'string') return row;
+    const canonical = normalizeAgentId(agent, id) ?? id;
+    const has = recordedId(row);
+    if (has !== null && (normalizeAgentId(agent, has) ?? has) !== canonical) return 'already-recorded';
+    if (idsClaimedByOthers(draft, row.name).some((other) => (normalizeAgentId(agent, other) ?? other) === canonical)) return 'claimed-by-other-row';
+    pinRow(draft, row.name, canonical);
+    for (const field of AUTOPIN_ERROR_FIELDS) delete row[field];
+    return 'pinned';
+  });
+}

@@ -1,0 +1,106 @@
+import { getAdapter } from '../adapters/get-adapter.js';
+import { MamError } from '../errors.js';
+import type { AgentName } from '../ids/agent-names.js';
+import { resolvePorts } from '../node/node-ports.js';
+import type { Ports } from '../ports/index.js';
+import { idsClaimedByOthers } from '../registry/ids-claimed-by-others.js';
+import { recordedId, rowAgent } from '../registry/row-agent.js';
+import { SessionRegistry } from '../registry/session-registry.js';
+import type { SessionRow } from '../registry/session-row.js';
+import { AutoPinArgumentError } from './autopin-argument-error.js';
+import type { PinSource } from './autopin-result.js';
+import { captureRowId } from './capture-row-id.js';
+import { pinGuarded } from './pin-guarded.js';
+
+/**
+ * Options of {@link reconcile}.
+ * @public
+ */
+export interface ReconcileOptions {
+  ports?: Partial<Ports>;
+  /** Pin what is captured; default false: a dry run that writes nothing. */
+  apply?: boolean;
+  /** The home whose agent dirs hold the conversations (default `HOME` of the ProcessPort's environment). */
+  home?: string;
+  /** The agents' environment; default: each adapter reads the ProcessPort's. */
+  env?: Record<string, string | undefined>;
+  registry?: SessionRegistry;
+}
+
+/**
+ * One drifted row (running, post-discovered, no pinned id) and what reconcile found: the id it would pin (dry run), the
+ * id it pinned (`apply`), or why none can be pinned.
+ * @public
+ */
+export type ReconcileEntry =
+  | { name: string; agent: AgentName; outcome: 'would-pin' | 'pinned'; id: string; source: PinSource }
+  | { name: string; agent: AgentName; outcome: 'unresolved'; reason: string; candidates: string[] };
+
+/**
+ * What {@link reconcile} did for a workspace.
+ * @public
+ */
+export interface ReconcileReport {
+  workspace: string;
+  apply: boolean;
+  entries: ReconcileEntry[];
+}
+
+function drifted(row: SessionRow, ports: Ports): AgentName | null {
+  const agent = rowAgent(row);
+  if (row.status !== 'running' || agent === undefined || recordedId(row) !== null) return null;
+  return getAdapter(agent, { ports }).idLifecycle === 'post_discovered' ? agent : null;
+}
+
+/**
+ * Drift C of a workspace: every running post-discovered row (agy, codex, hermes, opencode) with no pinned id gets the
+ * capture AutoPin uses (herdr's report first, verified on disk; else the adapter's capture rule). A dry run by default —
+ * the registry is not written and an id proposed for one row counts as claimed for the next; with `apply` each captured id
+ * is pinned through a guarded update. Rows are taken one at a time, in registry order.
+ * @example
+ * ```ts
+ * const { entries } = await reconcile('/repo');            // what would be pinned
+ * await reconcile('/repo', { apply: true });               // pin it
+ * ```
+ * @public
+ */
+export async function reconcile(workspace: string, opts: ReconcileOptions = {}): Promise<ReconcileReport> {
+  const ports = resolvePorts(opts.ports);
+  const home = opts.home ?? ports.proc.env()['HOME'];
+  if (home === undefined || home === '') throw new AutoPinArgumentError('no home directory: pass `home`, or set HOME in the environment the ProcessPort reports');
+  const registry = opts.registry ?? new SessionRegistry(workspace, { ports });
+  const apply = opts.apply === true;
+  const deps = { ports, home, env: opts.env };
+  const proposed: string[] = [];
+  const entries: ReconcileEntry[] = [];
+  const first = await registry.snapshot();
+  for (const seen of first.herdr_sessions) {
+    const agent = drifted(seen, ports);
+    if (agent === null) continue;
+    // Each row against the registry as it is now: a pin made for an earlier row is claimed for this one.
+    const state = apply ? await registry.snapshot() : first;
+    const row = state.herdr_sessions.find((r) => r.name === seen.name);
+    if (row === undefined || drifted(row, ports) === null) continue;
+    const cap = await captureRowId(deps, row, agent, [...idsClaimedByOthers(state, row.name), ...proposed]);
+    if (cap.kind === 'none') {
+      entries.push({ name: row.name, agent, outcome: 'unresolved', reason: cap.reason, candidates: cap.candidates });
+      continue;
+    }
+    if (!apply) {
+      proposed.push(cap.id);
+      entries.push({ name: row.name, agent, outcome: 'would-pin', id: cap.id, source: cap.source });
+      continue;
+    }
+    let pinned: string;
+    try {
+      pinned = await pinGuarded(registry, row, agent, cap.id);
+    } catch (err) {
+      if (!(err instanceof MamError)) throw err;
+      pinned = `registry error: ${err.message}`;
+    }
+    entries.push(pinned === 'pinned'
+      ? { name: row.name, agent, outcome: 'pinned', id: cap.id, source: cap.source }
+      : { name: row.name, agent, outcome: 'unresolved', reason: pinned, candidates: [cap.id] });
+  }
+  return { workspace, apply, entries };
+}
