@@ -13,3 +13,7 @@ export { CodexAdapter } from './codex/codex-adapter.js';
 export { GrokAdapter } from './grok/grok-adapter.js';
 export { HermesAdapter } from './hermes/hermes-adapter.js';
 export { OpencodeAdapter } from './opencode/opencode-adapter.js';
+export type { ClaudeLocations } from './claude/claude-locations.js';
+export type { ClaudeArtifactScan } from './claude/artifact-scan.js';
+export type { OpencodeLocation } from './opencode/opencode-locator.js';
+export type { ClaudeSessionFile } from './claude/session-files.js';

@@ -1,4 +1,4 @@
-export { MamError, PortError, isPortError, type PortErrorCode } from '../errors.js';
+export { MamError, PortError, UnknownAgentError, isPortError, type PortErrorCode } from '../errors.js';
 export type * from '../ports/index.js';
 export * from './fs/index.js';
 export * from './process/index.js';

@@ -4,6 +4,6 @@ export { SandboxError } from './sandbox-error.js';
 export { sandboxEnv } from './sandbox-env.js';
 export { stopFakeAgents, type FakeAgentsStopResult, type StopFakeAgentsOptions } from './stop-fake-agents.js';
 // What the sandbox's public signature refers to, so the testing entry stands on its own (api-extractor: no forgotten exports).
-export type { SessionRegistry, SessionRegistryOptions } from '../../registry/session-registry.js';
-export type { DiscoveryContext } from '../../adapters/types.js';
-export type { AgentName } from '../../ids/agent-names.js';
+export * from '../../registry/index.js';
+export type * from '../../adapters/types.js';
+export * from '../../ids/agent-names.js';
