@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     pool: 'forks',
     include: ['test/**/*.test.ts'],
-    testTimeout: 30_000,
+    testTimeout: 60_000,
     hookTimeout: 30_000,
     reporters: ['default', './test/support/summary-reporter.ts'],
   },
