@@ -16,3 +16,4 @@ export * from './gate/index.js';
 export * from './lifecycle/index.js';
 export * from './registry/index.js';
 export * from './autopin/index.js';
+export * from './reset/index.js';

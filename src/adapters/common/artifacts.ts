@@ -46,16 +46,23 @@ export async function existingArtifacts(fs: FileSystemPort, items: readonly Arti
 
 /**
  * Removes the artifacts one after another, in order (the caller orders key files before the file that ties them to the
- * conversation); reports only what existed. Never throws.
+ * conversation); reports only what existed. With `stopOnFailure`, stops at the first that cannot go and leaves the rest,
+ * for layouts where a later item is what finds the earlier ones (so a rerun can still find and finish them). Never throws.
  * @public
  */
-export async function removeArtifacts(fs: FileSystemPort, items: readonly ArtifactPath[]): Promise<PurgeReport> {
+export async function removeArtifacts(fs: FileSystemPort, items: readonly ArtifactPath[], opts: { stopOnFailure?: boolean } = {}): Promise<PurgeReport> {
   const report: PurgeReport = { purged: [], residual: [] };
-  for (const item of items) {
+  for (const [n, item] of items.entries()) {
     if (!(await pathExists(fs, item.path))) continue;
     const done = await removeConfined(fs, item.root, item.path);
-    if (done.removed.includes(item.path) && !(await pathExists(fs, item.path))) report.purged.push(item.path);
-    else report.residual.push(...(done.residual.length > 0 ? done.residual : [item.path]));
+    if (done.removed.includes(item.path) && !(await pathExists(fs, item.path))) {
+      report.purged.push(item.path);
+      continue;
+    }
+    report.residual.push(...(done.residual.length > 0 ? done.residual : [item.path]));
+    if (opts.stopOnFailure !== true) continue;
+    for (const rest of items.slice(n + 1)) if (await pathExists(fs, rest.path)) report.residual.push(rest.path);
+    break;
   }
   return report;
 }

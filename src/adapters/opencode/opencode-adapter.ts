@@ -119,7 +119,8 @@ export class OpencodeAdapter extends BaseAdapter {
       if (db.refused) return db.removed;
       const files: ArtifactPath[] = [];
       for (const who of [...db.children, c]) files.push(...(await legacyStorageArtifacts(this.ports.fs, loc.dataDir, who)));
-      const done = await removeArtifacts(this.ports.fs, files);
+      // Part folders are found only through their message folder: stop at a failure so a rerun still finds them.
+      const done = await removeArtifacts(this.ports.fs, files, { stopOnFailure: true });
       return [...db.removed, ...done.purged];
     } catch {
       return [];

@@ -31,3 +31,19 @@ describe('removeArtifacts', () => {
     expect(existsSync(join(outside, 'x.lock'))).toBe(true);
   });
 });
+
+describe('removeArtifacts with stopOnFailure', () => {
+  it('stops at the first item that cannot go and reports the rest as residual', async () => {
+    const { RecordingFileSystem } = await import('../../../../src/testing/fs/recording-file-system.js');
+    const base = mkdtempSync(join(tmpdir(), 'mam-art-stop-'));
+    for (const n of ['a', 'b', 'c']) writeFileSync(join(base, n), n);
+    const items = ['a', 'b', 'c'].map((n) => ({ root: base, path: join(base, n) }));
+    const failing = new RecordingFileSystem(fs, { failAt: { n: 2, code: 'EBUSY' } });
+    const report = await removeArtifacts(failing, items, { stopOnFailure: true });
+    expect(report).toEqual({ purged: [join(base, 'a')], residual: [join(base, 'b'), join(base, 'c')] });
+    expect(existsSync(join(base, 'c'))).toBe(true);
+    const again = new RecordingFileSystem(fs, { failAt: { n: 2, code: 'EBUSY' } });
+    for (const n of ['a']) writeFileSync(join(base, n), n);
+    expect((await removeArtifacts(again, items)).purged).toEqual([join(base, 'a'), join(base, 'c')]);
+  });
+});

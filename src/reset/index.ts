@@ -1,0 +1,17 @@
+export { ResetPlanner, type ResetPlannerOptions } from './reset-planner.js';
+export type { ResetPlan, ResetTarget, ResetSkippedRow, ResetPlanError } from './reset-target.js';
+export { planReset } from './plan-reset.js';
+export { ResetSpecError } from './reset-spec-error.js';
+export { readResetSpec, writeResetSpec, saveResetSpec, removeResetSpec, resetSpecPath, type ResetSpec } from './reset-spec-file.js';
+export { classifyEntry, type ResetEntry, type ResetEntryState } from './reset-entry.js';
+export { tableRowOf, tableExitCode, renderResetTable, type ResetTableRow, type ResetRowState, type ResetRunNote } from './reset-table.js';
+export type { ResetRefusal } from './reset-refusal.js';
+export { precheckReset, type PrecheckResult } from './precheck-reset.js';
+export { findOpenJobs } from './find-open-jobs.js';
+export { liveMarkers } from './live-markers.js';
+export { runReset, type ResetRunOptions, type ResetRunContext } from './run-reset.js';
+export { resetStep, type ResetStepDeps, type ResetStepOutcome } from './reset-step.js';
+export type { ResetOutcome, ResetExitCode } from './reset-outcome.js';
+export { dryRunListing } from './dry-run-listing.js';
+export { displayName } from './display-name.js';
+export { signalExitCode } from './signal-exit-code.js';

@@ -1,0 +1,103 @@
+import { SessionLifecycle, type SessionLifecycleOptions } from '../lifecycle/session-lifecycle.js';
+import { resolvePorts } from '../node/node-ports.js';
+import type { Ports } from '../ports/index.js';
+import { recordedId } from '../registry/row-agent.js';
+import { SessionRegistry } from '../registry/session-registry.js';
+import { classifyEntry, type ResetEntry } from './reset-entry.js';
+import type { ResetOutcome } from './reset-outcome.js';
+import { planReset } from './plan-reset.js';
+import { precheckReset, type PrecheckResult } from './precheck-reset.js';
+import { readResetSpec, saveResetSpec } from './reset-spec-file.js';
+import { renderResetTable, tableExitCode, tableRowOf, type ResetRunNote, type ResetTableRow } from './reset-table.js';
+import type { ResetPlan } from './reset-target.js';
+import { runReset, type ResetRunOptions } from './run-reset.js';
+
+/**
+ * Options of {@link ResetPlanner}.
+ * @public
+ */
+export interface ResetPlannerOptions {
+  ports?: Partial<Ports>;
+  /** Passed to the {@link SessionLifecycle} the run stops and creates sessions with (home, agent env, timeouts). */
+  lifecycle?: Omit<SessionLifecycleOptions, 'ports' | 'registry'>;
+}
+
+/**
+ * Plans, checks and runs the reset of a workspace: every running control-root agent gets a fresh conversation, one
+ * target at a time, resumable from `.mam/reset-spec.json` after a crash, a failure or a signal.
+ * @example
+ * ```ts
+ * const out = await new ResetPlanner('/repo').run({ yes: true, onTrace: (l) => log(l) });
+ * process.exitCode = out.exitCode;
+ * ```
+ * @public
+ */
+export class ResetPlanner {
+  readonly #workspace: string;
+  readonly #ports: Ports;
+  readonly #registry: SessionRegistry;
+  readonly #lifeOpts: Omit<SessionLifecycleOptions, 'ports' | 'registry'>;
+
+  constructor(workspace: string, opts: ResetPlannerOptions = {}) {
+    this.#workspace = workspace;
+    this.#ports = resolvePorts(opts.ports);
+    this.#registry = new SessionRegistry(workspace, { ports: this.#ports });
+    this.#lifeOpts = opts.lifecycle ?? {};
+  }
+
+  /** The plan over the registry as it is now (read only). */
+  async plan(): Promise<ResetPlan> {
+    return planReset(await this.#registry.inspect(), this.#workspace, this.#ports.fs);
+  }
+
+  /** Whether a reset may run now; reads only, so a refusal changes nothing. */
+  async precheck(opts: { callerEnv?: Record<string, string | undefined> } = {}): Promise<PrecheckResult> {
+    return precheckReset(this.#ports, this.#workspace, await this.#registry.inspect(), opts.callerEnv ?? this.#ports.proc.env());
+  }
+
+  /** The saved spec's entries with their D6 states (none without a spec); a bad spec throws a ResetSpecError. */
+  async entries(): Promise<ResetEntry[]> {
+    const spec = await readResetSpec(this.#ports.fs, this.#workspace);
+    if (spec === null) return [];
+    const state = await this.#registry.snapshot();
+    return spec.agents.map((t) => classifyEntry(t, state));
+  }
+
+  /**
+   * When the spec entry has no old id and the same instance now records one, persists it as the entry's `old_id`
+   * (review F1); true when it wrote.
+   */
+  async recordId(name: string): Promise<boolean> {
+    const spec = await readResetSpec(this.#ports.fs, this.#workspace);
+    const entry = spec?.agents.find((a) => a.name === name);
+    if (spec === null || entry === undefined || entry.old_id !== null) return false;
+    const row = (await this.#registry.snapshot()).herdr_sessions.find((r) => r.name === name);
+    if (row === undefined || (row.herdr_session_created_at ?? null) !== entry.old_created_at) return false;
+    const id = recordedId(row);
+    if (id === null) return false;
+    entry.old_id = id;
+    await saveResetSpec(this.#ports.fs, this.#workspace, spec);
+    return true;
+  }
+
+  /** The result table of the saved spec now, with the given notes (skips, failures) in place of entry states. */
+  async table(notes: ReadonlyMap<string, ResetRunNote> = new Map()): Promise<{ rows: ResetTableRow[]; text: string; exitCode: 0 | 1 | 4 | 5 }> {
+    const rows = (await this.entries()).map((e) => tableRowOf(e, notes.get(e.target.name)));
+    return { rows, text: renderResetTable(rows), exitCode: tableExitCode(rows) };
+  }
+
+  /** Runs the reset (see the spec's "The run"); never throws for a refusal, which is an outcome with exit 1 or 3. */
+  async run(opts: ResetRunOptions): Promise<ResetOutcome> {
+    return runReset(
+      {
+        workspace: this.#workspace,
+        ports: this.#ports,
+        registry: this.#registry,
+        recordId: (n) => this.recordId(n),
+        table: (notes) => this.table(notes),
+        lifecycle: () => new SessionLifecycle(this.#workspace, { ...this.#lifeOpts, ports: this.#ports, registry: this.#registry }),
+      },
+      opts,
+    );
+  }
+}

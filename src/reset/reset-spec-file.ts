@@ -1,0 +1,124 @@
+import { join } from 'node:path';
+import { writeFileAtomic } from '../atomic/atomic-write.js';
+import { isPortError } from '../errors.js';
+import { isAgentName } from '../ids/agent-names.js';
+import type { Clock } from '../ports/clock.js';
+import type { FileSystemPort } from '../ports/fs.js';
+import { realpathLenient } from '../registry/realpath-lenient.js';
+import { ResetSpecError } from './reset-spec-error.js';
+import type { ResetTarget } from './reset-target.js';
+
+/**
+ * The saved reset spec: what a run resumes from.
+ * @public
+ */
+export interface ResetSpec {
+  version: 1;
+  workspace: string;
+  written_at: string;
+  agents: ResetTarget[];
+}
+
+/**
+ * The path of a workspace's reset spec, `<workspace>/.mam/reset-spec.json`.
+ * @public
+ */
+export function resetSpecPath(workspace: string): string {
+  return join(workspace, '.mam', 'reset-spec.json');
+}
+
+const TEXT_FIELDS = ['name', 'agent', 'role', 'herdr_server', 'herdr_workspace'] as const;
+
+function entryOf(raw: unknown, i: number, path: string): ResetTarget {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ResetSpecError(path, `agents[${i}] is not an object`);
+  const o = raw as Record<string, unknown>;
+  for (const k of TEXT_FIELDS) {
+    if (typeof o[k] !== 'string') throw new ResetSpecError(path, `agents[${i}].${k} is not a string`);
+  }
+  if (!isAgentName(o['agent'])) throw new ResetSpecError(path, `unknown agent ${JSON.stringify(o['agent'])} for ${JSON.stringify(o['name'])}`);
+  if ((o['name'] as string) === '' || (o['role'] as string).trim() === '') throw new ResetSpecError(path, `agents[${i}] has an empty name or role`);
+  for (const k of ['old_id', 'old_created_at'] as const) {
+    if (o[k] !== null && (typeof o[k] !== 'string' || o[k] === '')) throw new ResetSpecError(path, `agents[${i}].${k} is neither a string nor null`);
+  }
+  return {
+    name: o['name'] as string,
+    agent: o['agent'],
+    role: o['role'] as string,
+    herdr_server: o['herdr_server'] as string,
+    herdr_workspace: o['herdr_workspace'] as string,
+    old_id: o['old_id'] as string | null,
+    old_created_at: o['old_created_at'] as string | null,
+  };
+}
+
+/**
+ * Reads the saved spec strictly (null when there is none): a corrupt file, another version or workspace, a duplicate
+ * name or an unknown agent throws a {@link ResetSpecError}, and the file is never touched.
+ * @public
+ */
+export async function readResetSpec(fs: FileSystemPort, workspace: string): Promise<ResetSpec | null> {
+  const path = resetSpecPath(workspace);
+  let text: string;
+  try {
+    text = await fs.readText(path);
+  } catch (err) {
+    if (isPortError(err, 'NotFound')) return null;
+    throw err;
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (err) {
+    throw new ResetSpecError(path, 'the file is corrupt (not JSON)', { cause: err });
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ResetSpecError(path, 'the file is corrupt (not an object)');
+  const o = body as Record<string, unknown>;
+  if (o['version'] !== 1) throw new ResetSpecError(path, `version ${JSON.stringify(o['version'])} is not 1`);
+  const root = await realpathLenient(fs, workspace);
+  if (typeof o['workspace'] !== 'string' || (await realpathLenient(fs, o['workspace'])) !== root) {
+    throw new ResetSpecError(path, `it belongs to another workspace (${JSON.stringify(o['workspace'])}, not ${JSON.stringify(root)})`);
+  }
+  if (!Array.isArray(o['agents'])) throw new ResetSpecError(path, 'agents is not a list');
+  const agents = o['agents'].map((a, i) => entryOf(a, i, path));
+  const names = new Set<string>();
+  for (const a of agents) {
+    if (names.has(a.name)) throw new ResetSpecError(path, `${JSON.stringify(a.name)} appears twice`);
+    names.add(a.name);
+  }
+  return { version: 1, workspace: root, written_at: typeof o['written_at'] === 'string' ? o['written_at'] : '', agents };
+}
+
+/**
+ * Writes the spec atomically (a crash leaves the old file or the new one, never a torn one) and returns what it wrote.
+ * @public
+ */
+export async function writeResetSpec(fs: FileSystemPort, clock: Clock, workspace: string, agents: readonly ResetTarget[]): Promise<ResetSpec> {
+  const spec: ResetSpec = {
+    version: 1,
+    workspace: await realpathLenient(fs, workspace),
+    written_at: new Date(clock.now()).toISOString(),
+    agents: agents.map((a) => ({ ...a })),
+  };
+  await saveResetSpec(fs, workspace, spec);
+  return spec;
+}
+
+/**
+ * Replaces the saved spec atomically with `spec` as given (how `recordId` persists an id).
+ * @public
+ */
+export async function saveResetSpec(fs: FileSystemPort, workspace: string, spec: ResetSpec): Promise<void> {
+  await writeFileAtomic(fs, resetSpecPath(workspace), `${JSON.stringify(spec, null, 2)}\n`);
+}
+
+/**
+ * Removes the spec (once everything is done); a missing file is fine.
+ * @public
+ */
+export async function removeResetSpec(fs: FileSystemPort, workspace: string): Promise<void> {
+  try {
+    await fs.unlink(resetSpecPath(workspace));
+  } catch (err) {
+    if (!isPortError(err, 'NotFound')) throw err;
+  }
+}

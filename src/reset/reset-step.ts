@@ -1,0 +1,116 @@
+import { sanitizeHerdrAgentName } from '../herdr/sanitize.js';
+import type { SessionLifecycle } from '../lifecycle/session-lifecycle.js';
+import type { HerdrPort } from '../ports/herdr.js';
+import type { ResetEntry } from './reset-entry.js';
+import type { ResetRunNote } from './reset-table.js';
+import { displayName } from './display-name.js';
+
+/**
+ * What one target's handling needs: the lifecycle, the workspace, a trace sink, a way to persist a newly seen id into the
+ * spec, and whether a signal asked the run to stop (checked between steps, never inside one).
+ * @public
+ */
+export interface ResetStepDeps {
+  life: SessionLifecycle;
+  workspace: string;
+  trace: (line: string) => void;
+  recordId: (name: string) => Promise<void>;
+  /** herdr, to end an agent a crashed create left behind (started, never registered). */
+  herdr: HerdrPort;
+  stopRequested: () => boolean;
+}
+
+/**
+ * How one target's handling ended: the note for its table row (none when the entry state tells it), or `interrupted`
+ * when a signal stopped the run between steps.
+ * @public
+ */
+export type ResetStepOutcome = { kind: 'ran'; note: ResetRunNote | null } | { kind: 'interrupted' };
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+const OPENCODE_ID = /\bses_[A-Za-z0-9]+/g;
+
+// Every conversation id the step knows of is masked, so no trace line can carry one (a holder's command line may).
+function redact(text: string, ids: readonly (string | null)[]): string {
+  let out = text.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(UUID, '<conversation id>').replace(OPENCODE_ID, '<conversation id>');
+  for (const id of ids) if (id !== null && id !== '') out = out.split(id).join('<conversation id>');
+  return out;
+}
+
+// A create killed after `agent start` but before the row was registered leaves an agent of the name in herdr, which
+// would fail every later create (name taken): its pane is closed through herdr first. null: nothing in the way.
+async function clearLeftover(d: ResetStepDeps, t: ResetEntry['target'], say: (s: string) => void): Promise<string | null> {
+  const opts = { session: t.herdr_server };
+  const got = await d.herdr.agentGet(sanitizeHerdrAgentName(t.name), opts);
+  if (got.kind !== 'ok') return null;
+  say('an agent of this name, started by an interrupted create and never registered, is still in herdr; closing its pane');
+  const closed = await d.herdr.paneClose(got.value.pane_id, opts);
+  return closed.kind === 'ok' ? null : `closing the leftover pane failed: ${closed.message}`;
+}
+
+async function createAgain(d: ResetStepDeps, e: ResetEntry, say: (s: string) => void): Promise<ResetStepOutcome> {
+  const t = e.target;
+  if (e.state === 'purged') {
+    const blocked = await clearLeftover(d, t, say);
+    if (blocked !== null) {
+      say(`create failed (rc 1): ${redact(blocked, [t.old_id])}`);
+      return { kind: 'ran', note: 'failed at create (rc 1)' };
+    }
+  }
+  say('creating the session again');
+  const made = await d.life.create({ name: t.name, agent: t.agent, role: t.role, herdr_server: t.herdr_server, herdr_workspace: t.herdr_workspace, cwd: d.workspace });
+  if (made.kind === 'created') {
+    say(made.id === null ? 'created; its id is not recorded yet' : 'created with a new conversation id');
+    return { kind: 'ran', note: null };
+  }
+  const rc = made.kind === 'preflight-failed' ? made.rc : 1;
+  const why = made.kind === 'preflight-failed' ? made.message : `${made.step}: ${made.error.message}`;
+  say(`create failed (rc ${rc}): ${redact(why, [t.old_id])}`);
+  return { kind: 'ran', note: `failed at create (rc ${rc})` };
+}
+
+/**
+ * Handles one target by its state: `pending` → stop, capture/record its id, stop with purge, create; `purged` → create;
+ * `created` and `done` are not touched. Each step prints `reset [<name>]: …` with no conversation id in it.
+ * @public
+ */
+export async function resetStep(d: ResetStepDeps, e: ResetEntry): Promise<ResetStepOutcome> {
+  const t = e.target;
+  const ids: (string | null)[] = [t.old_id, e.rowId];
+  const say = (s: string): void => d.trace(`reset [${displayName(t.name)}]: ${redact(s, ids)}`);
+  if (e.state === 'created' || e.state === 'done') return { kind: 'ran', note: null };
+  if (e.state === 'pending') {
+    say('stopping the session');
+    const first = await d.life.stop(t.name);
+    if (first.kind === 'failed') {
+      say(`stop failed at ${first.step}: ${first.error.message}`);
+      return { kind: 'ran', note: 'failed at stop' };
+    }
+    if (first.kind === 'stopped') {
+      ids.push(first.id);
+      if (first.exit.captured !== null) say('captured its live conversation id onto the row');
+      await d.recordId(t.name);
+      if (first.id === null) {
+        say('no conversation id recorded and none capturable; the row stays stopped, nothing purged');
+        return { kind: 'ran', note: 'skipped: no conversation id recorded' };
+      }
+    }
+    if (d.stopRequested()) return { kind: 'interrupted' };
+    if (first.kind !== 'not-found') {
+      say('stopping with purge of the old conversation');
+      const second = await d.life.stop(t.name, { purge: true, yes: true });
+      if (second.kind === 'records-preserved') {
+        for (const h of second.holders) say(`purge refused: in use by pid ${h.pid} (${h.command}); the row stays stopped, the holder is left alive`);
+        return { kind: 'ran', note: 'skipped: purge refused' };
+      }
+      if (second.kind === 'failed') {
+        say(`stop with purge failed at ${second.step}: ${second.error.message}`);
+        return { kind: 'ran', note: 'failed at stop' };
+      }
+      if (second.kind === 'needs-yes') return { kind: 'ran', note: 'failed at stop' };
+      say('old conversation purged and the row removed');
+    }
+    if (d.stopRequested()) return { kind: 'interrupted' };
+  }
+  return createAgain(d, e, say);
+}

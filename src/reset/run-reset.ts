@@ -1,0 +1,105 @@
+import type { SessionLifecycle } from '../lifecycle/session-lifecycle.js';
+import { LoopGuard } from '../loop/loop-guard.js';
+import type { Ports } from '../ports/index.js';
+import type { SessionRegistry } from '../registry/session-registry.js';
+import { dryRunListing } from './dry-run-listing.js';
+import { precheckReset } from './precheck-reset.js';
+import { classifyEntry } from './reset-entry.js';
+import type { ResetExitCode, ResetOutcome } from './reset-outcome.js';
+import type { ResetRefusal } from './reset-refusal.js';
+import { readResetSpec, removeResetSpec, writeResetSpec } from './reset-spec-file.js';
+import { resetStep } from './reset-step.js';
+import type { ResetRunNote, ResetTableRow } from './reset-table.js';
+import { signalExitCode } from './signal-exit-code.js';
+
+/**
+ * Options of a reset run: `yes` confirms; without it a non-interactive run exits 3 and an interactive one asks `confirm`;
+ * `dryRun` lists and touches nothing; `signal` stops the run between steps (its reason the signal's name).
+ * @public
+ */
+export interface ResetRunOptions {
+  yes?: boolean;
+  dryRun?: boolean;
+  interactive?: boolean;
+  signal?: AbortSignal;
+  onTrace?: (line: string) => void;
+  /** The caller's environment for the "caller is a target" check (default the ProcessPort's). */
+  callerEnv?: Record<string, string | undefined>;
+  /** Asks a person at a terminal to confirm (interactive runs without `yes`); no answer means no. */
+  confirm?: () => Promise<boolean>;
+}
+
+/**
+ * What {@link runReset} works with.
+ * @public
+ */
+export interface ResetRunContext {
+  workspace: string;
+  ports: Ports;
+  registry: SessionRegistry;
+  recordId: (name: string) => Promise<boolean>;
+  table: (notes: ReadonlyMap<string, ResetRunNote>) => Promise<{ rows: ResetTableRow[]; text: string; exitCode: 0 | 1 | 4 | 5 }>;
+  lifecycle: () => SessionLifecycle;
+}
+
+function bare(exitCode: ResetExitCode, kind: ResetOutcome['kind'], message: string, refusals: ResetRefusal[] = [], specKept = false): ResetOutcome {
+  return { exitCode, kind, table: '', rows: [], refusals, message, specKept };
+}
+
+/**
+ * Runs a reset: confirmation, precheck, then — holding the loop guard for the whole run — the spec written before the
+ * first stop and each target handled in spec order, one at a time; the spec and guard go when everything is done.
+ * @public
+ */
+export async function runReset(c: ResetRunContext, opts: ResetRunOptions): Promise<ResetOutcome> {
+  if (opts.dryRun !== true && opts.yes !== true) {
+    if (opts.interactive !== true) return bare(3, 'needs-confirmation', 'stdin is not a terminal: re-run with --yes to confirm the reset');
+    if (opts.confirm === undefined || !(await opts.confirm())) return bare(1, 'refused', 'the reset was not confirmed; nothing was done');
+  }
+  const env = opts.callerEnv ?? c.ports.proc.env();
+  const pre = await precheckReset(c.ports, c.workspace, await c.registry.inspect(), env);
+  if (pre.kind === 'refused') return bare(1, 'refused', pre.message, pre.refusals);
+  if (opts.dryRun === true) return bare(0, 'dry-run', dryRunListing(pre.targets, pre.plan));
+  if (opts.signal?.aborted === true) return bare(signalExitCode(opts.signal.reason), 'interrupted', 'stopped by a signal before anything was done', [], pre.spec !== null);
+  const got = await new LoopGuard(c.workspace, { ports: c.ports }).acquire({ holder: 'reset' });
+  if (got.kind === 'refused') return bare(1, 'refused', got.message);
+  try {
+    return await guarded(c, opts, env);
+  } finally {
+    await got.guard.release();
+  }
+}
+
+async function guarded(c: ResetRunContext, opts: ResetRunOptions, env: Readonly<Record<string, string | undefined>>): Promise<ResetOutcome> {
+  // Checked again under the guard: what changed since the first look refuses the same way (our own marker aside).
+  const pre = await precheckReset(c.ports, c.workspace, await c.registry.inspect(), env, { ownLoopGuard: true });
+  if (pre.kind === 'refused') return bare(1, 'refused', pre.message, pre.refusals, pre.refusals.some((r) => r.kind === 'bad-spec'));
+  const targets = pre.spec?.agents ?? pre.targets;
+  if (pre.spec === null && targets.length > 0) await writeResetSpec(c.ports.fs, c.ports.clock, c.workspace, targets);
+  const trace = opts.onTrace ?? ((): void => undefined);
+  const stopRequested = (): boolean => opts.signal?.aborted === true;
+  const life = c.lifecycle();
+  const notes = new Map<string, ResetRunNote>();
+  let interrupted = false;
+  for (const t of targets) {
+    if (stopRequested()) {
+      interrupted = true;
+      break;
+    }
+    const now = (await readResetSpec(c.ports.fs, c.workspace))?.agents.find((a) => a.name === t.name) ?? t;
+    const entry = classifyEntry(now, await c.registry.snapshot());
+    const out = await resetStep({ life, herdr: c.ports.herdr, workspace: c.workspace, trace, recordId: async (n) => void (await c.recordId(n)), stopRequested }, entry);
+    if (out.kind === 'interrupted') {
+      interrupted = true;
+      break;
+    }
+    if (out.note !== null) notes.set(t.name, out.note);
+  }
+  interrupted ||= stopRequested();
+  const table = await c.table(notes);
+  const exitCode: ResetExitCode = interrupted ? signalExitCode(opts.signal?.reason) : table.exitCode;
+  if (exitCode === 0) await removeResetSpec(c.ports.fs, c.workspace);
+  const kind: ResetOutcome['kind'] = interrupted ? 'interrupted' : exitCode === 0 ? 'done' : exitCode === 1 ? 'failed' : 'incomplete';
+  const message = interrupted ? 'stopped by a signal after the step in flight; the spec is kept: run the reset again to finish' : '';
+  return { exitCode, kind, table: table.text, rows: table.rows, refusals: [], message, specKept: exitCode !== 0 && targets.length > 0 };
+}

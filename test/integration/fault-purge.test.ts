@@ -1,0 +1,40 @@
+// Fault injection over a full purge of each agent: the n-th filesystem mutation fails with EACCES / EBUSY / ENOSPC /
+// EIO; the purge still returns, every leftover is reported, nothing reported purged is still there, and a rerun
+// without faults completes. `npm test` runs every n with one code (rotating) plus every code at the first and last n;
+// the fuzz run (test/fuzz/fault-purge.fuzz.ts) sweeps every n with every code. SQLite row deletes (codex, opencode,
+// hermes rows) do not go through the FileSystemPort and cannot be injected this way.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FaultStage, FAULT_AGENTS, buildFaultStage } from '../helpers/fault-stages.js';
+import { type CleanRun, FAULT_CODES, cleanRun, faultedRun } from '../helpers/fault-sweep.js';
+
+describe.each(FAULT_AGENTS)('purge of %s under injected filesystem faults', (agent) => {
+  let stage: FaultStage;
+  let clean: CleanRun;
+  beforeAll(async () => {
+    stage = await buildFaultStage(agent);
+    clean = await cleanRun(stage);
+  });
+  afterAll(async () => {
+    await stage.dispose();
+  });
+
+  it('a clean purge removes everything, leaves no residual, and counts its mutations', () => {
+    expect(clean.result).toMatchObject({ kind: 'purged', agent, residual: [] });
+    // Hermes keeps a conversation only as rows of state.db: its purge makes no filesystem mutation to fail.
+    if (agent === 'hermes') expect(clean.mutations).toBe(0);
+    else expect(clean.mutations).toBeGreaterThanOrEqual(4);
+  });
+
+  it('sampled (n, code): returns, reports every leftover, and a rerun completes', async () => {
+    const last = clean.mutations;
+    const plan: Array<[number, (typeof FAULT_CODES)[number]]> = [];
+    for (let n = 1; n <= last; n += 1) {
+      const codes = n === 1 || n === last ? FAULT_CODES : [FAULT_CODES[n % FAULT_CODES.length] ?? 'EIO'];
+      for (const code of codes) plan.push([n, code]);
+    }
+    const problems: string[] = [];
+    for (const [n, code] of plan) problems.push(...(await faultedRun(stage, clean, n, code)));
+    // Regression (opencode legacy storage): a failed part-folder removal no longer hides the part behind a removed message folder.
+    expect(problems).toEqual([]);
+  });
+});
