@@ -19,6 +19,8 @@ export interface LoadedRegistry {
   present: { herdr_sessions: boolean; orchestrator_uuids: boolean };
 }
 
+const NEWLINE = Buffer.from('\n');
+
 /**
  * The sha256 (hex) of some bytes.
  * @public
@@ -53,9 +55,19 @@ export async function loadRegistryText(bytes: Uint8Array, text: string, path: st
   // Rows the fast parser read keep their original text: an unchanged row is written back byte for byte. In an ASCII
   // file a character offset is a byte offset, so a row's bytes are a view of the file's, newline included.
   const ascii = bytes.length === text.length;
-  const texts =
-    rowSpans?.length === state.herdr_sessions.length
-      ? rowSpans.map(([s, e]) => (ascii && e < text.length ? bytes.subarray(s, e + 1) : Buffer.from(`${text.slice(s, e)}\n`)))
-      : new Array<Uint8Array | undefined>(state.herdr_sessions.length);
-  return withLazyHash({ bytes, state, rowTexts: texts, present });
+  const n = state.herdr_sessions.length;
+  if (rowSpans?.length !== n) return withLazyHash({ bytes, state, rowTexts: new Array<Uint8Array | undefined>(n), present });
+  if (!ascii) return withLazyHash({ bytes, state, rowTexts: rowSpans.map(([s, e]) => Buffer.from(`${text.slice(s, e)}\n`)), present });
+  // Only an update needs them: a read-only process (a snapshot) makes no view at all.
+  const spans = rowSpans;
+  let texts: Array<Uint8Array | undefined> | undefined;
+  const v = withLazyHash({ bytes, state, rowTexts: [], present });
+  return Object.defineProperty(v, 'rowTexts', {
+    get: () => (texts ??= spans.map(([s, e]) => (e < bytes.length ? bytes.subarray(s, e + 1) : Buffer.concat([bytes.subarray(s, e), NEWLINE])))),
+    set: (t: Array<Uint8Array | undefined>) => {
+      texts = t;
+    },
+    enumerable: true,
+    configurable: true,
+  });
 }

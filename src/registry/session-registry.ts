@@ -50,6 +50,8 @@ export class SessionRegistry {
   readonly #lockTimeoutMs: number;
   // The last version read or written; reused while the file's bytes are the same.
   #cache: LoadedRegistry | null = null;
+  // The bytes of the version snapshot() last parsed and handed out whole (not cached).
+  #readOnce: Uint8Array | null = null;
   #dirMade = false;
   #swept = false;
   readonly #mirror: RegistryMirror;
@@ -78,7 +80,22 @@ export class SessionRegistry {
    * ```
    */
   async snapshot(): Promise<RegistryState> {
-    return clonePlain((await this.#load()).state);
+    const bytes = await this.#read();
+    // A fresh object per call, like a copy.
+    if (bytes === null) return missingRegistry().state;
+    const cached = this.#cache;
+    if (cached?.bytes != null && Buffer.compare(cached.bytes, bytes) === 0) return clonePlain(cached.state);
+    // A version not kept yet: the state just parsed is nobody else's, so it is handed out as it is (no copy). It is
+    // kept (and copied) from the second read of the same bytes on, so an instance that reads again reads from memory.
+    const loaded = await loadRegistryText(bytes, decodeRegistry(bytes, this.paths.yaml), this.paths.yaml);
+    const again = this.#readOnce !== null && Buffer.compare(this.#readOnce, bytes) === 0;
+    if (!again) {
+      this.#readOnce = bytes;
+      return loaded.state;
+    }
+    this.#cache = loaded;
+    this.#readOnce = null;
+    return clonePlain(loaded.state);
   }
 
   /**

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { AGENT_NAMES } from '../ids/agent-names.js';
 import { findUnsupported } from './plain-data.js';
 import type { RegistryIssue } from './registry-issue.js';
+import { rowSurelyValid } from './row-fast-check.js';
 import type { InvalidRow, RegistryState } from './registry-state.js';
 import { type SessionRow, SessionRowSchema } from './session-row.js';
 import { isPlainObject } from './yaml-emit.js';
@@ -56,6 +57,8 @@ export function rowIssues(row: unknown, index: number, plain = false): RegistryI
   if (odd !== null) {
     return [{ problem: 'unsupported-value', message: `row ${label}: field ${odd.at} holds ${odd.what}`, row: label, index, field: odd.at }];
   }
+  // The common case costs no zod run; zod still decides (and words) every row the cheap check is unsure of.
+  if (rowSurelyValid(row)) return [];
   const parsed = SessionRowSchema.safeParse(row);
   return parsed.success ? [] : parsed.error.issues.map((i) => fieldIssue(i, row, label, index));
 }

@@ -62,9 +62,12 @@ export class Resolver {
   }
 
   plain(text: string): unknown {
-    // Cached values are never undefined, so one lookup decides.
-    const known = this.#values.get(text);
-    if (known !== undefined) return known;
+    // Cached values are never undefined, so one lookup decides; only short spellings are ever cached (see below), so a
+    // long one skips the lookup (hashing a fresh id or path costs more than the lookup saves).
+    if (text.length <= 16) {
+      const known = this.#values.get(text);
+      if (known !== undefined) return known;
+    }
     if (text.includes(' #') || keyEnd(text) >= 0) fallback();
     if (INDICATORS.has(text[0] as string) && !/^-[^ ]/.test(text)) fallback();
     const v = resolvePlain(text);

@@ -80,4 +80,16 @@ describe('fastParseYaml', () => {
     const value = fastParseYaml('zeta: 1\nalpha: 2\nmid: 3\n')?.value as Record<string, unknown>;
     expect(Object.keys(value)).toEqual(['zeta', 'alpha', 'mid']);
   });
+  it('finds a duplicate key however the keys before it were guessed from the previous mapping', () => {
+    const rows = (second: string): string => `herdr_sessions:\n- name: a\n  x: 1\n  status: running\n- name: b\n${second}`;
+    // The second row's keys: one unguessed (`status` where `x` was), then `status` again where it was guessed.
+    expect(fastParseYaml(rows('  status: running\n  status: stopped\n'))).toBeUndefined();
+    expect(fastParseYaml(rows('  x: 1\n  x: 2\n'))).toBeUndefined();
+    expect(fastParseYaml(rows('  "x": 1\n  x: 2\n'))).toBeUndefined();
+    expect(fastParseYaml(rows("  'status': 1\n  status: 2\n"))).toBeUndefined();
+    expect(fastParseYaml(rows('  x: 1\n  status: stopped\n'))?.value).toEqual(fullParseYaml(rows('  x: 1\n  status: stopped\n')));
+    // A quoted key's guess matches no later line, even one that is a control character away from it.
+    const quoted = `herdr_sessions:\n- name: a\n  'k': 1\n- name: b\n  \0: 2\n`;
+    expect(fastParseYaml(quoted)).toBeUndefined();
+  });
 });
