@@ -42,6 +42,15 @@ export interface InUseHolder {
 }
 
 /**
+ * The outcome of an agent CLI's preflight: whether it can start here, and the exit code its check gave.
+ * @public
+ */
+export interface PreflightResult {
+  ok: boolean;
+  exitCode: number;
+}
+
+/**
  * Where one agent CLI keeps its conversations, and how to find, prove, guard and remove one.
  * @public
  */
@@ -80,4 +89,6 @@ export interface AgentAdapter {
   hasArtifacts(id: string, ctx: DiscoveryContext): Promise<boolean>;
   /** Can this CLI start here. */
   authOk(ctx: DiscoveryContext): Promise<boolean>;
+  /** The same check with the CLI's exit code, so a failed create can give it (0 when the CLI can start). */
+  preflight(ctx: DiscoveryContext): Promise<PreflightResult>;
 }

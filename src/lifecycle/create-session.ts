@@ -33,8 +33,10 @@ export async function createSession(c: LifecycleContext, input: SessionSpec, opt
   const existing = rowByName(await c.registry.snapshot(), spec.name);
   if (existing?.status === 'running') return failed('validate', spec.name, 'a row of that name is registered as running; stop it first');
   const adapter = getAdapter(spec.agent, { ports: c.ports });
-  if (!(await adapter.authOk(discoveryContextOf(c, spec.cwd)).catch(() => false))) {
-    return { kind: 'preflight-failed', agent: spec.agent, rc: 1, message: `preflight failed: ${spec.agent} cannot start here (its CLI is missing or not signed in)` };
+  const preflight = await adapter.preflight(discoveryContextOf(c, spec.cwd)).catch(() => ({ ok: false, exitCode: 1 }));
+  if (!preflight.ok) {
+    const rc = preflight.exitCode === 0 ? 1 : preflight.exitCode;
+    return { kind: 'preflight-failed', agent: spec.agent, rc, message: `preflight failed (rc ${rc}): ${spec.agent} cannot start here (its CLI is missing or not signed in)` };
   }
   const herdrName = sanitizeHerdrAgentName(spec.name);
   let ticket: IdOrderTicket | null = null;

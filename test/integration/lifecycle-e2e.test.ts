@@ -117,9 +117,9 @@ describe('session lifecycle end to end (fake herdr executable, fake agents)', ()
   }, 60_000);
 
   it('a CLI that fails its preflight fails the create before herdr is asked', async () => {
-    const failing = new SessionLifecycle(sb.workspace, { ports: sb.ports(), home: sb.home, env: { ...sb.env, MAM_FAKE_GROK_PREFLIGHT_FAIL: '1' } });
+    const failing = new SessionLifecycle(sb.workspace, { ports: sb.ports(), home: sb.home, env: { ...sb.env, MAM_FAKE_GROK_PREFLIGHT_FAIL: '7' } });
     const spyBefore = readFileSync(sb.spyLogPath, 'utf8');
-    expect(await failing.create({ name: 'e2e-grok-02', agent: 'grok', role: 'reviewer' })).toMatchObject({ kind: 'preflight-failed', agent: 'grok', rc: 1 });
+    expect(await failing.create({ name: 'e2e-grok-02', agent: 'grok', role: 'reviewer' })).toMatchObject({ kind: 'preflight-failed', agent: 'grok', rc: 7 }); // the CLI's own exit code
     expect(readFileSync(sb.spyLogPath, 'utf8')).toBe(spyBefore);
   }, 60_000);
 });

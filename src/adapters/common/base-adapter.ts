@@ -3,7 +3,7 @@ import { type AgentName, ownKey } from '../../ids/agent-names.js';
 import type { Ports } from '../../ports/index.js';
 import type { FileHolder, ProcessInfo } from '../../ports/process.js';
 import type { SessionRow } from '../../registry/session-row.js';
-import type { AgentAdapter, CaptureResult, DiscoveryContext, InUseHolder } from '../types.js';
+import type { AgentAdapter, CaptureResult, DiscoveryContext, InUseHolder, PreflightResult } from '../types.js';
 import { agentEnv } from './agent-env.js';
 import { type ArtifactPath, existingArtifacts, removeArtifacts } from './artifacts.js';
 import { decideCapture } from './capture.js';
@@ -120,6 +120,11 @@ export abstract class BaseAdapter implements AgentAdapter {
 
   async authOk(_ctx: DiscoveryContext): Promise<boolean> {
     return true;
+  }
+
+  async preflight(ctx: DiscoveryContext): Promise<PreflightResult> {
+    const ok = await this.authOk(ctx).catch(() => false);
+    return { ok, exitCode: ok ? 0 : 1 };
   }
 
   async captureActiveSessionId(row: SessionRow, ctx: DiscoveryContext): Promise<CaptureResult> {

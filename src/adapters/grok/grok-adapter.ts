@@ -1,7 +1,7 @@
 import type { ArtifactPath } from '../common/artifacts.js';
 import { BaseAdapter } from '../common/base-adapter.js';
 import { psHint } from '../common/in-use.js';
-import type { DiscoveryContext } from '../types.js';
+import type { DiscoveryContext, PreflightResult } from '../types.js';
 
 /** Long enough for a cold `grok --version`; a CLI that takes longer is taken as not able to start. */
 const AUTH_TIMEOUT_MS = 15_000;
@@ -51,12 +51,17 @@ export class GrokAdapter extends BaseAdapter {
 
   /** `grok --version` exits 0 under this home (the reference preflight ran the binary and failed the create on its exit code). */
   override async authOk(ctx: DiscoveryContext): Promise<boolean> {
+    return (await this.preflight(ctx)).ok;
+  }
+
+  /** `grok --version` under the context's home must exit 0; its exit code is the create's (1 when it cannot run at all). */
+  override async preflight(ctx: DiscoveryContext): Promise<PreflightResult> {
     try {
       const env = { ...(ctx.env ?? this.ports.proc.env()), HOME: ctx.homeDir };
       const res = await this.ports.proc.run('grok', ['--version'], { env, timeoutMs: AUTH_TIMEOUT_MS });
-      return !res.failed;
+      return res.failed ? { ok: false, exitCode: res.exitCode !== null && res.exitCode !== 0 ? res.exitCode : 1 } : { ok: true, exitCode: 0 };
     } catch {
-      return false;
+      return { ok: false, exitCode: 1 };
     }
   }
 }
