@@ -1,8 +1,5 @@
-import { normalizeAgentId } from '../ids/agent-id.js';
 import type { AgentName } from '../ids/agent-names.js';
-import { idsClaimedByOthers } from '../registry/ids-claimed-by-others.js';
-import { pinRow } from '../registry/pin-row.js';
-import { recordedId } from '../registry/row-agent.js';
+import { pinUnclaimed } from '../registry/pin-unclaimed.js';
 import type { SessionRegistry } from '../registry/session-registry.js';
 import type { SessionRow } from '../registry/session-row.js';
 import { AUTOPIN_ERROR_FIELDS } from './note-pin-failure.js';
@@ -29,12 +26,8 @@ export async function pinGuarded(registry: SessionRegistry, seen: SessionRow, ag
   return registry.update((draft): PinGuardOutcome => {
     const row = sameInstance(draft, seen);
     if (typeof row === 'string') return row;
-    const canonical = normalizeAgentId(agent, id) ?? id;
-    const has = recordedId(row);
-    if (has !== null && (normalizeAgentId(agent, has) ?? has) !== canonical) return 'already-recorded';
-    if (idsClaimedByOthers(draft, row.name).some((other) => (normalizeAgentId(agent, other) ?? other) === canonical)) return 'claimed-by-other-row';
-    pinRow(draft, row.name, canonical);
-    for (const field of AUTOPIN_ERROR_FIELDS) delete row[field];
-    return 'pinned';
+    const outcome = pinUnclaimed(draft, row, agent, id);
+    if (outcome === 'pinned') for (const field of AUTOPIN_ERROR_FIELDS) delete row[field];
+    return outcome;
   });
 }

@@ -1,8 +1,5 @@
-import { normalizeAgentId } from '../ids/agent-id.js';
 import type { AgentName } from '../ids/agent-names.js';
-import { idsClaimedByOthers } from '../registry/ids-claimed-by-others.js';
-import { pinRow } from '../registry/pin-row.js';
-import { recordedId } from '../registry/row-agent.js';
+import { pinUnclaimed } from '../registry/pin-unclaimed.js';
 import type { SessionRegistry } from '../registry/session-registry.js';
 
 /**
@@ -21,11 +18,6 @@ export async function pinCapturedId(registry: SessionRegistry, agent: AgentName,
   return registry.update((draft): PinOutcome => {
     const row = draft.herdr_sessions.find((r) => r.name === name);
     if (row === undefined || (createdAt !== null && row.herdr_session_created_at !== createdAt)) return 'row-changed';
-    const canonical = normalizeAgentId(agent, id) ?? id;
-    const has = recordedId(row);
-    if (has !== null && (normalizeAgentId(agent, has) ?? has) !== canonical) return 'already-recorded';
-    if (idsClaimedByOthers(draft, name).some((other) => (normalizeAgentId(agent, other) ?? other) === canonical)) return 'claimed-by-other-row';
-    pinRow(draft, name, canonical);
-    return 'pinned';
+    return pinUnclaimed(draft, row, agent, id);
   });
 }

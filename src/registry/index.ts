@@ -23,3 +23,4 @@ export { realpathLenient } from './realpath-lenient.js';
 export { idsClaimedByOthers, type IdsClaimedOptions } from './ids-claimed-by-others.js';
 export { pinRow } from './pin-row.js';
 export { addOrchestrator, removeOrchestrator, listOrchestrators } from './orchestrators.js';
+export { pinUnclaimed } from './pin-unclaimed.js';
