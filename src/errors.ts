@@ -28,6 +28,7 @@ export class MamError extends Error {
   /** Structured details (paths, commands, row names). */
   readonly data: Readonly<Record<string, unknown>>;
 
+  /** Builds a fault with its `code`, human `message`, structured `data` and optional `cause`. */
   constructor(code: string, message: string, data: Record<string, unknown> = {}, options?: { cause?: unknown }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
@@ -41,6 +42,7 @@ export class MamError extends Error {
  * @public
  */
 export class PortError extends MamError {
+  /** One of {@link PortErrorCode}. */
   declare readonly code: PortErrorCode;
   /** The port operation that failed, e.g. `fs.rm` or `proc.run`. */
   readonly op: string;
@@ -49,6 +51,7 @@ export class PortError extends MamError {
   /** The command line the operation ran, when there is one. */
   readonly command: string | undefined;
 
+  /** Builds a port failure; `details` (path, command, exit code, stderr, errno) and `op` become `data`. */
   constructor(
     code: PortErrorCode,
     op: string,
@@ -68,6 +71,7 @@ export class PortError extends MamError {
  * @public
  */
 export class UnknownAgentError extends MamError {
+  /** Builds the fault for `name`; code `UNKNOWN_AGENT`, `data.agent` is the name given. */
   constructor(name: string) {
     super('UNKNOWN_AGENT', `unknown agent: ${JSON.stringify(name)} (expected one of claude, agy, codex, grok, hermes, opencode)`, { agent: name });
   }
@@ -78,6 +82,7 @@ export class UnknownAgentError extends MamError {
  * @public
  */
 export class InvalidIdError extends MamError {
+  /** Builds the fault for `id` of `agent`; code `INVALID_ID`, `data` holds both. */
   constructor(agent: string, id: string) {
     super('INVALID_ID', `not a plausible ${agent} conversation id: ${JSON.stringify(id)}`, { agent, id });
   }
@@ -118,8 +123,8 @@ export function portCodeOfErrno(errno: string | undefined): PortErrorCode {
  */
 export function toPortError(err: unknown, op: string, path?: string): PortError {
   if (err instanceof PortError) return err;
-  const errno = typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : undefined;
-  const message = err instanceof Error ? err.message : String(err);
+  const errno = typeof err === 'object' && err !== null && 'code' in err ? describeError((err as { code: unknown }).code) : undefined;
+  const message = describeError(err);
   return new PortError(portCodeOfErrno(errno), op, message, { ...(path === undefined ? {} : { path }), ...(errno === undefined ? {} : { errno }) }, { cause: err });
 }
 
@@ -129,4 +134,29 @@ export function toPortError(err: unknown, op: string, path?: string): PortError 
  */
 export function isPortError(err: unknown, code?: PortErrorCode): err is PortError {
   return err instanceof PortError && (code === undefined || err.code === code);
+}
+
+/**
+ * A one-line description of any thrown value that never throws itself: an Error's message, a string as is, an object's
+ * string `message`, else `String(value)` — and for a value that cannot be made a string (a null-prototype object, a
+ * revoked proxy, a throwing `toString`) a plain tag such as `[object]`.
+ * @example
+ * ```ts
+ * describeError(new Error('boom'));        // 'boom'
+ * describeError(Object.create(null));      // '[object]' where String() would throw
+ * ```
+ * @public
+ */
+export function describeError(err: unknown): string {
+  try {
+    if (err instanceof Error && typeof err.message === 'string') return err.message;
+    if (typeof err === 'string') return err;
+    if (typeof err === 'object' && err !== null) {
+      const message: unknown = (err as { message?: unknown }).message;
+      if (typeof message === 'string') return message;
+    }
+    return String(err);
+  } catch {
+    return err === null ? 'null' : `[${typeof err}]`;
+  }
 }

@@ -16,4 +16,5 @@ export * from './gate/index.js';
 export * from './lifecycle/index.js';
 export * from './registry/index.js';
 export * from './autopin/index.js';
+export * from './capture/index.js';
 export * from './reset/index.js';

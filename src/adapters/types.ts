@@ -33,7 +33,9 @@ export type CaptureResult =
  * @public
  */
 export interface InUseHolder {
+  /** The holder's process id. */
   pid: number;
+  /** The holder's command line from the process table (lsof's short name when the table lacks the pid). */
   command: string;
   /** `command-line` (names the id), `session-env` (the caller's own session variable), `open-file` (lsof), `pid-file` (claude `sessions/<pid>.json`). */
   signal: 'command-line' | 'session-env' | 'open-file' | 'pid-file';
@@ -46,7 +48,9 @@ export interface InUseHolder {
  * @public
  */
 export interface PreflightResult {
+  /** True when the CLI can start here. */
   ok: boolean;
+  /** The check's exit code: 0 when `ok`, else the CLI's non-zero code (1 when it gave none). */
   exitCode: number;
 }
 
@@ -55,9 +59,11 @@ export interface PreflightResult {
  * @public
  */
 export interface AgentAdapter {
+  /** The canonical agent name. */
   readonly name: AgentName;
   /** The row field that records this agent's own id. */
   readonly ownKey: string;
+  /** `pre_assigned`: mam picks the id and passes it to the CLI (claude, grok); `post_discovered`: the CLI picks it and capture finds it on disk (agy, codex, hermes, opencode). */
   readonly idLifecycle: 'pre_assigned' | 'post_discovered';
   /** The variable the CLI exports to its tool shells (codex: none known). */
   readonly sessionEnvVar?: string;

@@ -5,7 +5,9 @@ import { MamError } from '../errors.js';
  * @public
  */
 export type LockTimeoutData = {
+  /** The lock file's path. */
   lockPath: string;
+  /** How long was waited, in ms. */
   waitedMs: number;
   /** Who holds the lock, when known. */
   owner?: string;
@@ -21,6 +23,7 @@ export class LockTimeoutError extends MamError {
   /** The lock path, how long was waited, and the holder when known. */
   declare readonly data: Readonly<LockTimeoutData>;
 
+  /** Builds the fault from the lock path, the wait in ms and the holder when known. */
   constructor(data: LockTimeoutData) {
     const by = data.owner === undefined ? 'another holder' : data.owner;
     super('LOCK_TIMEOUT', `timed out after ${data.waitedMs} ms waiting for the lock ${data.lockPath} (held by ${by})`, data);

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { PortError, type PortErrorCode } from '../errors.js';
+import { describeError, PortError, type PortErrorCode } from '../errors.js';
 import { enableSqliteUri } from '../node/sqlite-uri.js';
 import type { Clock } from '../ports/clock.js';
 import { LockTimeoutError } from './lock-timeout-error.js';
@@ -9,8 +9,11 @@ import { LockTimeoutError } from './lock-timeout-error.js';
  * @public
  */
 export interface LockHandle {
+  /** The lock file's path. */
   readonly path: string;
+  /** True until `release()` ran. */
   readonly held: boolean;
+  /** Drops the lock; a second call does nothing. */
   release(): void;
 }
 
@@ -19,11 +22,13 @@ export interface LockHandle {
  * @public
  */
 export interface AcquireLockOptions {
+  /** The clock the waits between attempts run on. */
   clock: Clock;
   /** Give up with a {@link LockTimeoutError} after this long (default 10 000 ms; `Infinity` waits until `signal` aborts). */
   timeoutMs?: number;
   /** First delay between attempts (default 10 ms); it grows with jitter up to eight times this. */
   pollMs?: number;
+  /** Aborts the wait: rejects with the signal's reason. */
   signal?: AbortSignal;
 }
 
@@ -42,7 +47,7 @@ function portCodeOfSqlite(code: string | undefined): PortErrorCode {
 }
 
 function lockError(err: unknown, lockPath: string): PortError {
-  const message = err instanceof Error ? err.message : String(err);
+  const message = describeError(err);
   const code = errorCode(err);
   // better-sqlite3 checks the parent directory itself and throws a plain TypeError.
   const portCode = err instanceof TypeError && /directory does not exist/.test(message) ? 'NotFound' : portCodeOfSqlite(code);

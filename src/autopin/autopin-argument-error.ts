@@ -9,6 +9,7 @@ export class AutoPinArgumentError extends MamError {
   /** Always `AUTOPIN_INVALID_ARGUMENT`. */
   declare readonly code: 'AUTOPIN_INVALID_ARGUMENT';
 
+  /** Builds the error with a human `message` and the offending argument in `data`. */
   constructor(message: string, data: Record<string, unknown> = {}) {
     super('AUTOPIN_INVALID_ARGUMENT', message, data);
   }

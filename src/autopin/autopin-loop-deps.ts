@@ -13,6 +13,7 @@ import { rowHerdrServer } from './row-capture-deps.js';
  * @public
  */
 export interface AutopinLoopDepsOptions {
+  /** Ports to use instead of the real ones; those not given are Node's ({@link nodePorts}). */
   ports?: Partial<Ports>;
   /** The home whose agent dirs hold the conversations (default `HOME` of the ProcessPort's environment). */
   home?: string;

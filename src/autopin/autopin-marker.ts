@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../atomic/atomic-write.js';
-import { isPortError } from '../errors.js';
+import { describeError, isPortError } from '../errors.js';
 import type { FileSystemPort } from '../ports/fs.js';
 import type { AutoPinResult } from './autopin-result.js';
 
@@ -10,13 +10,19 @@ import type { AutoPinResult } from './autopin-result.js';
  * @public
  */
 export interface AutoPinMarker {
+  /** Marker format version; always 1. */
   version: 1;
+  /** The job handled. */
   job_id: string;
+  /** The job attempt handled (the record's `attempt_id` at the time). */
   attempt: number;
   /** SHA-256 of the dispatch token (the token itself never names a path). */
   token_sha256: string;
+  /** When it was handled, ISO 8601 UTC from the Clock port. */
   handled_at: string;
+  /** The process that handled it. */
   pid: number;
+  /** What handling it did; a later call for the same job, token and attempt returns it as `previous`. */
   result: AutoPinResult;
 }
 
@@ -48,7 +54,7 @@ export async function readAutoPinMarker(fs: FileSystemPort, path: string): Promi
     text = await fs.readText(path);
   } catch (err) {
     if (isPortError(err, 'NotFound')) return { kind: 'none' };
-    return { kind: 'unreadable', problem: err instanceof Error ? err.message : String(err) };
+    return { kind: 'unreadable', problem: describeError(err) };
   }
   try {
     const m = JSON.parse(text) as Partial<AutoPinMarker> | null;

@@ -18,6 +18,7 @@ import { pinJobRow, type PinJobRowDeps } from './pin-job-row.js';
  * @public
  */
 export interface AutoPinOptions {
+  /** Ports to use instead of the real ones; those not given are Node's ({@link nodePorts}). */
   ports?: Partial<Ports>;
   /** The home whose agent dirs hold the conversations (default `HOME` of the ProcessPort's environment). */
   home?: string;
@@ -42,11 +43,11 @@ function checkArguments(jobId: unknown, token: unknown, attempt: unknown): void 
 }
 
 /**
- * Pins a session's conversation id once its job is verified completed: for a local herdr job (`agent_session:
- * herdr:<name>`), captures the row's live id (herdr's report first, always verified on disk) and pins it with
- * `session_id_source: discovered` and `session_id_verified: true`. Each `(job, dispatch token, attempt)` is handled once
- * however many processes race (a job-scoped lock and a marker in the job's dir); a failure leaves its reason on the row;
- * the job record is only ever read.
+ * Pins a session's conversation id once its job is verified completed: for a local herdr job
+ * (`agent_session: herdr:<name>`), captures the row's live id (herdr's report first, always verified on disk) and pins
+ * it with `session_id_source: discovered` and `session_id_verified: true`. Each `(job, dispatch token, attempt)` is
+ * handled once however many processes race (a job-scoped lock and a marker in the job's dir); a failure leaves its
+ * reason on the row; the job record is only ever read.
  * @example
  * ```ts
  * const r = await new AutoPin('/repo').handleCompleted(jobId, { dispatchToken, attempt: 1 });
@@ -60,6 +61,7 @@ export class AutoPin {
   readonly #jobsDir: string;
   readonly #lockTimeoutMs: number;
 
+  /** Binds AutoPin to a workspace; throws an {@link AutoPinArgumentError} when no home directory is given or known. */
   constructor(workspace: string, opts: AutoPinOptions = {}) {
     this.#ports = resolvePorts(opts.ports);
     const home = opts.home ?? this.#ports.proc.env()['HOME'];

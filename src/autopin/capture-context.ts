@@ -4,6 +4,7 @@ import type { AgentName } from '../ids/agent-names.js';
 import type { HerdrAgentInfo, HerdrPaneProcessInfo } from '../ports/herdr.js';
 import type { SessionRow } from '../registry/session-row.js';
 import { type RowCaptureDeps, rowHerdrServer } from './row-capture-deps.js';
+import { describeError } from '../errors.js';
 
 /**
  * A row's discovery context, or why none can be built.
@@ -50,7 +51,7 @@ export async function captureContextOf(
   try {
     workspace = await deps.ports.fs.realpath(cwd);
   } catch (err) {
-    return { ok: false, reason: `the pane cwd ${JSON.stringify(cwd)} cannot be resolved (${err instanceof Error ? err.message : String(err)})` };
+    return { ok: false, reason: `the pane cwd ${JSON.stringify(cwd)} cannot be resolved (${describeError(err)})` };
   }
   const epoch = row.herdr_session_epoch;
   const panePid = await panePidOf(deps, row, agent, live);

@@ -1,4 +1,4 @@
-import { MamError } from '../errors.js';
+import { describeError, MamError } from '../errors.js';
 import { idsClaimedByOthers } from '../registry/ids-claimed-by-others.js';
 import { recordedId, rowAgent } from '../registry/row-agent.js';
 import { rowByName } from '../registry/row-lookup.js';
@@ -15,11 +15,12 @@ import type { RowCaptureDeps } from './row-capture-deps.js';
  * @public
  */
 export interface PinJobRowDeps extends RowCaptureDeps {
+  /** The workspace's registry, read for the row and written through a guarded update. */
   registry: SessionRegistry;
 }
 
 function message(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  return describeError(err);
 }
 
 async function failed(deps: PinJobRowDeps, jobId: string, row: SessionRow, reason: string, candidates: string[]): Promise<AutoPinResult> {

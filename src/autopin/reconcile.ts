@@ -17,6 +17,7 @@ import { pinGuarded } from './pin-guarded.js';
  * @public
  */
 export interface ReconcileOptions {
+  /** Ports to use instead of the real ones; those not given are Node's ({@link nodePorts}). */
   ports?: Partial<Ports>;
   /** Pin what is captured; default false: a dry run that writes nothing. */
   apply?: boolean;
@@ -24,6 +25,7 @@ export interface ReconcileOptions {
   home?: string;
   /** The agents' environment; default: each adapter reads the ProcessPort's. */
   env?: Record<string, string | undefined>;
+  /** The workspace's registry, when the caller already has one. */
   registry?: SessionRegistry;
 }
 
@@ -41,8 +43,11 @@ export type ReconcileEntry =
  * @public
  */
 export interface ReconcileReport {
+  /** The workspace reconciled. */
   workspace: string;
+  /** Whether ids were pinned (`true`) or only proposed in a dry run. */
   apply: boolean;
+  /** One entry per drifted row, in registry order; empty when nothing drifted. */
   entries: ReconcileEntry[];
 }
 

@@ -7,8 +7,11 @@ import type { SessionRow } from '../registry/session-row.js';
  * @public
  */
 export interface RowCaptureDeps {
+  /** The ports capture reads through (herdr, process table, filesystem). */
   ports: Ports;
+  /** The home whose agent dirs hold the conversations. */
   home: string;
+  /** The agents' environment (CLAUDE_CONFIG_DIR, CODEX_HOME …); undefined: each adapter reads the ProcessPort's. */
   env?: Record<string, string | undefined> | undefined;
 }
 

@@ -20,6 +20,7 @@ import { type IdOrderWait, idOrderWaitFromEnv } from './id-order-wait.js';
  * @public
  */
 export interface IdOrderGateOptions {
+  /** Ports to use instead of the real ones; those not given are Node's ({@link nodePorts}). */
   ports?: Partial<Ports>;
   /** The wait bound in seconds; default `MAM_ID_ORDER_WAIT_S` from the ProcessPort's environment (else 60). */
   waitSeconds?: number;
@@ -42,6 +43,7 @@ export interface IdOrderRequest {
   herdrServer: string;
   /** The name herdr will know the agent by (default the sanitised row name). */
   herdrName?: string;
+  /** Aborts the wait between looks (the sleep rejects with the signal's reason). */
   signal?: AbortSignal;
 }
 
@@ -74,6 +76,7 @@ export class IdOrderGate {
   readonly #opts: IdOrderGateOptions;
   readonly #registry: SessionRegistry;
 
+  /** Binds the gate to a workspace; its markers live under `<workspace>/.mam/id-order/`. */
   constructor(workspace: string, opts: IdOrderGateOptions = {}) {
     this.#workspace = workspace;
     this.#ports = resolvePorts(opts.ports);

@@ -3,6 +3,7 @@ import type { HerdrPort, HerdrPresence } from '../ports/herdr.js';
 import type { ProcessInfo, ProcessPort } from '../ports/process.js';
 import type { RegistryState } from '../registry/registry-state.js';
 import type { IdOrderMarker } from './id-order-marker.js';
+import { isLiveProcess } from '../ports/process-live.js';
 
 /**
  * What the gate decided about one marker. `own-leftover`, `registered` and `gone` remove it; the others keep it and block:
@@ -28,10 +29,17 @@ export type IdOrderVerdict =
  * @public
  */
 export interface IdOrderJudgeContext {
+  /** Looks up a marker's owner by pid and start. */
   proc: ProcessPort;
+  /** Asks whether a dead owner's session is still listed. */
   herdr: HerdrPort;
+  /** Bounds each herdr probe by the time left. */
   clock: Clock;
+  /**
+   * The calling process (start null when it could not be looked up): its own markers are leftovers or live attempts.
+   */
   self: ProcessInfo | { pid: number; startedAtMs: null };
+  /** Tokens of this process's attempts that hold the gate now (see {@link liveIdOrderTokens}). */
   liveTokens: ReadonlySet<string>;
   /** The registry now, or null when it could not be read (then only herdr can prune an orphan). */
   registry: RegistryState | null;
@@ -79,7 +87,7 @@ export async function judgeIdOrderMarker(marker: IdOrderMarker, ctx: IdOrderJudg
   const owner = await ctx.proc.lookup(marker.owner_pid).catch(() => undefined);
   // A lookup that fails says nothing: the owner may be alive. A process without an argv (a zombie nobody reaps, or a
   // kernel thread that took the pid) is no create running any more.
-  const running = owner !== null && owner !== undefined && !(owner.argv === undefined && owner.command.startsWith('['));
+  const running = owner !== null && owner !== undefined && isLiveProcess(owner) && !(owner.argv === undefined && owner.command.startsWith('['));
   if (owner === undefined || (running && sameProcess(owner, marker))) return { kind: 'owner-alive', inProcess: false };
   if (registeredFor(ctx.registry, marker)) return { kind: 'registered' };
   const leftMs = Math.floor(ctx.timeLeftMs());

@@ -11,6 +11,10 @@ export interface IdOrderBlocker {
   file: string;
   /** Its content, or null when it could not be read. */
   marker: IdOrderMarker | null;
+  /**
+   * Why it blocks: a live owner, an orphan herdr lists or could not rule out, an unreadable file, or a gate lock busy
+   * to the end.
+   */
   state: 'owner-alive' | 'orphan-alive' | 'orphan-unknown' | 'unreadable' | 'gate-busy';
   /** For `owner-alive`: the owner is a create of this very process. */
   inProcess?: boolean;
@@ -29,12 +33,15 @@ export interface IdOrderBlocker {
  * @public
  */
 export interface IdOrderRefusal {
+  /** Always `refused`. */
   kind: 'refused';
   /** The row name that was to be created. */
   session: string;
   /** The cwd (realpath). */
   cwd: string;
+  /** The wait bound that ran out, and where it came from. */
   wait: IdOrderWait;
+  /** The markers that still blocked at the last look. */
   blockers: IdOrderBlocker[];
   /** What a person reads. */
   message: string;

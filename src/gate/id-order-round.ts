@@ -14,8 +14,11 @@ import { liveIdOrderTokens, markIdOrderTokenLive } from './id-order-ticket.js';
  * @public
  */
 export interface IdOrderPruned {
+  /** The marker file removed. */
   file: string;
+  /** Its content when it was judged. */
   marker: IdOrderMarker;
+  /** The verdict that let it go (see {@link IdOrderVerdict}). */
   reason: 'own-leftover' | 'registered' | 'gone';
 }
 
@@ -24,9 +27,13 @@ export interface IdOrderPruned {
  * @public
  */
 export interface IdOrderRoundInput {
+  /** The ports the look reads and writes through. */
   ports: Ports;
+  /** The workspace's registry: a dead owner's marker goes when its row is registered for the attempt. */
   registry: SessionRegistry;
+  /** The cwd's marker dir under `.mam/id-order/`. */
   dir: string;
+  /** The calling process (start null when it could not be looked up). */
   self: ProcessInfo | { pid: number; startedAtMs: null };
   /** The marker to write when nothing blocks. */
   mine: IdOrderMarker;
@@ -34,6 +41,7 @@ export interface IdOrderRoundInput {
   lastProbe: Map<string, 'present' | 'server_not_running' | 'unknown'>;
   /** The marker files herdr said, at least once in this wait, are alive (the only definite answer that keeps a marker). */
   seenPresent: Set<string>;
+  /** Milliseconds left until the wait's deadline; bounds each herdr probe. */
   timeLeftMs: () => number;
 }
 

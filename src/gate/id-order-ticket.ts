@@ -31,10 +31,13 @@ export function markIdOrderTokenLive(token: string, live = true): void {
  * @public
  */
 export interface IdOrderTicket {
+  /** The marker file this attempt wrote. */
   readonly file: string;
+  /** The marker as last written (with `pane_id` once {@link IdOrderTicket.notePane} ran). */
   readonly marker: IdOrderMarker;
   /** True until `release()` ran. */
   readonly held: boolean;
+  /** Rewrites the marker atomically with the attempt's pane id; does nothing after `release()`. */
   notePane(paneId: string): Promise<void>;
   /** Removes the marker; idempotent. */
   release(): Promise<void>;

@@ -13,7 +13,11 @@ const MAX_WAIT_S = 3600;
  * @public
  */
 export interface IdOrderWait {
+  /** The bound in seconds (fractions allowed; an env value over an hour is taken as 3600). */
   seconds: number;
+  /**
+   * Where it came from: the variable, the default, the default because the variable was invalid, or the gate's option.
+   */
   source: 'env' | 'default' | 'invalid' | 'option';
   /** The variable's text, when it was set. */
   raw?: string;

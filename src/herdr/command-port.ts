@@ -15,6 +15,7 @@ import type {
 } from '../ports/herdr.js';
 import { herdrCommands as cmd, withSession, type HerdrCommand, type HerdrOp } from './commands.js';
 import type { HerdrRawOutput } from './output.js';
+import { describeError } from '../errors.js';
 
 /**
  * What a runner is told about the call it runs.
@@ -59,6 +60,7 @@ export function herdrPresenceOf(list: HerdrResult<readonly HerdrAgentInfo[]>, na
 export class HerdrCommandPort implements HerdrPort {
   readonly #run: HerdrRunner;
 
+  /** Wraps `run`, which executes one argv (the binary is the runner's business). */
   constructor(run: HerdrRunner) {
     this.#run = run;
   }
@@ -72,56 +74,72 @@ export class HerdrCommandPort implements HerdrPort {
     try {
       raw = await this.#run(withSession(command.argv, opts), ctx);
     } catch (err) {
-      raw = { kind: 'spawn_failed', message: err instanceof Error ? err.message : String(err) };
+      raw = { kind: 'spawn_failed', message: describeError(err) };
     }
     return command.parse(raw);
   }
 
+  /** {@inheritDoc HerdrPort.serverStatus} */
   serverStatus(opts?: HerdrCallOptions): Promise<HerdrResult<HerdrServerStatus>> {
     return this.#exec('serverStatus', cmd.serverStatus(), opts);
   }
+  /** {@inheritDoc HerdrPort.workspaceList} */
   workspaceList(opts?: HerdrCallOptions): Promise<HerdrResult<HerdrWorkspaceInfo[]>> {
     return this.#exec('workspaceList', cmd.workspaceList(), opts);
   }
+  /** {@inheritDoc HerdrPort.workspaceCreate} */
   workspaceCreate(args: { cwd?: string; label?: string; env?: Record<string, string> }, opts?: HerdrCallOptions): Promise<HerdrResult<HerdrWorkspaceCreated>> {
     return this.#exec('workspaceCreate', cmd.workspaceCreate(args), opts);
   }
+  /** {@inheritDoc HerdrPort.workspaceClose} */
   workspaceClose(workspaceId: string, opts?: HerdrCallOptions): Promise<HerdrResult<void>> {
     return this.#exec('workspaceClose', cmd.workspaceClose(workspaceId), opts);
   }
+  /** {@inheritDoc HerdrPort.paneList} */
   paneList(args?: { workspace?: string }, opts?: HerdrCallOptions): Promise<HerdrResult<HerdrPaneInfo[]>> {
     return this.#exec('paneList', cmd.paneList(args), opts);
   }
+  /** {@inheritDoc HerdrPort.paneGet} */
   paneGet(paneId: string, opts?: HerdrCallOptions): Promise<HerdrResult<HerdrPaneInfo>> {
     return this.#exec('paneGet', cmd.paneGet(paneId), opts);
   }
+  /** {@inheritDoc HerdrPort.paneClose} */
   paneClose(paneId: string, opts?: HerdrCallOptions): Promise<HerdrResult<void>> {
     return this.#exec('paneClose', cmd.paneClose(paneId), opts);
   }
+  /** {@inheritDoc HerdrPort.paneProcessInfo} */
   paneProcessInfo(paneId: string, opts?: HerdrCallOptions): Promise<HerdrResult<HerdrPaneProcessInfo>> {
     return this.#exec('paneProcessInfo', cmd.paneProcessInfo(paneId), opts);
   }
+  /** {@inheritDoc HerdrPort.paneRead} */
   paneRead(paneId: string, args?: { source?: HerdrReadSource; lines?: number }, opts?: HerdrCallOptions): Promise<HerdrResult<string>> {
     return this.#exec('paneRead', cmd.paneRead(paneId, args), opts);
   }
+  /** {@inheritDoc HerdrPort.paneSendText} */
   paneSendText(paneId: string, text: string, opts?: HerdrCallOptions): Promise<HerdrResult<void>> {
     return this.#exec('paneSendText', cmd.paneSendText(paneId, text), opts);
   }
+  /** {@inheritDoc HerdrPort.paneSendKeys} */
   paneSendKeys(paneId: string, keys: readonly string[], opts?: HerdrCallOptions): Promise<HerdrResult<void>> {
     return this.#exec('paneSendKeys', cmd.paneSendKeys(paneId, keys), opts);
   }
+  /** {@inheritDoc HerdrPort.agentList} */
   agentList(opts?: HerdrCallOptions): Promise<HerdrResult<HerdrAgentInfo[]>> {
     return this.#exec('agentList', cmd.agentList(), opts);
   }
+  /** {@inheritDoc HerdrPort.agentGet} */
   agentGet(target: string, opts?: HerdrCallOptions): Promise<HerdrResult<HerdrAgentInfo>> {
     return this.#exec('agentGet', cmd.agentGet(target), opts);
   }
+  /** {@inheritDoc HerdrPort.agentRead} */
   agentRead(target: string, args?: { source?: HerdrReadSource; lines?: number }, opts?: HerdrCallOptions): Promise<HerdrResult<string>> {
     return this.#exec('agentRead', cmd.agentRead(target, args), opts);
   }
+  /** {@inheritDoc HerdrPort.agentSendKeys} */
   agentSendKeys(target: string, keys: readonly string[], opts?: HerdrCallOptions): Promise<HerdrResult<void>> {
     return this.#exec('agentSendKeys', cmd.agentSendKeys(target, keys), opts);
   }
+  /** {@inheritDoc HerdrPort.agentPrompt} */
   agentPrompt(
     target: string,
     text: string,
@@ -143,6 +161,7 @@ export class HerdrCommandPort implements HerdrPort {
   async agentWait(target: string, args: { until: readonly HerdrAgentStatus[]; timeoutMs: number }, opts?: HerdrCallOptions): Promise<HerdrResult<HerdrAgentInfo>> {
     return this.#exec('agentWait', cmd.agentWait(target, args), opts);
   }
+  /** {@inheritDoc HerdrPort.agentStart} */
   agentStart(
     name: string,
     args: { kind: string; pane: string; timeoutMs?: number; argv?: readonly string[] },
@@ -150,6 +169,7 @@ export class HerdrCommandPort implements HerdrPort {
   ): Promise<HerdrResult<HerdrAgentStarted>> {
     return this.#exec('agentStart', cmd.agentStart(name, args), opts);
   }
+  /** {@inheritDoc HerdrPort.agentPresence} */
   async agentPresence(name: string, opts?: HerdrCallOptions): Promise<HerdrPresence> {
     return herdrPresenceOf(await this.#exec('agentPresence', cmd.agentList(), opts), name);
   }

@@ -13,6 +13,7 @@ import type {
   HerdrWorkspaceInfo,
 } from '../ports/herdr.js';
 import { jsonAnswer, okAnswer, pickObject, pickObjects, silentAnswer, statusAnswer, textAnswer, type HerdrAnswerParser } from './output.js';
+import { agentInfoSchema, argvSchema, paneInfoSchema, paneProcessInfoSchema, tabInfoSchema, workspaceInfoSchema } from './schemas.js';
 
 /**
  * The name of a {@link HerdrPort} operation, as recorded by fakes and passed to runners.
@@ -54,8 +55,8 @@ function badArgument(op: HerdrOp, message: string, data: Record<string, unknown>
   return new MamError('HERDR_INVALID_ARGUMENT', `${op}: ${message}`, { op, ...data });
 }
 
-const agentsOf = pickObjects<HerdrAgentInfo>('agents');
-const agentOf = pickObject<HerdrAgentInfo>('agent');
+const agentsOf = pickObjects<HerdrAgentInfo>('agents', agentInfoSchema);
+const agentOf = pickObject<HerdrAgentInfo>('agent', agentInfoSchema);
 
 /**
  * The argv and answer reader of every {@link HerdrPort} operation, exactly as herdr's CLI takes them.
@@ -65,7 +66,7 @@ export const herdrCommands = {
   serverStatus: (): HerdrCommand<HerdrServerStatus> => ({ argv: ['status', 'server', '--json'], parse: statusAnswer() }),
   workspaceList: (): HerdrCommand<HerdrWorkspaceInfo[]> => ({
     argv: ['workspace', 'list'],
-    parse: jsonAnswer('workspace_list', pickObjects<HerdrWorkspaceInfo>('workspaces')),
+    parse: jsonAnswer('workspace_list', pickObjects<HerdrWorkspaceInfo>('workspaces', workspaceInfoSchema)),
   }),
   workspaceCreate: (args: { cwd?: string; label?: string; env?: Record<string, string> }): HerdrCommand<HerdrWorkspaceCreated> => {
     const argv = ['workspace', 'create'];
@@ -75,23 +76,24 @@ export const herdrCommands = {
     return {
       argv,
       parse: jsonAnswer('workspace_created', (r) => {
-        const { workspace, tab, root_pane: rootPane } = r;
-        const obj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-        return obj(workspace) && obj(tab) && obj(rootPane) ? ({ workspace, tab, root_pane: rootPane } as HerdrWorkspaceCreated) : undefined;
+        const workspace = pickObject<HerdrWorkspaceInfo>('workspace', workspaceInfoSchema)(r);
+        const tab = pickObject<Record<string, unknown>>('tab', tabInfoSchema)(r);
+        const rootPane = pickObject<HerdrPaneInfo>('root_pane', paneInfoSchema)(r);
+        return workspace !== undefined && tab !== undefined && rootPane !== undefined ? ({ workspace, tab, root_pane: rootPane } satisfies HerdrWorkspaceCreated) : undefined;
       }),
     };
   },
   workspaceClose: (id: string): HerdrCommand<void> => ({ argv: ['workspace', 'close', id], parse: okAnswer() }),
   paneList: (args?: { workspace?: string }): HerdrCommand<HerdrPaneInfo[]> => ({
     argv: args?.workspace === undefined ? ['pane', 'list'] : ['pane', 'list', '--workspace', args.workspace],
-    parse: jsonAnswer('pane_list', pickObjects<HerdrPaneInfo>('panes')),
+    parse: jsonAnswer('pane_list', pickObjects<HerdrPaneInfo>('panes', paneInfoSchema)),
   }),
-  paneGet: (id: string): HerdrCommand<HerdrPaneInfo> => ({ argv: ['pane', 'get', id], parse: jsonAnswer('pane_info', pickObject<HerdrPaneInfo>('pane')) }),
+  paneGet: (id: string): HerdrCommand<HerdrPaneInfo> => ({ argv: ['pane', 'get', id], parse: jsonAnswer('pane_info', pickObject<HerdrPaneInfo>('pane', paneInfoSchema)) }),
   paneClose: (id: string): HerdrCommand<void> => ({ argv: ['pane', 'close', id], parse: okAnswer() }),
   // process-info takes the pane only as `--pane ID`: a positional is a usage error.
   paneProcessInfo: (id: string): HerdrCommand<HerdrPaneProcessInfo> => ({
     argv: ['pane', 'process-info', '--pane', id],
-    parse: jsonAnswer('pane_process_info', pickObject<HerdrPaneProcessInfo>('process_info')),
+    parse: jsonAnswer('pane_process_info', pickObject<HerdrPaneProcessInfo>('process_info', paneProcessInfoSchema)),
   }),
   paneRead: (id: string, args?: ReadArgs): HerdrCommand<string> => ({ argv: ['pane', 'read', id, ...readFlags(args)], parse: textAnswer() }),
   paneSendText: (id: string, text: string): HerdrCommand<void> => ({ argv: ['pane', 'send-text', id, text], parse: silentAnswer() }),
@@ -127,9 +129,8 @@ export const herdrCommands = {
       argv,
       parse: jsonAnswer('agent_started', (r) => {
         const agent = agentOf(r);
-        const startedArgv = r['argv'];
-        const isArgv = Array.isArray(startedArgv) && startedArgv.every((a) => typeof a === 'string');
-        return agent !== undefined && isArgv ? { agent, argv: startedArgv as string[] } : undefined;
+        const startedArgv = argvSchema.safeParse(r['argv']);
+        return agent !== undefined && startedArgv.success ? { agent, argv: startedArgv.data } : undefined;
       }),
     };
   },

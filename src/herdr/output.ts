@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { HerdrResult, HerdrServerStatus } from '../ports/herdr.js';
+import { serverStatusSchema } from './schemas.js';
 
 /**
  * What running one herdr command produced: it exited (any code), it could not be spawned, or it ran past its deadline.
@@ -112,39 +114,38 @@ export function silentAnswer(): HerdrAnswerParser<void> {
 }
 
 /**
- * `status server --json`: a bare object, no envelope.
+ * `status server --json`: a bare object, no envelope, validated against the protocol schema.
  * @public
  */
 export function statusAnswer(): HerdrAnswerParser<HerdrServerStatus> {
   return (raw) =>
     classify(raw, (stdout, stderr) => {
-      const body = parseJson(stdout);
-      if (!isObject(body) || typeof body['running'] !== 'boolean' || (body['status'] !== 'running' && body['status'] !== 'not_running')) {
-        return transport(`herdr printed no server status: ${firstLine(stdout)}`, 0, stderr);
-      }
-      return { kind: 'ok', value: body as HerdrServerStatus };
+      const parsed = serverStatusSchema.safeParse(parseJson(stdout));
+      if (!parsed.success) return transport(`herdr printed no server status: ${firstLine(stdout)}`, 0, stderr);
+      return { kind: 'ok', value: parsed.data as HerdrServerStatus };
     });
 }
 
 /**
- * `pick` helper: `result[key]` when it is an array of objects.
+ * `pick` helper: `result[key]` when it is an array whose every item `schema` accepts (the parsed items, loose fields kept).
  * @public
  */
-export function pickObjects<T>(key: string): (result: JsonObject) => T[] | undefined {
+export function pickObjects<T>(key: string, schema: z.ZodType): (result: JsonObject) => T[] | undefined {
+  const list = z.array(schema);
   return (result) => {
-    const v = result[key];
-    return Array.isArray(v) && v.every(isObject) ? (v as T[]) : undefined;
+    const parsed = list.safeParse(result[key]);
+    return parsed.success ? (parsed.data as T[]) : undefined;
   };
 }
 
 /**
- * `pick` helper: `result[key]` when it is an object.
+ * `pick` helper: `result[key]` when `schema` accepts it (the parsed value, loose fields kept).
  * @public
  */
-export function pickObject<T>(key: string): (result: JsonObject) => T | undefined {
+export function pickObject<T>(key: string, schema: z.ZodType): (result: JsonObject) => T | undefined {
   return (result) => {
-    const v = result[key];
-    return isObject(v) ? (v as T) : undefined;
+    const parsed = schema.safeParse(result[key]);
+    return parsed.success ? (parsed.data as T) : undefined;
   };
 }
 

@@ -1,5 +1,6 @@
 import { JobArgumentError } from './job-argument-error.js';
 import { RESERVED_JOB_FIELDS } from './job-record.js';
+import { describeError } from '../errors.js';
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
@@ -20,7 +21,7 @@ export function checkJobFields(fields: unknown, extraReserved: readonly string[]
   try {
     copy = JSON.parse(JSON.stringify(fields));
   } catch (err) {
-    throw new JobArgumentError(`fields must be JSON: ${err instanceof Error ? err.message : String(err)}`, {});
+    throw new JobArgumentError(`fields must be JSON: ${describeError(err)}`, {});
   }
   return copy as Record<string, unknown>;
 }

@@ -8,6 +8,7 @@ export class JobArgumentError extends MamError {
   /** Always `JOB_INVALID_ARGUMENT`. */
   declare readonly code: 'JOB_INVALID_ARGUMENT';
 
+  /** Builds the error with a human `message` and the offending argument in `data`. */
   constructor(message: string, data: Record<string, unknown> = {}) {
     super('JOB_INVALID_ARGUMENT', message, data);
   }

@@ -6,12 +6,17 @@ import type { TransitionRequest } from './transition-table.js';
  * @public
  */
 export interface StatusChangedEvent {
+  /** Always `status_changed`. */
   event: 'status_changed';
+  /** The job whose status changed. */
   job_id: string;
+  /** The status before the commit. */
   from: JobStatus;
+  /** The status after the commit (a commit that keeps the status logs no event). */
   to: JobStatus;
   /** The record's `transition_seq` after the commit: the audit log is ordered by it. */
   transition_seq: number;
+  /** Who asked (the caller's `source`, else the engine method's name). */
   source: string;
   /** ISO 8601 UTC time of the commit. */
   at: string;
@@ -22,14 +27,19 @@ export interface StatusChangedEvent {
  * @public
  */
 export interface ConflictRefusedEvent {
+  /** Always `conflict_refused`. */
   event: 'conflict_refused';
+  /** The job whose terminal status was kept. */
   job_id: string;
   /** The request (or, from `updateJobStatus`, the status) that was refused. */
   request: TransitionRequest | JobStatus;
+  /** The terminal status the record kept. */
   current: JobStatus;
   /** The record's unchanged `transition_seq`. */
   transition_seq: number;
+  /** Who asked (the caller's `source`, else the engine method's name). */
   source: string;
+  /** ISO 8601 UTC time of the refusal. */
   at: string;
 }
 

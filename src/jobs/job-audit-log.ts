@@ -22,6 +22,7 @@ function isEvent(v: unknown): v is JobAuditEvent {
 export class JobAuditLog {
   readonly #fs: FileSystemPort;
 
+  /** A log over `logsDir`, read and appended through the given filesystem port. */
   constructor(
     /** The directory holding one `<job_id>.jsonl` per job. */
     readonly logsDir: string,

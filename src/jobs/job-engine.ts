@@ -20,6 +20,7 @@ import { isTransitionRequest, type TransitionRequest } from './transition-table.
  * @public
  */
 export interface JobEngineOptions {
+  /** Ports to use instead of the real ones; the engine uses only `fs` and `clock` (defaults: Node's). */
   ports?: Partial<Ports>;
   /** Where the audit logs go; default `logs/jobs/` beside the registry dir. */
   logsDir?: string;
@@ -43,10 +44,15 @@ export interface TransitionOptions extends TransitionGuards {
  * @public
  */
 export interface TransitionResult {
+  /** True when the record was written; false for a refusal (nothing written). */
   committed: boolean;
+  /** The record's status before the request. */
   fromStatus: JobStatus;
+  /** The status after it: the new one when committed, else `fromStatus`. */
   toStatus: JobStatus;
+  /** Why, e.g. `completed: running -> completed`, `stale attempt: …`, `idempotent: …` or `conflict: …`. */
   reason: string;
+  /** The record's `transition_seq` afterwards (unchanged by a refusal). */
   transitionSeq: number;
 }
 
@@ -55,8 +61,11 @@ export interface TransitionResult {
  * @public
  */
 export interface JobUpdateResult {
+  /** True when the record was written; false when a terminal status was protected. */
   committed: boolean;
+  /** The record as it now stands (the unchanged one after a refusal). */
   record: JobRecord;
+  /** `updated`, or the `conflict: …` text of a refusal. */
   reason: string;
 }
 
@@ -92,6 +101,7 @@ export class JobEngine {
   readonly #ports: Pick<Ports, 'fs' | 'clock'>;
   readonly #lockTimeoutMs: number;
 
+  /** An engine over the registry dir; nothing is created until the first write. */
   constructor(
     /** The job registry dir (`.mam/jobs/`). */
     readonly registryDir: string,

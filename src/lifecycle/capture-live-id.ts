@@ -1,5 +1,4 @@
-import { getAdapter } from '../adapters/get-adapter.js';
-import { normalizeAgentId } from '../ids/agent-id.js';
+import { captureSessionId } from '../capture/capture-session-id.js';
 import type { AgentName } from '../ids/agent-names.js';
 import { idsClaimedByOthers } from '../registry/ids-claimed-by-others.js';
 import type { SessionRow } from '../registry/session-row.js';
@@ -17,37 +16,27 @@ export type LiveIdCapture = { kind: 'captured'; id: string; source: 'herdr' | 'd
  * @public
  */
 export interface LiveSessionWhere {
+  /** The name herdr knows the agent by. */
   herdrName: string;
+  /** The herdr server (session) the pane lives on. */
   server: string;
+  /** The cwd the agent works in: its conversations are looked up for this workspace. */
   cwd: string;
 }
 
 /**
- * Captures a live session's id: herdr's `agent_session` (kind `id`, this agent's) first, taken only when it verifies on
- * disk in `discover` mode and no other row records it; else the adapter's capture rule (exactly one verified, newer,
- * unclaimed, proven candidate).
+ * Captures a live session's id by {@link captureSessionId} (herdr's `agent_session` first, verified on disk in `discover`
+ * mode and claimed by no other row; else the adapter's capture rule), with the lifecycle's context: the registry's claimed
+ * ids, the row's epoch and pane pid, the cwd it works in; `agentGone` when herdr no longer has the agent.
  * @public
  */
 export async function captureLiveId(c: LifecycleContext, agent: AgentName, row: SessionRow, where: LiveSessionWhere): Promise<LiveIdCapture> {
-  const adapter = getAdapter(agent, { ports: c.ports });
   const claimed = idsClaimedByOthers(await c.registry.snapshot(), row.name);
-  const canonicalClaimed = new Set(claimed.map((i) => normalizeAgentId(agent, i) ?? i));
   const epoch = row.herdr_session_epoch ?? undefined;
   const pid = row.pane?.pid ?? undefined;
-  const ctx = discoveryContextOf(c, where.cwd, { siblingClaimedIds: claimed, ...(epoch === undefined ? {} : { epoch }), ...(pid === undefined ? {} : { panePid: pid }) });
+  const ctx = discoveryContextOf(c, where.cwd, { ...(epoch === undefined ? {} : { epoch }), ...(pid === undefined ? {} : { panePid: pid }) });
   const got = await c.ports.herdr.agentGet(where.herdrName, { session: where.server });
   const agentGone = got.kind === 'error' && (got.code === 'agent_not_found' || got.code === 'server_not_running');
-  let herdrNote = '';
-  if (got.kind === 'ok') {
-    const s = got.value.agent_session;
-    if (s?.kind === 'id' && s.agent === agent) {
-      const id = normalizeAgentId(agent, s.value);
-      if (id !== null && !canonicalClaimed.has(id) && (await adapter.verifyArtifact(id, ctx, 'discover').catch(() => false))) return { kind: 'captured', id, source: 'herdr' };
-      herdrNote = id === null ? 'herdr reported an implausible id; ' : 'herdr reported an id not verified on disk; ';
-    }
-  }
-  const cap = await adapter.captureActiveSessionId(row, ctx).catch((err: unknown) => ({ kind: 'none' as const, reason: `capture failed: ${err instanceof Error ? err.message : String(err)}`, candidates: [] }));
-  if (cap.kind === 'captured' && !canonicalClaimed.has(cap.id)) return { kind: 'captured', id: cap.id, source: 'disk' };
-  if (cap.kind === 'captured') return { kind: 'none', reason: `${herdrNote}claimed-by-other-row`, candidates: [cap.id], agentGone };
-  return { kind: 'none', reason: `${herdrNote}${cap.reason}`, candidates: cap.candidates, agentGone };
+  const cap = await captureSessionId({ ports: c.ports, agent, row, live: got.kind === 'ok' ? got.value : null, ctx, claimed });
+  return cap.kind === 'captured' ? cap : { ...cap, agentGone };
 }

@@ -17,8 +17,11 @@ export type CreateStep = 'validate' | 'gate' | 'workspace' | 'start' | 'register
 export interface OnboardingReport {
   /** False when onboarding was not asked for. */
   ran: boolean;
+  /** True when the agent reached idle, done or blocked within the ready wait. */
   ready: boolean;
+  /** The id the row now records, or null when none is recorded yet. */
   id: string | null;
+  /** Where the id came from, or null with no id. */
   source: 'pre-assigned' | 'herdr' | 'disk' | null;
   /** Why no id was recorded (a capture reason such as `ambiguous`, or what went wrong). */
   reason: string | null;
@@ -29,6 +32,7 @@ export interface OnboardingReport {
  * @public
  */
 export interface CreateCleanup {
+  /** The pane id closed, or null when no pane was closed. */
   paneClosed: string | null;
   /** A pane left as it was, and why. */
   note?: string;
@@ -54,5 +58,6 @@ export type CreateResult =
 export interface CreateOptions {
   /** Wait until ready and capture the id (default true). */
   onboard?: boolean;
+  /** Aborts the id-order gate's wait and onboarding's waits. */
   signal?: AbortSignal;
 }

@@ -27,15 +27,21 @@ export interface LifecycleTimeouts {
  * @public
  */
 export interface LifecycleContext {
+  /** The workspace whose registry the rows live in; a row's default cwd. */
   workspace: string;
+  /** The ports every step works through. */
   ports: Ports;
+  /** The workspace's registry. */
   registry: SessionRegistry;
+  /** Removes a stopped row's conversation when a stop asks for it. */
   purge: PurgeService;
+  /** The id-order gate post-discovered creates in one cwd pass through. */
   gate: IdOrderGate;
   /** The home whose agent dirs hold the conversations. */
   home: string;
   /** The agent environment given by the caller, if any (else the adapters decide from the ProcessPort's). */
   env: Record<string, string | undefined> | undefined;
+  /** The waits, defaults filled in. */
   timeouts: LifecycleTimeouts;
 }
 

@@ -11,6 +11,7 @@ export class LifecycleStepError extends MamError {
   /** The step and the session, plus herdr's code when it gave one. */
   declare readonly data: Readonly<{ step: string; session: string; herdrCode?: string }>;
 
+  /** Builds the error for a step of a session; the message reads `<step> of "<session>" failed: <message>`. */
   constructor(step: string, session: string, message: string, opts: { herdrCode?: string; cause?: unknown } = {}) {
     super('LIFECYCLE_STEP_FAILED', `${step} of ${JSON.stringify(session)} failed: ${message}`, { step, session, ...(opts.herdrCode === undefined ? {} : { herdrCode: opts.herdrCode }) }, opts.cause === undefined ? undefined : { cause: opts.cause });
   }

@@ -7,7 +7,9 @@ import type { ResolvedSessionSpec } from './session-spec.js';
  * @public
  */
 export interface SessionInstant {
+  /** `herdr_session_created_at`: ISO 8601 UTC to the second, e.g. `2026-01-02T03:04:05Z`. */
   createdAt: string;
+  /** `herdr_session_epoch`: Unix seconds. */
   epoch: number;
 }
 

@@ -1,4 +1,5 @@
 import { getAdapter } from '../adapters/get-adapter.js';
+import { describeError } from '../errors.js';
 import type { AgentName } from '../ids/agent-names.js';
 import { recordedId } from '../registry/row-agent.js';
 import type { SessionRow } from '../registry/session-row.js';
@@ -22,9 +23,10 @@ export async function onboardSession(c: LifecycleContext, agent: AgentName, row:
   for (;;) {
     const cap = await captureLiveId(c, agent, row, where);
     if (cap.kind === 'captured') {
-      const pinned = await pinCapturedId(c.registry, agent, row.name, row.herdr_session_created_at ?? null, cap.id);
+      // A registry write that fails (a full or busy disk) is tried again at the next look, within the window.
+      const pinned = await pinCapturedId(c.registry, agent, row.name, row.herdr_session_created_at ?? null, cap.id).catch((err: unknown) => ({ failed: describeError(err) }));
       if (pinned === 'pinned') return { ran: true, ready, id: cap.id, source: cap.source, reason: null };
-      reason = pinned;
+      reason = typeof pinned === 'string' ? pinned : `pinning the id failed: ${pinned.failed}`;
       if (pinned === 'row-changed') break;
     } else {
       reason = cap.reason;

@@ -27,13 +27,20 @@ export function recordsPreservedMessage(row: SessionRow, id: string, agent: Agen
 
 /**
  * The purge half of a stop: purges the stopped row's recorded conversation (the in-use gate first) and removes the row,
- * or keeps it when the purge is refused. A row that records no id is removed with nothing to purge.
+ * or keeps it when the purge is refused (`records-preserved`) or leaves residual (`failed` at `purge`). A row that records
+ * no id is removed with nothing to purge.
  * @public
  */
 export async function purgeStoppedRow(c: LifecycleContext, agent: AgentName, row: SessionRow, id: string | null, exit: StopExit): Promise<StopResult> {
   const purge = id === null ? null : await c.purge.purge(agent, id, { home: c.home, workspace: rowCwd(row, c.workspace), ...(c.env === undefined ? {} : { env: c.env }) });
   if (purge?.kind === 'in-use' && id !== null) {
     return { kind: 'records-preserved', row, id, exit, holders: purge.holders, hints: purge.hints, message: recordsPreservedMessage(row, id, agent, purge.holders, purge.hints) };
+  }
+  // A purge that left part of the conversation keeps the row (stopped, with its id): without it nothing would know the
+  // id to finish the purge with.
+  if (purge?.kind === 'purged' && purge.residual.length > 0) {
+    const left = `the purge of ${id ?? '?'} left ${purge.residual.length} item(s) on disk: ${purge.residual.join(', ')}; the row stays stopped with its id: stop it with purge again once they can be removed`;
+    return { kind: 'failed', step: 'purge', row, error: new LifecycleStepError('purge', row.name, left) };
   }
   if (!(await removeRow(c, row))) {
     return { kind: 'failed', step: 'purge', row, error: new LifecycleStepError('purge', row.name, 'the conversation was purged but the row was removed or replaced by another instance meanwhile') };

@@ -1,5 +1,6 @@
 import type { SessionRegistry } from '../registry/session-registry.js';
 import type { SessionRow } from '../registry/session-row.js';
+import { describeError } from '../errors.js';
 
 /**
  * Registers a new session's row in one locked update: replaces a stopped or terminated row of that name in place, or
@@ -16,6 +17,6 @@ export async function registerSessionRow(registry: SessionRegistry, row: Session
       return 'registered' as const;
     });
   } catch (err) {
-    return { message: `the registry update failed: ${err instanceof Error ? err.message : String(err)}`, cause: err };
+    return { message: `the registry update failed: ${describeError(err)}`, cause: err };
   }
 }

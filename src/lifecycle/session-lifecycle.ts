@@ -16,13 +16,17 @@ import { stopSession } from './stop-session.js';
  * @public
  */
 export interface SessionLifecycleOptions {
+  /** Ports to use instead of the real ones; those not given are Node's ({@link nodePorts}). */
   ports?: Partial<Ports>;
   /** The home whose agent dirs hold the conversations (default `HOME` of the ProcessPort's environment). */
   home?: string;
   /** The agents' environment (CLAUDE_CONFIG_DIR, CODEX_HOME …); default: decided per adapter from the ProcessPort's. */
   env?: Record<string, string | undefined>;
+  /** The workspace's registry (default a new one on the same ports). */
   registry?: SessionRegistry;
+  /** The id-order gate (default a new one on the same ports and registry). */
   gate?: IdOrderGate;
+  /** Waits to override; defaults: ready 30 s, capture `MAM_ONBOARD_WAIT_S` (else 30 s), exit 15 s, poll 250 ms. */
   timeouts?: Partial<LifecycleTimeouts>;
 }
 
@@ -46,6 +50,10 @@ function captureWindowMs(env: Readonly<Record<string, string | undefined>>): num
 export class SessionLifecycle {
   readonly #c: LifecycleContext;
 
+  /**
+   * Binds the lifecycle to a workspace; throws a MamError `LIFECYCLE_HOME_UNKNOWN` when no home directory is given or
+   * known.
+   */
   constructor(workspace: string, opts: SessionLifecycleOptions = {}) {
     const ports = resolvePorts(opts.ports);
     const procEnv = ports.proc.env();

@@ -7,8 +7,11 @@ import { type AgentName, isAgentName } from '../ids/agent-names.js';
  * @public
  */
 export interface SessionSpec {
+  /** The row name (1 to 256 characters, no control characters); herdr's agent name is its sanitised form. */
   name: string;
+  /** The agent, one of {@link AGENT_NAMES}; anything else makes the spec uncreatable. */
   agent: string;
+  /** The row's role, e.g. `reviewer`; must not be empty. */
   role: string;
   /** herdr server (session); default `default`. */
   herdr_server?: string;
@@ -23,11 +26,17 @@ export interface SessionSpec {
  * @public
  */
 export interface ResolvedSessionSpec {
+  /** The row name. */
   name: string;
+  /** The agent, checked. */
   agent: AgentName;
+  /** The role, trimmed. */
   role: string;
+  /** The herdr server (session) the pane is made on. */
   herdr_server: string;
+  /** The herdr workspace label. */
   herdr_workspace: string;
+  /** The session's cwd. */
   cwd: string;
 }
 

@@ -9,8 +9,11 @@ import type { StopExit } from './stop-result.js';
  * @public
  */
 export interface StopWhere {
+  /** The name herdr knows the agent by. */
   herdrName: string;
+  /** The herdr server (session) the pane lives on. */
   server: string;
+  /** The pane id the row recorded (`herdr_pane_id`), or null. */
   knownPane: string | null;
 }
 

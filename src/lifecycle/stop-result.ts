@@ -8,6 +8,7 @@ import type { LifecycleStepError } from './lifecycle-step-error.js';
  * @public
  */
 export interface StopExit {
+  /** How the session ended. */
   how: 'exited' | 'forced' | 'already-gone';
   /** The pane the session ran in, when known. */
   pane: string | null;
@@ -45,5 +46,6 @@ export interface StopOptions {
   purge?: boolean;
   /** Confirms a purge. */
   yes?: boolean;
+  /** Aborts the wait for the agent to exit. */
   signal?: AbortSignal;
 }

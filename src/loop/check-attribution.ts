@@ -11,8 +11,11 @@ export type AttributionObserved = Readonly<Partial<Record<AttributionField, unkn
  * @public
  */
 export interface AttributionMismatch {
+  /** The identifier that differs. */
   field: AttributionField;
+  /** Its value in the dispatch context. */
   dispatched: unknown;
+  /** Its value observed now. */
   observed: unknown;
 }
 

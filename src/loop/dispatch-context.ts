@@ -3,7 +3,9 @@
  * @public
  */
 export interface DispatchContext {
+  /** The job dispatched. */
   job_id: string;
+  /** The job attempt dispatched. */
   attempt_id: number;
   /** The agent's own conversation id the prompt went to. */
   agent_session_uuid: string;

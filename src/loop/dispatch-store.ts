@@ -15,6 +15,7 @@ import type { LoggedShadowDecision, ShadowEntry } from './shadow-entry.js';
  * @public
  */
 export interface DispatchStoreOptions {
+  /** Ports to use instead of the real ones; the store uses only `fs` and `clock` (defaults: Node's). */
   ports?: Partial<Ports>;
   /** Give up waiting for the store's lock after this long (default 10 000 ms). */
   lockTimeoutMs?: number;
@@ -43,6 +44,7 @@ export class DispatchStore {
   readonly #ports: Pick<Ports, 'fs' | 'clock'>;
   readonly #lockTimeoutMs: number;
 
+  /** A store under `<workspace>/.mam/loop/`; nothing is created until the first write. */
   constructor(workspace: string, opts: DispatchStoreOptions = {}) {
     const { fs, clock } = resolvePorts(opts.ports);
     this.#ports = { fs, clock };

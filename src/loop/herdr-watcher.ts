@@ -18,7 +18,9 @@ export interface HerdrWatcherOptions {
   until?: readonly HerdrAgentStatus[];
   /** Each wait's `--timeout` in ms (default 15 000). */
   timeoutMs?: number;
+  /** The reconnect delays after a transport failure (default 1 s doubling to 16 s). */
   backoff?: ReconnectBackoffOptions;
+  /** Ports to use instead of the real ones; the watcher uses only `herdr` and `clock` (defaults: Node's). */
   ports?: Partial<Ports>;
 }
 
@@ -27,7 +29,12 @@ export interface HerdrWatcherOptions {
  * @public
  */
 export interface WatchStep {
+  /** What the wait came to: matched, timed out, agent not found, a herdr error or a transport failure. */
   outcome: WatchOutcome;
+  /**
+   * What the step saw, stamped with the clock's time in ms; null unless the wait matched (a timeout or an error proves
+   * nothing).
+   */
   observation: (WatchObservation & { observedAtMs: number }) | null;
   /** How long the step slept before asking herdr (the reconnect backoff; 0 while healthy). */
   backoffMs: number;
@@ -49,6 +56,10 @@ export class HerdrWatcher {
   readonly #opts: HerdrWatcherOptions & { timeoutMs: number };
   readonly #ports: Pick<Ports, 'herdr' | 'clock'>;
 
+  /**
+   * Checks the options (a timeout that is not a positive integer of ms, or a bad `until`, throws a {@link
+   * WatchArgumentError}); nothing is asked until {@link HerdrWatcher.next}.
+   */
   constructor(opts: HerdrWatcherOptions) {
     this.#opts = { ...opts, timeoutMs: opts.timeoutMs ?? 15_000 };
     checkWaitArguments(this.#opts);

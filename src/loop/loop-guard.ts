@@ -4,6 +4,7 @@ import { isPortError } from '../errors.js';
 import { resolvePorts } from '../node/node-ports.js';
 import type { Ports } from '../ports/index.js';
 import type { ProcessInfo } from '../ports/process.js';
+import { isLiveProcess } from '../ports/process-live.js';
 
 /**
  * What a pid marker (`.mam/loop-guard-active`, `.mam/update-in-progress`) says: `pid=`, `lstart=` (`ps -o lstart=`),
@@ -11,10 +12,15 @@ import type { ProcessInfo } from '../ports/process.js';
  * @public
  */
 export interface PidMarker {
+  /** The holder's pid (`pid=`). */
   pid: number;
+  /** The holder's start as `ps -o lstart=` prints it in local time (`lstart=`), or null when absent. */
   lstart: string | null;
+  /** When the marker was written, ISO 8601 (`started=`), or null when absent. */
   started: string | null;
+  /** The holder's start in `/proc` clock ticks (`start_ticks=`), or null when absent. */
   startTicks: number | null;
+  /** Who holds it, e.g. `loop` or `reset` (`holder=`), or null when absent. */
   holder: string | null;
 }
 
@@ -42,8 +48,11 @@ export type LoopGuardAcquire =
  * @public
  */
 export interface LoopGuardHandle {
+  /** The marker file held. */
   readonly path: string;
+  /** What this holder wrote into it. */
   readonly marker: PidMarker;
+  /** Removes the marker if it is still this holder's; resolves true when it removed it. */
   release(): Promise<boolean>;
 }
 
@@ -52,6 +61,7 @@ export interface LoopGuardHandle {
  * @public
  */
 export interface LoopGuardOptions {
+  /** Ports to use instead of the real ones; those not given are Node's ({@link nodePorts}). */
   ports?: Partial<Ports>;
   /** The marker file; default `<workspace>/.mam/loop-guard-active` (the reset's update marker works the same way). */
   markerPath?: string;
@@ -63,6 +73,9 @@ const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const LSTART = /^\s*[A-Z][a-z]{2}\s+([A-Z][a-z]{2})\s+(\d{1,2})\s+(\d{1,2}):(\d{2}):(\d{2})\s+(\d{4})\s*$/;
 const YOUNG_UNREADABLE_MS = 10_000;
+// Markers this process wrote but could not remove on release (`path`, pid, `started`): held by nobody, so stale here,
+// where this live pid would otherwise keep them live until the process exits.
+const unreleased = new Set<string>();
 const SLACK_MS = 2000;
 const QUARTER_HOUR_MS = 15 * 60_000;
 
@@ -139,6 +152,7 @@ export class LoopGuard {
   readonly #ports: Ports;
   readonly #lockTimeoutMs: number;
 
+  /** A guard on `<workspace>/.mam/loop-guard-active` (or `markerPath`); nothing is read until a call. */
   constructor(workspace: string, opts: LoopGuardOptions = {}) {
     this.path = opts.markerPath ?? join(workspace, '.mam', 'loop-guard-active');
     this.#ports = resolvePorts(opts.ports);
@@ -212,9 +226,13 @@ export class LoopGuard {
       if (clock.now() - mtimeMs < YOUNG_UNREADABLE_MS) return { state: { kind: 'unreadable', problem: 'it names no pid (a writer may be mid-create)' }, ino, text };
       return { state: { kind: 'stale', marker: null, reason: 'it names no pid' }, ino, text };
     }
+    if (marker.pid === proc.selfPid() && unreleased.has(`${this.path}\n${marker.pid}\n${marker.started}`)) {
+      return { state: { kind: 'stale', marker, reason: `pid ${marker.pid} (this process) could not remove it when it released the guard` }, ino, text };
+    }
     const p = await proc.lookup(marker.pid).catch(() => undefined);
     if (p === undefined) return { state: { kind: 'live', marker, reason: `pid ${marker.pid} could not be looked up` }, ino, text };
     if (p === null) return { state: { kind: 'stale', marker, reason: `pid ${marker.pid} is not running` }, ino, text };
+    if (!isLiveProcess(p)) return { state: { kind: 'stale', marker, reason: `pid ${marker.pid} has exited (a ${p.state} process nobody reaped)` }, ino, text };
     const { same, reason } = sameStart(marker, p);
     if (same === false) return { state: { kind: 'stale', marker, reason: `pid ${marker.pid} was started at another time (${reason}): a reused pid` }, ino, text };
     return { state: { kind: 'live', marker, reason: same === null ? `pid ${marker.pid} is running and ${reason}` : `pid ${marker.pid} is running (${reason} matches)` }, ino, text };
@@ -253,7 +271,10 @@ export class LoopGuard {
           const now = await fs.readText(this.path).catch(() => null);
           const m = now === null ? null : parsePidMarker(now);
           if (m === null || m.pid !== marker.pid || m.started !== marker.started) return false;
-          await fs.unlink(this.path);
+          await fs.unlink(this.path).catch((err: unknown) => {
+            unreleased.add(`${this.path}\n${marker.pid}\n${marker.started}`);
+            throw err;
+          });
           return true;
         });
       },

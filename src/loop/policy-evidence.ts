@@ -3,12 +3,19 @@
  * @public
  */
 export interface PolicyEvidence {
+  /** The `job` block: the job record as the loop sees it. */
   job: Readonly<Record<string, unknown>> | undefined;
+  /** The `dispatch_context` block: what the dispatch store recorded. */
   ctx: Readonly<Record<string, unknown>> | undefined;
+  /** The `observation` block: what the watcher saw. */
   observation: Readonly<Record<string, unknown>> | undefined;
+  /** `observation.agent`: herdr's agent snapshot. */
   agent: Readonly<Record<string, unknown>> | undefined;
+  /** The `quiescence` block: how long the agent has been idle, and how long it must be. */
   quiescence: Readonly<Record<string, unknown>> | undefined;
+  /** The `filesystem` block: the report file and manifest evidence. */
   filesystem: Readonly<Record<string, unknown>> | undefined;
+  /** The `limits` block: bounds such as the oldest usable snapshot. */
   limits: Readonly<Record<string, unknown>> | undefined;
 }
 

@@ -17,7 +17,9 @@ export type PolicyDecisionKind = (typeof POLICY_DECISIONS)[number];
  * @public
  */
 export interface PolicyDecision {
+  /** What the policy decided. */
   decision: PolicyDecisionKind;
+  /** Why, in words a person reads. */
   reason: string;
 }
 
@@ -26,7 +28,9 @@ export interface PolicyDecision {
  * @public
  */
 export interface PolicyScenario {
+  /** The vector's id (ignored by `decide`). */
   scenario_id?: string;
+  /** What the vector is about (ignored by `decide`). */
   description?: string;
   /** The job record as the loop sees it. */
   job?: { job_id?: string; status?: string; attempt_id?: number; [extra: string]: unknown };
@@ -43,10 +47,14 @@ export interface PolicyScenario {
     pane_process_generation?: string;
     [extra: string]: unknown;
   };
+  /** How long the agent has been idle (`idle_for_ms`) and how long it must be (`required_idle_ms`). */
   quiescence?: { idle_for_ms?: number; required_idle_ms?: number; [extra: string]: unknown };
+  /** The report evidence: present, its mtime stable for how many ms, the manifest committed, its hash verified. */
   filesystem?: { report_present?: boolean; report_mtime_stable_ms?: number; manifest_committed?: boolean; hash_verified?: boolean; [extra: string]: unknown };
+  /** Bounds: `max_snapshot_age_ms`, the oldest snapshot the policy still trusts. */
   limits?: { max_snapshot_age_ms?: number; [extra: string]: unknown };
   /** The vector's expected answer (ignored by `decide`). */
   expected_policy?: { decision?: string; reason_contains?: string };
+  /** Any other field, kept and ignored. */
   [extra: string]: unknown;
 }

@@ -20,11 +20,14 @@ export interface ReconnectBackoffOptions {
  * @public
  */
 export class ReconnectBackoff<T = unknown> {
+  /** The first delay in ms. */
   readonly baseMs: number;
+  /** The ceiling in ms. */
   readonly maxMs: number;
   #failures = 0;
   #snapshot: T | null = null;
 
+  /** A healthy backoff: no failures, no snapshot. */
   constructor(opts: ReconnectBackoffOptions = {}) {
     this.baseMs = opts.baseMs ?? 1_000;
     this.maxMs = opts.maxMs ?? 16_000;

@@ -9,6 +9,7 @@ export class RunLoopArgumentError extends MamError {
   /** Always `LOOP_INVALID_ARGUMENT`. */
   declare readonly code: 'LOOP_INVALID_ARGUMENT';
 
+  /** Builds the error with a human `message` and the offending argument in `data`. */
   constructor(message: string, data: Record<string, unknown> = {}) {
     super('LOOP_INVALID_ARGUMENT', message, data);
   }

@@ -1,5 +1,6 @@
 import type { HerdrAgentInfo, HerdrPaneProcessInfo } from '../ports/herdr.js';
 import type { Ports } from '../ports/index.js';
+import { isLiveProcess } from '../ports/process-live.js';
 
 /**
  * Where a prompt went: the pane, the agent's process (pid and start), the generation string `<pane>:<pid>:<start>`, the
@@ -7,12 +8,17 @@ import type { Ports } from '../ports/index.js';
  * @public
  */
 export interface LoopDispatchPoint {
+  /** The herdr pane the prompt went to. */
   paneId: string;
+  /** The agent process's pid. */
   pid: number;
+  /** The agent process's start, epoch ms; null when it cannot be told. */
   startedAtMs: number | null;
+  /** `<pane>:<pid>:<start ISO>` (`unknown` for an unknown start). */
   generation: string;
   /** herdr's reported `agent_session` id, else `terminal:<terminal_id>` (the terminal stands in for the session). */
   uuid: string;
+  /** herdr's `state_change_seq` just before the prompt. */
   seq: number;
 }
 
@@ -37,7 +43,7 @@ export async function dispatchPointOf(ports: Ports, server: string, snap: HerdrA
   const pid = (info?.kind === 'ok' ? agentProcess(info.value, snap.agent) : undefined) ?? fallbackPid ?? undefined;
   if (pid === undefined) return null;
   const proc = await ports.proc.lookup(pid).catch(() => null);
-  if (proc === null) return null;
+  if (proc === null || !isLiveProcess(proc)) return null;
   const s = snap.agent_session;
   const uuid = s?.kind === 'id' && s.value !== '' ? s.value : `terminal:${snap.terminal_id}`;
   return { paneId: snap.pane_id, pid, startedAtMs: proc.startedAtMs, generation: generationOf(snap.pane_id, pid, proc.startedAtMs), uuid, seq: snap.state_change_seq };
@@ -55,7 +61,7 @@ export async function observedGeneration(ports: Ports, server: string, point: Lo
   } catch {
     return undefined;
   }
-  if (proc !== null && (point.startedAtMs === null || proc.startedAtMs === null || Math.abs(proc.startedAtMs - point.startedAtMs) < 1000)) {
+  if (proc !== null && isLiveProcess(proc) && (point.startedAtMs === null || proc.startedAtMs === null || Math.abs(proc.startedAtMs - point.startedAtMs) < 1000)) {
     return generationOf(snap.pane_id, point.pid, point.startedAtMs);
   }
   const now = await dispatchPointOf(ports, server, snap, null);

@@ -8,10 +8,15 @@ import type { FileSystemPort } from '../ports/fs.js';
  * @public
  */
 export interface LoopReportEvidence {
+  /** True when `report.md` is a regular file in the job's working dir. */
   report_present: boolean;
+  /** How long (ms) the report's mtime has not changed; absent with no report. A hint only. */
   report_mtime_stable_ms?: number;
+  /** True when `report.manifest.json` parses and names a SHA-256. */
   manifest_committed: boolean;
+  /** True when the report's bytes (at most 16 MiB) hash to the manifest's SHA-256. */
   hash_verified: boolean;
+  /** Any other field, ignored by the policy. */
   [extra: string]: unknown;
 }
 

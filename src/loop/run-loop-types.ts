@@ -5,6 +5,7 @@ import type { Ports } from '../ports/index.js';
  * @public
  */
 export interface LoopSession {
+  /** The creator's row name. */
   name: string;
   /** The row's status (`running`, `stopped`, `terminated`). */
   status: string;
@@ -19,6 +20,7 @@ export interface LoopSession {
  * @public
  */
 export interface LoopSessions {
+  /** The session of that row name, or null when the registry has no such row. */
   find(name: string): Promise<LoopSession | null>;
 }
 
@@ -27,8 +29,11 @@ export interface LoopSessions {
  * @public
  */
 export interface LoopJobRecord {
+  /** The job's id. */
   job_id: string;
+  /** The job's status (`pending`, `running`, `completed`, …). */
   status: string;
+  /** The job's current attempt. */
   attempt_id: number;
 }
 
@@ -45,8 +50,11 @@ export type LoopTransitionRequest = 'claim' | 'completed' | 'error' | 'cancelled
 export interface LoopJobs {
   /** The job registry dir; a job's working dir (`<dir>/<job_id>/`) holds its report. */
   readonly registryDir: string;
+  /** Registers a `pending` job owned by `agentSession` (`herdr:<creator>`). */
   registerJob(prompt: string, opts: { agentSession: string }): Promise<LoopJobRecord>;
+  /** The job's record as it is on disk now. */
   load(jobId: string): Promise<LoopJobRecord>;
+  /** Applies one transition request under its guards; a refusal is `committed: false` with the reason. */
   transition(
     jobId: string,
     request: LoopTransitionRequest,
@@ -59,8 +67,11 @@ export interface LoopJobs {
  * @public
  */
 export interface LoopPinResult {
+  /** AutoPin's result kind: `pinned`, `skipped` or `failed`. */
   kind: string;
+  /** Why it skipped or failed. */
   reason?: string;
+  /** The row it was about, or null when none could be told. */
   name?: string | null;
 }
 
@@ -69,6 +80,7 @@ export interface LoopPinResult {
  * @public
  */
 export interface LoopPinner {
+  /** Handles one completed job attempt once (see {@link AutoPin.handleCompleted}). */
   handleCompleted(jobId: string, opts: { dispatchToken: string; attempt: number }): Promise<LoopPinResult>;
 }
 
@@ -78,8 +90,11 @@ export interface LoopPinner {
  * @public
  */
 export interface LoopDeps {
+  /** The job engine over the workspace's job registry. */
   jobs: LoopJobs;
+  /** Finds the creator's row. */
   sessions: LoopSessions;
+  /** Runs AutoPin on the completed job. */
   autopin: LoopPinner;
 }
 
@@ -104,13 +119,20 @@ export interface LoopTiming {
  * @public
  */
 export interface RunLoopOptions {
+  /** The workspace: its `.mam/` holds the loop guard and the dispatch store. */
   workspace: string;
   /** The creator's row name. */
   creator: string;
   /** The prompt. */
   task: string;
+  /** The job engine, session lookup and AutoPin the loop works through. */
   deps: LoopDeps;
+  /** Ports to use instead of the real ones; those not given are Node's ({@link nodePorts}). */
   ports?: Partial<Ports>;
+  /**
+   * Waits to override; a value that is not a positive number of ms (`quiescenceMs` may be 0) throws a {@link
+   * RunLoopArgumentError}.
+   */
   timing?: Partial<LoopTiming>;
   /** Aborting ends the watch: the job is cancelled and the guard released. */
   signal?: AbortSignal;
@@ -135,6 +157,8 @@ export type LoopOutcome =
  * @public
  */
 export interface LoopShadowSummary {
+  /** How many observations the shadow policy judged. */
   decisions: number;
+  /** Its last decision, reason and whether it would have completed the job; null when it judged none. */
   last: { decision: string; reason: string; would_complete: boolean } | null;
 }

@@ -8,24 +8,36 @@ import { readLoopReportEvidence } from './run-loop-report.js';
 import { type LoopDispatchPoint, observedGeneration, observedUuid } from './run-loop-generation.js';
 import type { LoopJobs, LoopShadowSummary, LoopTiming } from './run-loop-types.js';
 import type { ShadowRunner } from './shadow-runner.js';
+import { describeError } from '../errors.js';
 
 /**
  * What one loop watch needs: where the agent is, the job and its dispatch, the store and the shadow runner.
  * @public
  */
 export interface LoopWatchContext {
+  /** The ports the watch reads through (herdr, process table, filesystem, clock). */
   ports: Ports;
   /** The creator's row name (the watcher sanitises it for herdr). */
   creator: string;
+  /** The herdr server (session) the creator's pane lives on. */
   server: string;
+  /** The job dispatched. */
   jobId: string;
+  /** The job attempt dispatched. */
   attempt: number;
+  /** Where the prompt went: the generation an observation must still show. */
   point: LoopDispatchPoint;
+  /** The job engine, read for the job record and its working dir; the watch writes no record. */
   jobs: LoopJobs;
+  /** Receives the execution anchor; the dispatch context is read back from it. */
   store: DispatchStore;
+  /** Evaluates the shadow policy on every observation. */
   shadow: ShadowRunner;
+  /** The waits, defaults filled in. */
   timing: LoopTiming;
+  /** Aborting ends the watch with `aborted`. */
   signal?: AbortSignal | undefined;
+  /** Receives one line per step. */
   trace: (line: string) => void;
 }
 
@@ -44,7 +56,7 @@ const ALL: readonly HerdrAgentStatus[] = ['idle', 'working', 'blocked', 'done'];
 const RESTING = new Set<string>(['idle', 'done']);
 
 function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  return describeError(err);
 }
 
 /**
@@ -65,6 +77,10 @@ export class LoopWatch {
   #restingSince: number | null = null;
   #quietErrors = 0;
 
+  /**
+   * A watch that starts from the creator's status as last seen (`initialStatus`); nothing is asked until {@link
+   * LoopWatch.run}.
+   */
   constructor(c: LoopWatchContext, initialStatus: string) {
     this.#c = c;
     this.#herdrName = sanitizeHerdrAgentName(c.creator);

@@ -9,6 +9,7 @@ import { dispatchPointOf, type LoopDispatchPoint } from './run-loop-generation.j
 import type { LoopOutcome, LoopSession, LoopTiming, RunLoopOptions } from './run-loop-types.js';
 import { LoopWatch, type LoopWatchEnd } from './run-loop-watch.js';
 import { ShadowRunner } from './shadow-runner.js';
+import { describeError } from '../errors.js';
 
 const DEFAULT_TIMING: LoopTiming = { waitMs: 15_000, quiescenceMs: 10_000, maxMs: 3_600_000, maxSnapshotAgeMs: 5_000 };
 
@@ -109,7 +110,7 @@ async function guarded(o: RunLoopOptions, ports: Ports, timing: LoopTiming): Pro
   try {
     ended = await watch.run();
   } catch (err) {
-    await end('error', `the watch failed: ${err instanceof Error ? err.message : String(err)}`).catch(() => undefined);
+    await end('error', `the watch failed: ${describeError(err)}`).catch(() => undefined);
     throw err;
   }
   const shadow = watch.shadow;
@@ -132,7 +133,7 @@ async function guarded(o: RunLoopOptions, ports: Ports, timing: LoopTiming): Pro
   if (!done.committed) return { kind: 'failed', jobId, step: 'complete', reason: done.reason, status: (await jobs.load(jobId)).status, shadow };
   trace(`job ${jobId} completed`);
   const dispatchToken = `${jobId}:${attempt}:${ctx.dispatched_at ?? ''}`;
-  const pinned = await autopin.handleCompleted(jobId, { dispatchToken, attempt }).catch((err: unknown) => ({ kind: 'failed', reason: err instanceof Error ? err.message : String(err) }));
+  const pinned = await autopin.handleCompleted(jobId, { dispatchToken, attempt }).catch((err: unknown) => ({ kind: 'failed', reason: describeError(err) }));
   trace(`autopin: ${pinned.kind}${pinned.reason === undefined ? '' : ` (${pinned.reason})`}`);
   return { kind: 'completed', jobId, attempt, autopin: pinned, shadow };
 }

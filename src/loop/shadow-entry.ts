@@ -7,8 +7,11 @@ import type { PolicyDecisionKind } from './policy-scenario.js';
 export interface ShadowEntry {
   /** The job the scenario is about (`job.job_id`, else `dispatch_context.job_id`), or null when it names none (then nothing is logged). */
   job_id: string | null;
+  /** The scenario's `scenario_id`, or null when it has none. */
   scenario_id: string | null;
+  /** What the policy decided. */
   decision: PolicyDecisionKind;
+  /** Why, in words a person reads. */
   reason: string;
   /** True exactly when the decision is `candidate_approved`. */
   would_complete: boolean;

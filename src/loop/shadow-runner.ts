@@ -15,6 +15,7 @@ export interface ShadowRunnerOptions {
   workspace: string;
   /** The policy to run; default a new {@link ShadowPolicy}. */
   policy?: ShadowPolicy;
+  /** Ports to use instead of the real ones; the store uses only `fs` and `clock` (defaults: Node's). */
   ports?: Partial<Ports>;
 }
 
@@ -39,6 +40,7 @@ export class ShadowRunner {
   readonly #policy: ShadowPolicy;
   readonly #store: DispatchStore;
 
+  /** A runner logging to `<workspace>/.mam/loop/`; nothing is written until {@link ShadowRunner.evaluate}. */
   constructor(opts: ShadowRunnerOptions) {
     this.#policy = opts.policy ?? new ShadowPolicy();
     this.#store = new DispatchStore(opts.workspace, opts.ports === undefined ? {} : { ports: opts.ports });

@@ -2,6 +2,7 @@ import { sanitizeHerdrAgentName } from '../herdr/sanitize.js';
 import type { HerdrAgentStatus, HerdrPort } from '../ports/herdr.js';
 import { WatchArgumentError } from './watch-argument-error.js';
 import { watchOutcomeOf, type WatchOutcome } from './watch-outcome.js';
+import { describeError } from '../errors.js';
 
 /**
  * The statuses a watcher waits for unless told otherwise: all four real ones, because herdr's own default (no `--until`) silently drops `working`.
@@ -16,7 +17,7 @@ const WAITABLE: readonly HerdrAgentStatus[] = ['idle', 'working', 'blocked', 'do
  * @public
  */
 export interface WaitOnceOptions {
-  /** How long herdr waits, in milliseconds (> 0): passed as `--timeout`. */
+  /** How long herdr waits, in milliseconds (positive): passed as `--timeout`. */
   timeoutMs: number;
   /** The statuses to wait for, each passed as `--until`; default {@link DEFAULT_WATCH_UNTIL}. */
   until?: readonly HerdrAgentStatus[];
@@ -55,6 +56,6 @@ export async function waitOnce(herdr: HerdrPort, agent: string, opts: WaitOnceOp
     const result = await herdr.agentWait(name, { until, timeoutMs: opts.timeoutMs }, opts.session === undefined ? undefined : { session: opts.session });
     return watchOutcomeOf(result);
   } catch (err) {
-    return { kind: 'transport_error', healthy: false, message: `herdr agent wait failed: ${err instanceof Error ? err.message : String(err)}`, exitCode: null, stderr: '' };
+    return { kind: 'transport_error', healthy: false, message: `herdr agent wait failed: ${describeError(err)}`, exitCode: null, stderr: '' };
   }
 }

@@ -8,6 +8,7 @@ export class WatchArgumentError extends MamError {
   /** Always `WATCH_INVALID_ARGUMENT`. */
   declare readonly code: 'WATCH_INVALID_ARGUMENT';
 
+  /** Builds the error with a human `message` and the offending value in `data`. */
   constructor(message: string, data: Record<string, unknown> = {}) {
     super('WATCH_INVALID_ARGUMENT', message, data);
   }

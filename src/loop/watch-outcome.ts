@@ -15,6 +15,7 @@ export type WatchOutcome =
  * @public
  */
 export interface WatchObservation {
+  /** herdr's snapshot of the agent that the wait matched. */
   agent: HerdrAgentInfo;
 }
 

@@ -28,6 +28,7 @@ export class HerdrCli extends HerdrCommandPort {
   /** The executable this instance runs. */
   readonly bin: string;
 
+  /** Builds the port; every call runs `opts.bin` (default `herdr`) with the caller's environment plus `opts.env`. */
   constructor(opts: HerdrCliOptions = {}) {
     const bin = opts.bin ?? 'herdr';
     const run = opts.run ?? runHerdrProcess;

@@ -12,14 +12,17 @@ function isAborted(signal: AbortSignal | undefined): boolean {
  * @public
  */
 export class NodeClock implements Clock {
+  /** {@inheritDoc Clock.now} */
   now(): number {
     return Date.now();
   }
 
+  /** {@inheritDoc Clock.monotonic} */
   monotonic(): number {
     return performance.now();
   }
 
+  /** {@inheritDoc Clock.sleep} */
   async sleep(ms: number, signal?: AbortSignal): Promise<void> {
     if (signal?.aborted === true) throw signal.reason;
     try {

@@ -1,7 +1,7 @@
 import { constants as fsConstants, type Dirent, type Stats } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { PortError, toPortError } from '../errors.js';
+import { describeError, PortError, toPortError } from '../errors.js';
 import type { DirEntry, FileKind, FileStat, FileSystemPort, WriteOptions } from '../ports/fs.js';
 
 const HEAD_CHUNK = 64 * 1024;
@@ -25,7 +25,7 @@ function errnoOf(err: unknown): string | undefined {
 function fsError(err: unknown, op: string, path: string): PortError {
   const errno = errnoOf(err);
   if (errno?.startsWith('ERR_INVALID_ARG') === true) {
-    const message = err instanceof Error ? err.message : String(err);
+    const message = describeError(err);
     return new PortError('InvalidArgument', op, message, { path, errno }, { cause: err });
   }
   return toPortError(err, op, path);
@@ -49,6 +49,7 @@ function writeFlags(opts: WriteOptions): string {
  * @public
  */
 export class NodeFileSystem implements FileSystemPort {
+  /** {@inheritDoc FileSystemPort.readdir} */
   async readdir(path: string): Promise<DirEntry[]> {
     return guard('fs.readdir', path, async () => {
       const entries = await fsp.readdir(path, { withFileTypes: true });
@@ -56,22 +57,27 @@ export class NodeFileSystem implements FileSystemPort {
     });
   }
 
+  /** {@inheritDoc FileSystemPort.stat} */
   async stat(path: string): Promise<FileStat> {
     return guard('fs.stat', path, async () => toFileStat(await fsp.stat(path)));
   }
 
+  /** {@inheritDoc FileSystemPort.lstat} */
   async lstat(path: string): Promise<FileStat> {
     return guard('fs.lstat', path, async () => toFileStat(await fsp.lstat(path)));
   }
 
+  /** {@inheritDoc FileSystemPort.realpath} */
   async realpath(path: string): Promise<string> {
     return guard('fs.realpath', path, () => fsp.realpath(path));
   }
 
+  /** {@inheritDoc FileSystemPort.readlink} */
   async readlink(path: string): Promise<string> {
     return guard('fs.readlink', path, () => fsp.readlink(path));
   }
 
+  /** {@inheritDoc FileSystemPort.readFile} */
   async readFile(path: string): Promise<Uint8Array> {
     return guard('fs.readFile', path, async () => {
       const buf = await fsp.readFile(path);
@@ -79,10 +85,12 @@ export class NodeFileSystem implements FileSystemPort {
     });
   }
 
+  /** {@inheritDoc FileSystemPort.readText} */
   async readText(path: string): Promise<string> {
     return guard('fs.readText', path, () => fsp.readFile(path, 'utf8'));
   }
 
+  /** {@inheritDoc FileSystemPort.readHead} */
   async readHead(path: string, maxBytes: number): Promise<Uint8Array> {
     if (!Number.isSafeInteger(maxBytes) || maxBytes < 0) {
       throw new PortError('InvalidArgument', 'fs.readHead', `maxBytes must be a non-negative integer, got ${String(maxBytes)}`, { path });
@@ -113,6 +121,7 @@ export class NodeFileSystem implements FileSystemPort {
     });
   }
 
+  /** {@inheritDoc FileSystemPort.writeFile} */
   async writeFile(path: string, data: string | Uint8Array, opts: WriteOptions = {}): Promise<void> {
     return guard('fs.writeFile', path, async () => {
       const handle = await fsp.open(path, writeFlags(opts), opts.mode);
@@ -125,10 +134,12 @@ export class NodeFileSystem implements FileSystemPort {
     });
   }
 
+  /** {@inheritDoc FileSystemPort.rename} */
   async rename(from: string, to: string): Promise<void> {
     return guard('fs.rename', from, () => fsp.rename(from, to));
   }
 
+  /** {@inheritDoc FileSystemPort.unlink} */
   async unlink(path: string): Promise<void> {
     try {
       await fsp.unlink(path);
@@ -141,6 +152,7 @@ export class NodeFileSystem implements FileSystemPort {
     }
   }
 
+  /** {@inheritDoc FileSystemPort.rmdir} */
   async rmdir(path: string): Promise<void> {
     try {
       await fsp.rmdir(path);
@@ -153,22 +165,27 @@ export class NodeFileSystem implements FileSystemPort {
     }
   }
 
+  /** {@inheritDoc FileSystemPort.mkdir} */
   async mkdir(path: string, opts: { recursive?: boolean; mode?: number } = {}): Promise<void> {
     await guard('fs.mkdir', path, () => fsp.mkdir(path, opts));
   }
 
+  /** {@inheritDoc FileSystemPort.mkdtemp} */
   async mkdtemp(prefix: string): Promise<string> {
     return guard('fs.mkdtemp', prefix, () => fsp.mkdtemp(prefix));
   }
 
+  /** {@inheritDoc FileSystemPort.copyFile} */
   async copyFile(from: string, to: string): Promise<void> {
     return guard('fs.copyFile', from, () => fsp.copyFile(from, to));
   }
 
+  /** {@inheritDoc FileSystemPort.symlink} */
   async symlink(target: string, path: string): Promise<void> {
     return guard('fs.symlink', path, () => fsp.symlink(target, path));
   }
 
+  /** {@inheritDoc FileSystemPort.fsyncDir} */
   async fsyncDir(path: string): Promise<void> {
     return guard('fs.fsyncDir', path, async () => {
       let handle: fsp.FileHandle;
@@ -191,6 +208,7 @@ export class NodeFileSystem implements FileSystemPort {
     });
   }
 
+  /** {@inheritDoc FileSystemPort.tmpdir} */
   tmpdir(): string {
     return tmpdir();
   }

@@ -36,6 +36,7 @@ export class NodeProcessPort implements ProcessPort {
   readonly #useProc: boolean;
   #procAvailable: Promise<boolean> | undefined;
 
+  /** Builds the port; `opts.env` defaults to `process.env`, `opts.useProc` to true. */
   constructor(opts: NodeProcessPortOptions = {}) {
     this.#env = opts.env ?? process.env;
     this.#useProc = opts.useProc ?? true;
@@ -52,16 +53,19 @@ export class NodeProcessPort implements ProcessPort {
     return this.#procAvailable;
   }
 
+  /** {@inheritDoc ProcessPort.snapshot} */
   async snapshot(): Promise<ProcessInfo[]> {
     return (await this.#hasProc()) ? procSnapshot() : psSnapshot(this.#env);
   }
 
+  /** {@inheritDoc ProcessPort.lookup} */
   async lookup(pid: number): Promise<ProcessInfo | null> {
     if (!Number.isSafeInteger(pid) || pid <= 0) return null;
     if (await this.#hasProc()) return readProcProcess(pid, await readProcClock());
     return psLookup(pid, this.#env);
   }
 
+  /** {@inheritDoc ProcessPort.holders} */
   async holders(paths: readonly string[]): Promise<FileHolder[]> {
     const targets = await resolveHolderTargets(paths);
     if (targets.size === 0) return [];
@@ -75,14 +79,17 @@ export class NodeProcessPort implements ProcessPort {
     }
   }
 
+  /** {@inheritDoc ProcessPort.selfPid} */
   selfPid(): number {
     return process.pid;
   }
 
+  /** {@inheritDoc ProcessPort.env} */
   env(): Readonly<Record<string, string | undefined>> {
     return this.#env;
   }
 
+  /** {@inheritDoc ProcessPort.run} */
   run(file: string, args: readonly string[], opts: RunOptions = {}): Promise<RunResult> {
     const { env, ...rest } = opts;
     return runCommand(file, args, env ?? this.#env, rest);

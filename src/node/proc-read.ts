@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import type { ProcessInfo } from '../ports/process.js';
 import type { ProcClock } from './proc-clock.js';
+import { processStateOf } from '../process/process-state.js';
 import { parseProcStat, splitCmdline } from './proc-parse.js';
 
 /**
@@ -29,6 +30,8 @@ export async function readProcProcess(pid: number, clock: ProcClock): Promise<Pr
     comm: stat.comm,
   };
   if (argv.length > 0) info.argv = argv;
+  const state = processStateOf(stat.state);
+  if (state !== undefined) info.state = state;
   return info;
 }
 

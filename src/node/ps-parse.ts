@@ -1,12 +1,14 @@
 import type { ProcessInfo } from '../ports/process.js';
+import { processStateOf } from '../process/process-state.js';
 import { LSTART_PATTERN, parseLstart } from './ps-lstart.js';
 
-/** `pid ppid lstart rest`, where rest is the padded comm column, one space, then args. */
-const LINE = new RegExp(`^\\s*(\\d+)\\s+(\\d+)\\s+(${LSTART_PATTERN.source}) (.*)$`);
+/** `pid ppid [stat] lstart rest`, where rest is the padded comm column, one space, then args (a line without stat still parses). */
+const LINE = new RegExp(`^\\s*(\\d+)\\s+(\\d+)\\s+(?:(\\S+)\\s+)?(${LSTART_PATTERN.source}) (.*)$`);
 
 interface RawLine {
   pid: number;
   ppid: number;
+  stat: string | undefined;
   lstart: string;
   rest: string;
 }
@@ -52,7 +54,8 @@ export function splitCommArgs(rest: string, column?: number): { comm: string; ar
 }
 
 /**
- * Parses the output of `ps -o pid=,ppid=,lstart=,comm=,args=` run under `TZ=UTC0 LC_ALL=C`; lines that do not parse are skipped.
+ * Parses the output of `ps -o pid=,ppid=,stat=,lstart=,comm=,args=` run under `TZ=UTC0 LC_ALL=C`; lines that do not parse
+ * are skipped. A zombie shows as `[comm]` without argv, as `/proc` shows it (ps prints `[comm] <defunct>` or `<defunct>`).
  * @public
  */
 export function parsePsOutput(stdout: string): ProcessInfo[] {
@@ -60,11 +63,15 @@ export function parsePsOutput(stdout: string): ProcessInfo[] {
   for (const line of stdout.split('\n')) {
     const m = LINE.exec(line);
     if (m === null) continue;
-    lines.push({ pid: Number(m[1]), ppid: Number(m[2]), lstart: m[3] ?? '', rest: m[m.length - 1] ?? '' });
+    lines.push({ pid: Number(m[1]), ppid: Number(m[2]), stat: m[3], lstart: m[4] ?? '', rest: m[m.length - 1] ?? '' });
   }
   const column = inferArgsColumn(lines.map((l) => l.rest));
-  return lines.map(({ pid, ppid, lstart, rest }) => {
+  return lines.map(({ pid, ppid, stat, lstart, rest }) => {
+    const state = stat === undefined ? undefined : processStateOf(stat);
     const { comm, args } = splitCommArgs(rest, column);
-    return { pid, ppid, startedAtMs: parseLstart(lstart), command: args === '' ? comm : args, comm };
+    const gone = state === 'zombie' || state === 'dead';
+    const info: ProcessInfo = { pid, ppid, startedAtMs: parseLstart(lstart), command: gone ? `[${comm}]` : args === '' ? comm : args, comm };
+    if (state !== undefined) info.state = state;
+    return info;
   });
 }

@@ -3,7 +3,7 @@ import type { ProcessInfo } from '../ports/process.js';
 import { runCommand } from './proc-run.js';
 import { parsePsOutput } from './ps-parse.js';
 
-const FORMAT = 'pid=,ppid=,lstart=,comm=,args=';
+const FORMAT = 'pid=,ppid=,stat=,lstart=,comm=,args=';
 const DEFAULT_PATH = '/usr/bin:/bin:/usr/sbin:/sbin';
 
 /**

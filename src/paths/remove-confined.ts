@@ -7,7 +7,9 @@ import { removeNoFollow } from './remove-no-follow.js';
  * @public
  */
 export interface RemovalReport {
+  /** Paths removed, in removal order. */
   removed: string[];
+  /** Paths that should have gone but are still there. */
   residual: string[];
 }
 

@@ -9,12 +9,19 @@ export type FileKind = 'file' | 'dir' | 'symlink' | 'other';
  * @public
  */
 export interface FileStat {
+  /** What the path is; `symlink` only from `lstat`. */
   kind: FileKind;
+  /** Size in bytes. */
   size: number;
+  /** Last modification time, epoch milliseconds. */
   mtimeMs: number;
+  /** The full `st_mode` (type and permission bits). */
   mode: number;
+  /** The owner's user id. */
   uid: number;
+  /** The device id; with `ino`, identifies the file across renames and links. */
   dev: number;
+  /** The inode number. */
   ino: number;
 }
 
@@ -23,7 +30,9 @@ export interface FileStat {
  * @public
  */
 export interface DirEntry {
+  /** The entry's base name. */
   name: string;
+  /** What the entry is, links not followed. */
   kind: FileKind;
 }
 

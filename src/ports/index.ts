@@ -13,8 +13,12 @@ export type * from './process.js';
  * @public
  */
 export interface Ports {
+  /** The filesystem. */
   fs: FileSystemPort;
+  /** The process table, open-file holders and command runner. */
   proc: ProcessPort;
+  /** The herdr server(s) the agents run in. */
   herdr: HerdrPort;
+  /** Wall and monotonic time, and sleeps. */
   clock: Clock;
 }

@@ -1,9 +1,19 @@
 /**
+ * What a process is doing, from the kernel's one-letter state (`/proc/<pid>/stat` field 3, the first letter of
+ * `ps -o stat=`): `running` (R), `sleeping` (S, D, I and the other waits), `stopped` (T, t), `zombie` (Z: exited, not yet
+ * reaped by its parent), `dead` (X). A zombie or a dead process holds nothing and runs nothing: it is not live.
+ * @public
+ */
+export type ProcessState = 'running' | 'sleeping' | 'stopped' | 'zombie' | 'dead';
+
+/**
  * One process of a process-table snapshot.
  * @public
  */
 export interface ProcessInfo {
+  /** The process id. */
   pid: number;
+  /** The parent's process id. */
   ppid: number;
   /** Start time in epoch milliseconds (second resolution from `ps -o lstart=` under `TZ=UTC0`), or null when unknown. */
   startedAtMs: number | null;
@@ -15,6 +25,8 @@ export interface ProcessInfo {
   command: string;
   /** The executable's short name (`ps -o comm=`). */
   comm: string;
+  /** What the process is doing, when the table says; a `zombie` or `dead` process is not live (see `isLiveProcess`). */
+  state?: ProcessState;
 }
 
 /**
@@ -22,6 +34,7 @@ export interface ProcessInfo {
  * @public
  */
 export interface FileHolder {
+  /** The holder's process id. */
   pid: number;
   /** The holder's short command name as lsof reports it. */
   command: string;
@@ -34,10 +47,13 @@ export interface FileHolder {
  * @public
  */
 export interface RunOptions {
+  /** Working directory of the child; a missing one rejects with `NotFound`. */
   cwd?: string;
   /** The complete environment of the child (not merged with the caller's). */
   env?: Record<string, string | undefined>;
+  /** Kill the child after this many ms (the result then has `timedOut: true`); absent = no limit. */
   timeoutMs?: number;
+  /** Text written to the child's stdin; absent = stdin ignored. */
   input?: string;
 }
 
@@ -50,10 +66,15 @@ export interface RunResult {
   command: string;
   /** Exit code, or null when killed by a signal or timed out. */
   exitCode: number | null;
+  /** The signal that ended the process (e.g. `SIGTERM`), or null when it exited. */
   signal: string | null;
+  /** Everything written to stdout, final newline kept. */
   stdout: string;
+  /** Everything written to stderr, final newline kept. */
   stderr: string;
+  /** Wall time from spawn to exit, in ms. */
   durationMs: number;
+  /** True when `timeoutMs` ran out and the child was killed. */
   timedOut: boolean;
   /** True unless the command exited 0. */
   failed: boolean;

@@ -14,6 +14,7 @@ export type OrchestratorRegisterResult = { kind: 'registered'; id: string } | { 
 export interface OrchestratorRemoveOptions {
   /** Also purge the conversation (needs `yes`). */
   purgeConversation?: boolean;
+  /** Confirms a purge. */
   yes?: boolean;
   /** Say what would be done and change nothing. */
   dryRun?: boolean;

@@ -13,11 +13,13 @@ import { PurgeService } from './purge-service.js';
  * @public
  */
 export interface OrchestratorsOptions {
+  /** Ports to use instead of the real ones; those not given are Node's ({@link nodePorts}). */
   ports?: Partial<Ports>;
   /** The home whose agent dirs hold the conversations (default `HOME` of the ProcessPort's environment). */
   home?: string;
   /** The agents' environment (default: decided per adapter from the ProcessPort's). */
   env?: Record<string, string | undefined>;
+  /** The workspace's registry (default a new one on the same ports). */
   registry?: SessionRegistry;
 }
 
@@ -47,6 +49,10 @@ export class Orchestrators {
   readonly #opts: OrchestratorsOptions;
   readonly #registry: SessionRegistry;
 
+  /**
+   * Binds to a workspace's registry; the home is looked up only when a removal needs it (a MamError
+   * `ORCHESTRATORS_HOME_UNKNOWN` when there is none).
+   */
   constructor(workspace: string, opts: OrchestratorsOptions = {}) {
     this.#workspace = workspace;
     this.#ports = resolvePorts(opts.ports);

@@ -27,6 +27,7 @@ export interface PurgeOptions {
 export class PurgeService {
   readonly #ports: Ports;
 
+  /** A service on the given ports; those not given are Node's ({@link nodePorts}). */
   constructor(opts: { ports?: Partial<Ports> } = {}) {
     this.#ports = resolvePorts(opts.ports);
   }
@@ -61,7 +62,9 @@ export class PurgeService {
     const adapter = this.adapter(resolved);
     const holders = await adapter.inUseHolders(id, ctx);
     if (holders.length > 0) {
-      return { kind: 'in-use', agent: resolved, holders: holders.map((h) => ({ pid: h.pid, command: h.command })), hints: adapter.inUseHints(id, ctx), inUse: true };
+      // One entry per process: a holder of several files (or named and holding) is listed once.
+      const byPid = new Map(holders.map((h) => [h.pid, { pid: h.pid, command: h.command }] as const));
+      return { kind: 'in-use', agent: resolved, holders: [...byPid.values()], hints: adapter.inUseHints(id, ctx), inUse: true };
     }
     const purged = await adapter.purgeArtifacts(id, ctx);
     const [residual, mentions] = await Promise.all([adapter.residualArtifacts(id, ctx), adapter.mentions(id, ctx)]);

@@ -3,13 +3,14 @@ import { RegistryCorruptError } from './registry-corrupt-error.js';
 import type { RegistryIssue } from './registry-issue.js';
 import { type ValidatedDocument, validateDocument } from './validate-registry.js';
 import { fastParseYaml } from './yaml-fast-parse.js';
+import { describeError } from '../errors.js';
 
 
 function yamlIssue(err: unknown): RegistryIssue {
   // The yaml package's YAMLError carries `linePos` (not imported here: the package is loaded only when needed).
   const linePos: unknown = typeof err === 'object' && err !== null && 'linePos' in err ? err.linePos : undefined;
   const first = Array.isArray(linePos) ? (linePos[0] as { line: number; col: number } | undefined) : undefined;
-  const reason = ((err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '').replace(/:$/, '');
+  const reason = ((describeError(err)).split('\n')[0] ?? '').replace(/:$/, '');
   return {
     problem: 'yaml',
     message: `invalid YAML: ${reason}`,

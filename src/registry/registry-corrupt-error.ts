@@ -11,6 +11,7 @@ export class RegistryCorruptError extends MamError {
   /** The path, the first problem with its row and field, and every issue. */
   declare readonly data: Readonly<RegistryIssueData>;
 
+  /** Builds the error for the registry file and every issue found; the message names the first. */
   constructor(path: string, issues: readonly RegistryIssue[], options?: { cause?: unknown }) {
     super(
       'REGISTRY_CORRUPT',

@@ -12,6 +12,7 @@ export class RegistryInvalidUpdateError extends MamError {
   /** The path, the first problem with its row and field, and every issue. */
   declare readonly data: Readonly<RegistryIssueData>;
 
+  /** Builds the error for the registry file and every issue the mutator's state has; the message names the first. */
   constructor(path: string, issues: readonly RegistryIssue[]) {
     super('REGISTRY_INVALID_UPDATE', `update of the session registry ${path} refused, nothing written: ${summarizeIssues(issues)}`, issueData(path, issues));
   }

@@ -22,6 +22,7 @@ export type RegistryProblem =
  * @public
  */
 export interface RegistryIssue {
+  /** What kind of problem it is. */
   problem: RegistryProblem;
   /** A sentence for a person, naming the row and field. */
   message: string;
@@ -33,6 +34,7 @@ export interface RegistryIssue {
   field?: string;
   /** Line and column in the file, for YAML syntax errors. */
   line?: number;
+  /** The column of `line`, for YAML syntax errors. */
   column?: number;
 }
 

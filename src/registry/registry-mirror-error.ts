@@ -1,4 +1,4 @@
-import { MamError } from '../errors.js';
+import { describeError, MamError } from '../errors.js';
 
 /**
  * The YAML registry was written but its SQLite mirror could not be brought up to date; code `REGISTRY_MIRROR_FAILED`.
@@ -11,8 +11,12 @@ export class RegistryMirrorError extends MamError {
   /** The mirror's path, and whether the YAML change it mirrors was written. */
   declare readonly data: Readonly<{ path: string; yamlWritten: boolean }>;
 
+  /**
+   * Builds the error for the mirror path; `yamlWritten` says whether the YAML change was already written, `cause` is
+   * the SQLite failure.
+   */
   constructor(path: string, yamlWritten: boolean, cause: unknown) {
-    const reason = cause instanceof Error ? cause.message : String(cause);
+    const reason = describeError(cause);
     const done = yamlWritten ? 'the registry YAML was written; ' : '';
     super('REGISTRY_MIRROR_FAILED', `cannot update the registry mirror ${path} (${reason}); ${done}the next update rebuilds the mirror`, { path, yamlWritten }, { cause });
   }

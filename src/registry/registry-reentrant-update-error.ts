@@ -11,6 +11,7 @@ export class RegistryReentrantUpdateError extends MamError {
   /** The registry file. */
   declare readonly data: Readonly<{ path: string }>;
 
+  /** Builds the error for the registry file whose update was re-entered. */
   constructor(path: string) {
     super('REGISTRY_REENTRANT_UPDATE', `update of the session registry ${path} called from inside an update of it: make both changes in one mutator`, { path });
   }

@@ -10,6 +10,7 @@ export class RegistryRowNotFoundError extends MamError {
   /** The row name asked for. */
   declare readonly data: Readonly<{ row: string }>;
 
+  /** Builds the error for the row name asked for. */
   constructor(row: string) {
     super('REGISTRY_ROW_NOT_FOUND', `no session row named ${JSON.stringify(row)} in the registry`, { row });
   }

@@ -7,8 +7,11 @@ import type { SessionRow } from './session-row.js';
  * @public
  */
 export interface RegistryState {
+  /** The session rows, in file order; names are unique. */
   herdr_sessions: SessionRow[];
+  /** Conversation ids of orchestrators: bare ids, no row, never reset. */
   orchestrator_uuids: string[];
+  /** Any other top-level key the file had, kept as it is. */
   [key: string]: unknown;
 }
 
@@ -23,6 +26,7 @@ export interface InvalidRow {
   name?: string;
   /** The row as read (a mapping, or whatever the list held). */
   row: unknown;
+  /** What is wrong with it. */
   issues: RegistryIssue[];
 }
 
@@ -31,6 +35,8 @@ export interface InvalidRow {
  * @public
  */
 export interface RegistryInspection {
+  /** The registry with only the rows that passed validation. */
   state: RegistryState;
+  /** The rows that failed, in file order. */
   invalidRows: InvalidRow[];
 }

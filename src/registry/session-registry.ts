@@ -56,6 +56,7 @@ export class SessionRegistry {
   #swept = false;
   readonly #mirror: RegistryMirror;
 
+  /** Binds to `<workspace>/.mam/`; nothing is read or created until the first call. */
   constructor(workspace: string, opts: SessionRegistryOptions = {}) {
     this.paths = registryPaths(workspace);
     // Only the two ports it uses, built directly: a process that needs just the registry need not load the others.

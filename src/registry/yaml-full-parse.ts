@@ -1,4 +1,4 @@
-import { parse, type ScalarTag, type Tags } from 'yaml';
+import { parseDocument, type ScalarTag, type Tags } from 'yaml';
 
 // The full YAML parser, tuned to read a file as PyYAML's safe_load does (YAML 1.1 types), except that an
 // unquoted timestamp stays the string it is (the registry holds times as strings; a Date would not survive).
@@ -30,9 +30,16 @@ function pyTags(tags: Tags): Tags {
 }
 
 /**
- * Parses any YAML document with YAML 1.1 (PyYAML) scalar types; throws the yaml package's YAMLParseError on bad YAML.
+ * Parses any YAML document with YAML 1.1 (PyYAML) scalar types; throws the yaml package's YAMLParseError on bad YAML, and
+ * its YAMLWarning on a tag it does not know (`!x`, `!!python/object:…`), which PyYAML's safe_load refuses too. Prints
+ * nothing: the yaml package's own warnings are silenced.
  * @public
  */
 export function fullParseYaml(text: string): unknown {
-  return parse(text, { version: '1.1', customTags: pyTags, uniqueKeys: true, maxAliasCount: 1000, prettyErrors: true });
+  const doc = parseDocument(text, { version: '1.1', customTags: pyTags, uniqueKeys: true, prettyErrors: true, logLevel: 'silent' });
+  const [error] = doc.errors;
+  if (error !== undefined) throw error;
+  const unknownTag = doc.warnings.find((w) => w.code === 'TAG_RESOLVE_FAILED');
+  if (unknownTag !== undefined) throw unknownTag;
+  return doc.toJS({ maxAliasCount: 1000 });
 }

@@ -15,9 +15,13 @@ export type ResetEntryState = 'purged' | 'pending' | 'created' | 'done';
  * @public
  */
 export interface ResetEntry {
+  /** The spec entry. */
   target: ResetTarget;
+  /** Where it stands now. */
   state: ResetEntryState;
+  /** The registry row of that name, or null when there is none (`purged`). */
   row: SessionRow | null;
+  /** The conversation id that row records, or null. */
   rowId: string | null;
   /** True when the row is a new instance (its created-at differs from the spec's). */
   newInstance: boolean;

@@ -17,6 +17,7 @@ import { runReset, type ResetRunOptions } from './run-reset.js';
  * @public
  */
 export interface ResetPlannerOptions {
+  /** Ports to use instead of the real ones; those not given are Node's ({@link nodePorts}). */
   ports?: Partial<Ports>;
   /** Passed to the {@link SessionLifecycle} the run stops and creates sessions with (home, agent env, timeouts). */
   lifecycle?: Omit<SessionLifecycleOptions, 'ports' | 'registry'>;
@@ -38,6 +39,7 @@ export class ResetPlanner {
   readonly #registry: SessionRegistry;
   readonly #lifeOpts: Omit<SessionLifecycleOptions, 'ports' | 'registry'>;
 
+  /** Binds the planner to a workspace; nothing is read until a call. */
   constructor(workspace: string, opts: ResetPlannerOptions = {}) {
     this.#workspace = workspace;
     this.#ports = resolvePorts(opts.ports);
@@ -86,7 +88,10 @@ export class ResetPlanner {
     return { rows, text: renderResetTable(rows), exitCode: tableExitCode(rows) };
   }
 
-  /** Runs the reset (see the spec's "The run"); never throws for a refusal, which is an outcome with exit 1 or 3. */
+  /**
+   * Runs the reset (see the spec's "The run"); never throws for a refusal (an outcome with exit 1 or 3) or for a
+   * filesystem fault met on the way (exit 1, the table showing how far each target got).
+   */
   async run(opts: ResetRunOptions): Promise<ResetOutcome> {
     return runReset(
       {

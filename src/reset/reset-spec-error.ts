@@ -6,6 +6,7 @@ import { MamError } from '../errors.js';
  * @public
  */
 export class ResetSpecError extends MamError {
+  /** Builds the error (code `RESET_SPEC_INVALID`) for the spec file and what is wrong with it. */
   constructor(path: string, problem: string, options?: { cause?: unknown }) {
     super('RESET_SPEC_INVALID', `${path}: ${problem}; check it, then remove it by hand`, { path, problem }, options);
   }

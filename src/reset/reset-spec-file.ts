@@ -13,9 +13,13 @@ import type { ResetTarget } from './reset-target.js';
  * @public
  */
 export interface ResetSpec {
+  /** Spec format version; always 1. */
   version: 1;
+  /** The workspace it was written for; a spec naming another workspace (by realpath) is refused. */
   workspace: string;
+  /** When it was written, ISO 8601 UTC from the Clock port. */
   written_at: string;
+  /** The targets, in the order the run handles them; an entry's `old_id` may be filled in later. */
   agents: ResetTarget[];
 }
 

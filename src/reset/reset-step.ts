@@ -1,3 +1,4 @@
+import { describeError } from '../errors.js';
 import { sanitizeHerdrAgentName } from '../herdr/sanitize.js';
 import type { SessionLifecycle } from '../lifecycle/session-lifecycle.js';
 import type { HerdrPort } from '../ports/herdr.js';
@@ -11,12 +12,17 @@ import { displayName } from './display-name.js';
  * @public
  */
 export interface ResetStepDeps {
+  /** Stops and creates the target's session. */
   life: SessionLifecycle;
+  /** The workspace: the cwd every target is recreated in. */
   workspace: string;
+  /** Receives one line per step, `reset [<name>]: …`, with every conversation id masked. */
   trace: (line: string) => void;
+  /** Persists the id the stopped row now records into the spec entry when it had none, before the purge. */
   recordId: (name: string) => Promise<void>;
   /** herdr, to end an agent a crashed create left behind (started, never registered). */
   herdr: HerdrPort;
+  /** True once a signal asked the run to stop; checked between steps. */
   stopRequested: () => boolean;
 }
 
@@ -69,9 +75,52 @@ async function createAgain(d: ResetStepDeps, e: ResetEntry, say: (s: string) => 
   return { kind: 'ran', note: `failed at create (rc ${rc})` };
 }
 
+// Stop, record the id, stop with purge: the outcome that ends the step here, or null to go on to the create.
+async function stopPhase(d: ResetStepDeps, t: ResetEntry['target'], ids: (string | null)[], say: (s: string) => void): Promise<ResetStepOutcome | null> {
+  say('stopping the session');
+  const first = await d.life.stop(t.name);
+  if (first.kind === 'failed') {
+    say(`stop failed at ${first.step}: ${first.error.message}`);
+    return { kind: 'ran', note: 'failed at stop' };
+  }
+  if (first.kind === 'stopped') {
+    ids.push(first.id);
+    if (first.exit.captured !== null) say('captured its live conversation id onto the row');
+    await d.recordId(t.name);
+    if (first.id === null) {
+      say('no conversation id recorded and none capturable; the row stays stopped, nothing purged');
+      return { kind: 'ran', note: 'skipped: no conversation id recorded' };
+    }
+  }
+  if (d.stopRequested()) return { kind: 'interrupted' };
+  if (first.kind !== 'not-found') {
+    say('stopping with purge of the old conversation');
+    const second = await d.life.stop(t.name, { purge: true, yes: true });
+    if (second.kind === 'records-preserved') {
+      for (const h of second.holders) say(`purge refused: in use by pid ${h.pid} (${h.command}); the row stays stopped, the holder is left alive`);
+      return { kind: 'ran', note: 'skipped: purge refused' };
+    }
+    if (second.kind === 'failed') {
+      say(`stop with purge failed at ${second.step}: ${second.error.message}`);
+      return { kind: 'ran', note: 'failed at stop' };
+    }
+    if (second.kind === 'needs-yes') return { kind: 'ran', note: 'failed at stop' };
+    say('old conversation purged and the row removed');
+  }
+  return d.stopRequested() ? { kind: 'interrupted' } : null;
+}
+
+// A fault a step could not turn into an outcome (a registry or spec write that failed) ends that step as failed, never
+// the run: what it left is what the next run's entry state says.
+function thrown(note: ResetRunNote, err: unknown, say: (s: string) => void): ResetStepOutcome {
+  say(`${note === 'failed at stop' ? 'stop failed' : 'create failed (rc 1)'}: ${describeError(err)}`);
+  return { kind: 'ran', note };
+}
+
 /**
  * Handles one target by its state: `pending` → stop, capture/record its id, stop with purge, create; `purged` → create;
- * `created` and `done` are not touched. Each step prints `reset [<name>]: …` with no conversation id in it.
+ * `created` and `done` are not touched. Each step prints `reset [<name>]: …` with no conversation id in it. A fault
+ * thrown inside a step (a failed registry or spec write) ends the step as `failed at stop` / `failed at create (rc 1)`.
  * @public
  */
 export async function resetStep(d: ResetStepDeps, e: ResetEntry): Promise<ResetStepOutcome> {
@@ -80,37 +129,8 @@ export async function resetStep(d: ResetStepDeps, e: ResetEntry): Promise<ResetS
   const say = (s: string): void => d.trace(`reset [${displayName(t.name)}]: ${redact(s, ids)}`);
   if (e.state === 'created' || e.state === 'done') return { kind: 'ran', note: null };
   if (e.state === 'pending') {
-    say('stopping the session');
-    const first = await d.life.stop(t.name);
-    if (first.kind === 'failed') {
-      say(`stop failed at ${first.step}: ${first.error.message}`);
-      return { kind: 'ran', note: 'failed at stop' };
-    }
-    if (first.kind === 'stopped') {
-      ids.push(first.id);
-      if (first.exit.captured !== null) say('captured its live conversation id onto the row');
-      await d.recordId(t.name);
-      if (first.id === null) {
-        say('no conversation id recorded and none capturable; the row stays stopped, nothing purged');
-        return { kind: 'ran', note: 'skipped: no conversation id recorded' };
-      }
-    }
-    if (d.stopRequested()) return { kind: 'interrupted' };
-    if (first.kind !== 'not-found') {
-      say('stopping with purge of the old conversation');
-      const second = await d.life.stop(t.name, { purge: true, yes: true });
-      if (second.kind === 'records-preserved') {
-        for (const h of second.holders) say(`purge refused: in use by pid ${h.pid} (${h.command}); the row stays stopped, the holder is left alive`);
-        return { kind: 'ran', note: 'skipped: purge refused' };
-      }
-      if (second.kind === 'failed') {
-        say(`stop with purge failed at ${second.step}: ${second.error.message}`);
-        return { kind: 'ran', note: 'failed at stop' };
-      }
-      if (second.kind === 'needs-yes') return { kind: 'ran', note: 'failed at stop' };
-      say('old conversation purged and the row removed');
-    }
-    if (d.stopRequested()) return { kind: 'interrupted' };
+    const ended = await stopPhase(d, t, ids, say).catch((err: unknown) => thrown('failed at stop', err, say));
+    if (ended !== null) return ended;
   }
-  return createAgain(d, e, say);
+  return createAgain(d, e, say).catch((err: unknown) => thrown('failed at create (rc 1)', err, say));
 }

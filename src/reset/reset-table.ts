@@ -25,13 +25,19 @@ export type ResetRunNote = 'skipped: purge refused' | 'skipped: no conversation 
  * @public
  */
 export interface ResetTableRow {
+  /** The target's row name. */
   name: string;
+  /** The target's agent. */
   agent: string;
+  /** The id the row recorded before the reset, or null. */
   oldId: string | null;
+  /** The new instance's id, or null when there is no new instance or it records none yet. */
   newId: string | null;
+  /** True when a new id is recorded. */
   recorded: boolean;
   /** null when there is no new id to compare. */
   differs: boolean | null;
+  /** The STATE column. */
   state: ResetRowState;
 }
 
@@ -55,7 +61,7 @@ export function tableRowOf(entry: ResetEntry, note?: ResetRunNote): ResetTableRo
 }
 
 /**
- * The exit code a table means, by precedence 1 > 4 > 5 > 0: a failed create, a skip or pending target, an id not
+ * The exit code a table means, by precedence 1, then 4, then 5, then 0: a failed create, a skip or pending target, an id not
  * recorded yet, all done.
  * @public
  */

@@ -3,10 +3,15 @@
  * @public
  */
 export interface ResetTarget {
+  /** The row name. */
   name: string;
+  /** The row's agent. */
   agent: string;
+  /** The row's role. */
   role: string;
+  /** The herdr server (session) it is recreated on. */
   herdr_server: string;
+  /** The herdr workspace label it is recreated with. */
   herdr_workspace: string;
   /** The conversation id the row recorded (null: none yet). */
   old_id: string | null;
@@ -19,7 +24,9 @@ export interface ResetTarget {
  * @public
  */
 export interface ResetSkippedRow {
+  /** The row name. */
   name: string;
+  /** Why it is left alone. */
   reason: string;
 }
 
@@ -28,7 +35,9 @@ export interface ResetSkippedRow {
  * @public
  */
 export interface ResetPlanError {
+  /** The row name. */
   name: string;
+  /** What makes it uncreatable. */
   problem: string;
 }
 
@@ -38,8 +47,12 @@ export interface ResetPlanError {
  * @public
  */
 export interface ResetPlan {
+  /** The rows to reset, in registry order. */
   targets: ResetTarget[];
+  /** The rows left alone, with why. */
   skipped: ResetSkippedRow[];
+  /** The registry's orchestrator ids, listed only: never reset. */
   orchestrators: string[];
+  /** The rows that make the plan fail; a non-empty list refuses the run. */
   errors: ResetPlanError[];
 }

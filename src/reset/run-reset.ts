@@ -1,5 +1,6 @@
 import type { SessionLifecycle } from '../lifecycle/session-lifecycle.js';
-import { LoopGuard } from '../loop/loop-guard.js';
+import { describeError } from '../errors.js';
+import { LoopGuard, type LoopGuardAcquire } from '../loop/loop-guard.js';
 import type { Ports } from '../ports/index.js';
 import type { SessionRegistry } from '../registry/session-registry.js';
 import { dryRunListing } from './dry-run-listing.js';
@@ -7,7 +8,7 @@ import { precheckReset } from './precheck-reset.js';
 import { classifyEntry } from './reset-entry.js';
 import type { ResetExitCode, ResetOutcome } from './reset-outcome.js';
 import type { ResetRefusal } from './reset-refusal.js';
-import { readResetSpec, removeResetSpec, writeResetSpec } from './reset-spec-file.js';
+import { readResetSpec, removeResetSpec, resetSpecPath, writeResetSpec } from './reset-spec-file.js';
 import { resetStep } from './reset-step.js';
 import type { ResetRunNote, ResetTableRow } from './reset-table.js';
 import { signalExitCode } from './signal-exit-code.js';
@@ -18,10 +19,15 @@ import { signalExitCode } from './signal-exit-code.js';
  * @public
  */
 export interface ResetRunOptions {
+  /** Confirms the reset. */
   yes?: boolean;
+  /** List what would be done and touch nothing. */
   dryRun?: boolean;
+  /** True when a person at a terminal can answer `confirm`. */
   interactive?: boolean;
+  /** Stops the run between steps; its reason, the signal's name, gives the exit code (129, 130, 143). */
   signal?: AbortSignal;
+  /** Receives one line per step (no conversation id). */
   onTrace?: (line: string) => void;
   /** The caller's environment for the "caller is a target" check (default the ProcessPort's). */
   callerEnv?: Record<string, string | undefined>;
@@ -34,11 +40,17 @@ export interface ResetRunOptions {
  * @public
  */
 export interface ResetRunContext {
+  /** The workspace reset. */
   workspace: string;
+  /** The ports the run works through. */
   ports: Ports;
+  /** The workspace's registry. */
   registry: SessionRegistry;
+  /** Persists a newly recorded id into the spec entry (see {@link ResetPlanner.recordId}); true when it wrote. */
   recordId: (name: string) => Promise<boolean>;
+  /** Builds the result table from the registry now, each run note replacing its target's state. */
   table: (notes: ReadonlyMap<string, ResetRunNote>) => Promise<{ rows: ResetTableRow[]; text: string; exitCode: 0 | 1 | 4 | 5 }>;
+  /** Builds the lifecycle the run stops and creates sessions with (once per run). */
   lifecycle: () => SessionLifecycle;
 }
 
@@ -48,7 +60,9 @@ function bare(exitCode: ResetExitCode, kind: ResetOutcome['kind'], message: stri
 
 /**
  * Runs a reset: confirmation, precheck, then — holding the loop guard for the whole run — the spec written before the
- * first stop and each target handled in spec order, one at a time; the spec and guard go when everything is done.
+ * first stop and each target handled in spec order, one at a time; the spec and guard go when everything is done. A
+ * filesystem fault (taking or releasing the guard, writing or removing the spec, inside a step) is an outcome with
+ * exit 1, never a throw.
  * @public
  */
 export async function runReset(c: ResetRunContext, opts: ResetRunOptions): Promise<ResetOutcome> {
@@ -61,16 +75,43 @@ export async function runReset(c: ResetRunContext, opts: ResetRunOptions): Promi
   if (pre.kind === 'refused') return bare(1, 'refused', pre.message, pre.refusals);
   if (opts.dryRun === true) return bare(0, 'dry-run', dryRunListing(pre.targets, pre.plan));
   if (opts.signal?.aborted === true) return bare(signalExitCode(opts.signal.reason), 'interrupted', 'stopped by a signal before anything was done', [], pre.spec !== null);
-  const got = await new LoopGuard(c.workspace, { ports: c.ports }).acquire({ holder: 'reset' });
-  if (got.kind === 'refused') return bare(1, 'refused', got.message);
+  let got: LoopGuardAcquire;
   try {
-    return await guarded(c, opts, env);
-  } finally {
-    await got.guard.release();
+    got = await new LoopGuard(c.workspace, { ports: c.ports }).acquire({ holder: 'reset' });
+  } catch (err) {
+    return bare(1, 'failed', `the loop guard could not be taken: ${describeError(err)}; nothing was done`, [], pre.spec !== null);
   }
+  if (got.kind === 'refused') return bare(1, 'refused', got.message);
+  const notes = new Map<string, ResetRunNote>();
+  let out: ResetOutcome;
+  try {
+    out = await guarded(c, opts, env, notes);
+  } catch (err) {
+    out = await stoppedByFault(c, notes, err);
+  }
+  const { guard } = got;
+  return guard.release().then(
+    () => out,
+    (err: unknown) => guardLeft(out, guard.path, err),
+  );
 }
 
-async function guarded(c: ResetRunContext, opts: ResetRunOptions, env: Readonly<Record<string, string | undefined>>): Promise<ResetOutcome> {
+// A guard marker the release could not remove blocks loops until it goes: a done run says so and exits 1.
+function guardLeft(out: ResetOutcome, path: string, err: unknown): ResetOutcome {
+  const left = `the loop guard marker ${path} could not be removed (${describeError(err)}): remove it by hand`;
+  return { ...out, exitCode: out.exitCode === 0 ? 1 : out.exitCode, kind: out.kind === 'done' ? 'failed' : out.kind, message: out.message === '' ? left : `${out.message}\n${left}` };
+}
+
+// A fault no step could turn into an outcome (the spec write, a read between steps): exit 1 with the table as it stands.
+async function stoppedByFault(c: ResetRunContext, notes: ReadonlyMap<string, ResetRunNote>, err: unknown): Promise<ResetOutcome> {
+  const table = await c.table(notes).catch(() => null);
+  const rows = table?.rows ?? [];
+  const where = table === null ? 'the table could not be read: run the reset again to see where it stands' : rows.length > 0 ? 'the spec is kept: run the reset again to finish' : 'no target was touched';
+  const message = `the reset stopped on a fault: ${describeError(err)}; ${where}`;
+  return { exitCode: 1, kind: 'failed', table: table?.text ?? '', rows, refusals: [], message, specKept: table === null || rows.length > 0 };
+}
+
+async function guarded(c: ResetRunContext, opts: ResetRunOptions, env: Readonly<Record<string, string | undefined>>, notes: Map<string, ResetRunNote>): Promise<ResetOutcome> {
   // Checked again under the guard: what changed since the first look refuses the same way (our own marker aside).
   const pre = await precheckReset(c.ports, c.workspace, await c.registry.inspect(), env, { ownLoopGuard: true });
   if (pre.kind === 'refused') return bare(1, 'refused', pre.message, pre.refusals, pre.refusals.some((r) => r.kind === 'bad-spec'));
@@ -79,7 +120,6 @@ async function guarded(c: ResetRunContext, opts: ResetRunOptions, env: Readonly<
   const trace = opts.onTrace ?? ((): void => undefined);
   const stopRequested = (): boolean => opts.signal?.aborted === true;
   const life = c.lifecycle();
-  const notes = new Map<string, ResetRunNote>();
   let interrupted = false;
   for (const t of targets) {
     if (stopRequested()) {
@@ -98,7 +138,13 @@ async function guarded(c: ResetRunContext, opts: ResetRunOptions, env: Readonly<
   interrupted ||= stopRequested();
   const table = await c.table(notes);
   const exitCode: ResetExitCode = interrupted ? signalExitCode(opts.signal?.reason) : table.exitCode;
-  if (exitCode === 0) await removeResetSpec(c.ports.fs, c.workspace);
+  if (exitCode === 0) {
+    const kept = await removeResetSpec(c.ports.fs, c.workspace).then(() => null, (err: unknown) => describeError(err));
+    if (kept !== null) {
+      const message = `every target is done, but the spec ${resetSpecPath(c.workspace)} could not be removed (${kept}): run the reset again to remove it`;
+      return { exitCode: 1, kind: 'failed', table: table.text, rows: table.rows, refusals: [], message, specKept: true };
+    }
+  }
   const kind: ResetOutcome['kind'] = interrupted ? 'interrupted' : exitCode === 0 ? 'done' : exitCode === 1 ? 'failed' : 'incomplete';
   const message = interrupted ? 'stopped by a signal after the step in flight; the spec is kept: run the reset again to finish' : '';
   return { exitCode, kind, table: table.text, rows: table.rows, refusals: [], message, specKept: exitCode !== 0 && targets.length > 0 };

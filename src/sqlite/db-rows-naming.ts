@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { isPortError } from '../errors.js';
+import { describeError, isPortError } from '../errors.js';
 import type { FileSystemPort } from '../ports/fs.js';
 import { openReadonly } from './open-readonly.js';
 import { quoteIdent, tableColumns, tableNames } from './schema.js';
@@ -20,7 +20,7 @@ export interface DbRowsNamingOptions {
 }
 
 function reason(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  return describeError(err);
 }
 
 function findName(names: readonly string[], wanted: string): string | undefined {

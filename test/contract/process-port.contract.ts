@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProcessInfo, ProcessPort } from '../../src/ports/process.js';
+import { isLiveProcess } from '../../src/process/process-state.js';
 
 /** The processes and files a {@link processPortContract} setup provides. */
 export interface ProcessScenario {
@@ -21,6 +22,9 @@ export interface ProcessScenario {
   missingPath: string;
   /** A pid no process has. */
   deadPid: number;
+  /** A process that has exited and that its parent (`zombieParentPid`, a live process) has not reaped. */
+  zombiePid: number;
+  zombieParentPid: number;
   /** A variable the port's `env()` must carry. */
   envVar: readonly [string, string];
 }
@@ -129,6 +133,30 @@ export function processPortContract(name: string, setup: () => Promise<ProcessPo
       const pids = (await port.holders([sc.heldPath, ...sc.unheldPaths])).map((h) => h.pid);
       expect(pids).not.toContain(sc.idlePid);
       expect(pids).not.toContain(sc.markerPid);
+    });
+
+    it('every process of the scenario says what it is doing: the live ones live, the zombie a zombie', async () => {
+      const snap = await port.snapshot();
+      for (const pid of [sc.markerPid, sc.holderPid, sc.idlePid, sc.zombieParentPid, port.selfPid()]) {
+        const p = byPid(snap, pid);
+        expect(['running', 'sleeping']).toContain(p?.state);
+        expect(isLiveProcess(p)).toBe(true);
+      }
+      const z = byPid(snap, sc.zombiePid);
+      expect(z).toMatchObject({ pid: sc.zombiePid, ppid: sc.zombieParentPid, state: 'zombie' });
+      expect(isLiveProcess(z)).toBe(false);
+    });
+
+    it('a zombie has no argv and shows as [comm], in the snapshot and by lookup alike', async () => {
+      const fromSnap = byPid(await port.snapshot(), sc.zombiePid) as ProcessInfo;
+      const one = await port.lookup(sc.zombiePid);
+      for (const z of [fromSnap, one]) {
+        expect(z?.argv).toBeUndefined();
+        expect(z?.command).toBe(`[${z?.comm}]`);
+        expect(z?.state).toBe('zombie');
+      }
+      expect(one?.ppid).toBe(fromSnap.ppid);
+      expect(one?.startedAtMs).toBe(fromSnap.startedAtMs);
     });
 
     it('selfPid is a live process and env() carries the caller environment', async () => {

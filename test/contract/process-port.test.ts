@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { NodeProcessPort } from '../../src/node/node-process.js';
 import { FakeProcessTable } from '../../src/testing/process/index.js';
 import { deadPid, startSleeper, stopAll } from '../helpers/proc-children.js';
+import { startZombie } from '../helpers/proc-zombie.js';
 import { processPortContract, type ProcessPortFixture } from './process-port.contract.js';
 
 async function realFixture(useProc: boolean): Promise<ProcessPortFixture> {
@@ -18,6 +19,7 @@ async function realFixture(useProc: boolean): Promise<ProcessPortFixture> {
   const after = Date.now();
   const holder = await startSleeper({ hold: heldPath });
   const idle = await startSleeper();
+  const zombie = await startZombie();
   const port = new NodeProcessPort({ env: { ...process.env, MAM_CONTRACT: 'real' }, useProc });
   return {
     port,
@@ -33,9 +35,12 @@ async function realFixture(useProc: boolean): Promise<ProcessPortFixture> {
       unheldPaths,
       missingPath: join(dir, 'missing.db'),
       deadPid: await deadPid(),
+      zombiePid: zombie.pid,
+      zombieParentPid: zombie.parentPid,
       envVar: ['MAM_CONTRACT', 'real'],
     },
     teardown: async () => {
+      await zombie.release();
       await stopAll();
       await rm(dir, { recursive: true, force: true });
     },
@@ -56,9 +61,12 @@ processPortContract('FakeProcessTable', async () => {
       { pid: 501, ppid: 500, argv: ['/usr/bin/node', '-e', 'sleep', '--', '--marker', 'mam-marker-x'], startedAtMs: 1_700_000_001_000, startTicks: 42 },
       { pid: 502, ppid: 500, argv: ['/usr/bin/node', '-e', 'sleep'], openFiles: [heldPath], startedAtMs: 1_700_000_001_000 },
       { pid: 503, ppid: 500, argv: ['/usr/bin/node', '-e', 'sleep'], startedAtMs: 1_700_000_001_000 },
+      { pid: 504, ppid: 500, argv: ['perl', '-e', 'fork'], startedAtMs: 1_700_000_001_000 },
+      { pid: 505, ppid: 504, argv: ['perl', '-e', 'fork'], startedAtMs: 1_700_000_001_000, openFiles: [heldPath] },
     ],
     { self },
   );
+  port.zombify(505);
   return {
     port,
     scenario: {
@@ -72,6 +80,8 @@ processPortContract('FakeProcessTable', async () => {
       unheldPaths: Array.from({ length: 12 }, (_, i) => `${dir}/unheld-${i}.db`),
       missingPath: `${dir}/missing.db`,
       deadPid: 9999,
+      zombiePid: 505,
+      zombieParentPid: 504,
       envVar: ['MAM_CONTRACT', 'fake'],
     },
   };

@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import type { HerdrRawOutput } from '../../src/herdr/output.js';
 import { HerdrCli } from '../../src/node/herdr-cli.js';
 import type { HerdrCallOptions } from '../../src/ports/herdr.js';
+import { deepEnvelopeArb, deepStatusArb, OK_VALUE_CHECKS } from './fault-herdr-shapes.js';
 
 const TYPES = ['workspace_list', 'workspace_created', 'pane_list', 'pane_info', 'pane_process_info', 'agent_list', 'agent_info', 'agent_prompted', 'agent_started', 'ok', 'error'];
 const KEYS = ['workspaces', 'workspace', 'panes', 'pane', 'process_info', 'agents', 'agent', 'name', 'status', 'id', 'pane_id', 'argv', 'type', 'code', 'message'];
@@ -19,7 +20,7 @@ const status = fc.record({ running: fc.oneof(fc.boolean(), jsonish), status: fc.
 const printed = fc
   .tuple(fc.oneof(envelope, errorBody, status, jsonish).map((v) => JSON.stringify(v)), fc.constantFrom('whole', 'warned', 'cut', 'doubled'), fc.nat())
   .map(([json, how, at]) => (how === 'warned' ? `warning: x\n${json}` : how === 'cut' ? json.slice(0, at % (json.length + 1)) : how === 'doubled' ? `${json}\n${json}` : json));
-const text = fc.oneof(printed, fc.string(), fc.string({ unit: 'binary', maxLength: 80 }), fc.constant(''));
+const text = fc.oneof(printed, deepEnvelopeArb, deepStatusArb, fc.string(), fc.string({ unit: 'binary', maxLength: 80 }), fc.constant(''));
 
 /** A runner's answer, or what it throws. */
 export type RunnerOutcome = { raw: HerdrRawOutput } | { rejects: unknown };
@@ -36,9 +37,13 @@ function expectResult(r: unknown, what: string): void {
   expect(typeof r === 'object' && r !== null, what).toBe(true);
   const o = r as Record<string, unknown>;
   switch (o['kind']) {
-    case 'ok':
+    case 'ok': {
       expect(Object.hasOwn(o, 'value'), what).toBe(true);
+      // Never a wrongly-typed value: an ok answer has every type the port promises, however deep.
+      const check = OK_VALUE_CHECKS[what];
+      if (check !== undefined) expect(check(o['value']), `${what}: ok with a malformed value: ${JSON.stringify(o['value'])}`).toBe(true);
       return;
+    }
     case 'error':
       expect([typeof o['code'], typeof o['message'], typeof o['exitCode']], what).toEqual(['string', 'string', 'number']);
       return;

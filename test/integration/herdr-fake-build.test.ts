@@ -1,5 +1,5 @@
 import { execa } from 'execa';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +29,8 @@ describe('the fake herdr from the tsup build', () => {
     await execa(join(root, 'node_modules/.bin/tsup'), [
       'src/testing/herdr/index.ts', '--format', 'esm,cjs', '--out-dir', join(dir, 'dist'), '--target', 'node20', '--platform', 'node', '--no-config', '--silent',
     ], { cwd: root });
+    // As in an install: the package's runtime dependencies (zod, which the herdr answer parsers use) are resolvable.
+    await symlink(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
   }, 60_000);
   afterAll(async () => {
     await remove();

@@ -89,6 +89,15 @@ describe('PurgeService', () => {
     expect(await service().purge('claude', bad, { home })).toEqual({ kind: 'unresolved', agent: null });
   });
 
+  it('lists a holder once when it both names the id and holds two of its files open', async () => {
+    const paths = agyTree();
+    const script = 'const fs = require("fs"); const a = fs.openSync(process.argv[1], "r"); const b = fs.openSync(process.argv[2], "r"); console.log("ready", a, b); setInterval(() => {}, 1e6)';
+    const child = await holder(['-e', script, paths.db ?? '', paths.wal ?? '', '--conversation', id]);
+    const result = await service().purge('agy', id, { home });
+    expect(result.kind === 'in-use' && result.holders.filter((h) => h.pid === child.pid)).toHaveLength(1);
+    for (const p of Object.values(paths)) expect(existsSync(p)).toBe(true);
+  });
+
   it('refuses while a real process names the id, removing nothing, with holder and hints', async () => {
     const paths = agyTree();
     const child = await holder(['-e', 'console.log("ready"); setInterval(() => {}, 1e6)', '--', '--conversation', id]);

@@ -22,8 +22,11 @@ import { directoryMatcher } from './same-directory.js';
  * @public
  */
 export class AgyAdapter extends BaseAdapter {
+  /** Always `agy`. */
   readonly name = 'agy' as const;
+  /** Post-discovered: agy picks the conversation id; capture finds it on disk. */
   readonly idLifecycle = 'post_discovered' as const;
+  /** agy exports the conversation id to its tool shells as `ANTIGRAVITY_CONVERSATION_ID`. */
   override readonly sessionEnvVar = 'ANTIGRAVITY_CONVERSATION_ID';
 
   /** The CLI arguments that resume a conversation (`agy --conversation <id>`), empty for an implausible id. */
@@ -75,6 +78,7 @@ export class AgyAdapter extends BaseAdapter {
     }
   }
 
+  /** The one cached candidate whose presence lock or database the row's pane process (or a descendant) holds open; anything unprovable is not captured. */
   override captureActiveSessionId(row: SessionRow, ctx: DiscoveryContext): Promise<CaptureResult> {
     return captureAgy(
       {
@@ -89,14 +93,17 @@ export class AgyAdapter extends BaseAdapter {
     );
   }
 
+  /** Brain dir, annotation, database sidecars, database, presence lock — in removal order. */
   protected async artifactPaths(id: string, ctx: DiscoveryContext): Promise<ArtifactPath[]> {
     return agyArtifactPaths(agyPaths(ctx.homeDir), id);
   }
 
+  /** The database, its sidecars and the presence lock. */
   protected override async heldPaths(id: string, ctx: DiscoveryContext): Promise<string[]> {
     return agyHeldPaths(agyPaths(ctx.homeDir), id);
   }
 
+  /** A `ps` line for the id and an `lsof` line for its presence lock and database. */
   override inUseHints(id: string, ctx: DiscoveryContext): string[] {
     const c = this.canonical(id);
     if (c === null) return [];

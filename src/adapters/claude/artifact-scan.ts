@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { isPortError } from '../../errors.js';
+import { describeError, isPortError } from '../../errors.js';
 import type { DirEntry, FileSystemPort } from '../../ports/fs.js';
 import type { ArtifactPath } from '../common/artifacts.js';
 import { isTelemetryOf, isTodoOf } from './artifact-names.js';
@@ -40,7 +40,7 @@ function lister(fs: FileSystemPort, notes: string[]): (quiet: boolean) => Lister
       return await fs.readdir(dir);
     } catch (err) {
       if (!quiet && !isPortError(err, 'NotFound') && !isPortError(err, 'NotADirectory')) {
-        notes.push(`${dir} (unreadable: ${err instanceof Error ? err.message : String(err)})`);
+        notes.push(`${dir} (unreadable: ${describeError(err)})`);
       }
       return [];
     }
@@ -57,7 +57,7 @@ async function existing(fs: FileSystemPort, items: readonly ArtifactPath[], note
       fs.lstat(i.path).then(
         () => true,
         (err: unknown) => {
-          if (!isPortError(err, 'NotFound') && !isPortError(err, 'NotADirectory')) notes.push(`${i.path} (unreadable: ${err instanceof Error ? err.message : String(err)})`);
+          if (!isPortError(err, 'NotFound') && !isPortError(err, 'NotADirectory')) notes.push(`${i.path} (unreadable: ${describeError(err)})`);
           return false;
         },
       ),

@@ -11,6 +11,7 @@ import { type ClaudeLocations, claudeLocations } from './claude-locations.js';
 import { sessionFilesNaming } from './session-files.js';
 import { sessionLiveness } from './session-liveness.js';
 import { sharedFilesNaming } from './shared-mentions.js';
+import { describeError } from '../../errors.js';
 
 const SIDECARS = ['', '-wal', '-shm', '-journal'] as const;
 
@@ -36,8 +37,11 @@ function found(scan: ClaudeArtifactScan): string[] {
  * @public
  */
 export class ClaudeAdapter extends BaseAdapter {
+  /** Always `claude`. */
   readonly name = 'claude' as const;
+  /** Pre-assigned: mam passes a fresh uuid v4 to `claude --session-id`. */
   readonly idLifecycle = 'pre_assigned' as const;
+  /** Claude exports the session id to its tool shells as `CLAUDE_CODE_SESSION_ID`. */
   override readonly sessionEnvVar = 'CLAUDE_CODE_SESSION_ID';
 
   /** Where Claude keeps things for this context (the agent env decides: a sandbox home never inherits the caller's). */
@@ -45,10 +49,12 @@ export class ClaudeAdapter extends BaseAdapter {
     return claudeLocations(await this.env(ctx), ctx.homeDir, ctx.workspace);
   }
 
+  /** Ids of the workspace's transcripts `projects/<key>/<id>.jsonl`, newest first. */
   async discover(ctx: DiscoveryContext): Promise<string[]> {
     return discoverClaude(this.ports.fs, await this.locations(ctx), ctx);
   }
 
+  /** Does the id's transcript exist under this workspace's project key (`discover` mode: its records' `cwd` must match and no other row may record the id). */
   async verifyArtifact(id: string, ctx: DiscoveryContext, mode: 'verify' | 'discover' = 'verify'): Promise<boolean> {
     const c = this.canonical(id);
     if (c === null) return false;
@@ -60,6 +66,7 @@ export class ClaudeAdapter extends BaseAdapter {
     return scanClaudeArtifacts(this.ports.fs, await this.locations(ctx), c);
   }
 
+  /** The conversation's dirs and files across the config and temp roots, transcripts last. */
   protected async artifactPaths(id: string, ctx: DiscoveryContext): Promise<ArtifactPath[]> {
     const c = this.canonical(id);
     if (c === null) return [];
@@ -69,11 +76,13 @@ export class ClaudeAdapter extends BaseAdapter {
 
   // Claude keeps nothing open (transcripts are appended and closed): a holder of the transcript, or of an unknown store
   // naming the id, is something this adapter cannot account for, so it counts.
+  /** The transcripts and the sidecars of any unknown store naming the id: Claude keeps nothing open itself. */
   protected override async heldPaths(id: string, ctx: DiscoveryContext): Promise<string[]> {
     const s = await this.scan(id, ctx);
     return [...s.transcripts.map((t) => t.path), ...s.stores.flatMap((db) => SIDECARS.map((x) => db + x))];
   }
 
+  /** Live session files `sessions/<pid>.json` naming the id whose pid is alive with a matching start. */
   protected override async extraInUse(id: string, ctx: DiscoveryContext, snapshot: readonly ProcessInfo[]): Promise<InUseHolder[]> {
     const loc = await this.locations(ctx);
     const files = await sessionFilesNaming(this.ports.fs, resolve(loc.config, 'sessions'), id);
@@ -85,6 +94,7 @@ export class ClaudeAdapter extends BaseAdapter {
     });
   }
 
+  /** Commands to see the holder, naming the real `sessions/` dir first. */
   override inUseHints(id: string, ctx: DiscoveryContext): string[] {
     const c = this.canonical(id) ?? id;
     const own = this.ports.proc.env();
@@ -94,6 +104,7 @@ export class ClaudeAdapter extends BaseAdapter {
     return claudeInUseHints(claudeLocations(env, ctx.homeDir, ctx.workspace).config, c);
   }
 
+  /** Removes items, then job dirs (`state.json` last), then transcripts, then stale session files only once all else is gone; removes nothing when an unknown store names the id. Never throws. */
   override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
     const c = this.canonical(id);
     if (c === null) return [];
@@ -128,6 +139,7 @@ export class ClaudeAdapter extends BaseAdapter {
     return purged;
   }
 
+  /** Everything of the conversation still there, store rows naming it, and refusals; a failed scan is reported as one entry. */
   override async residualArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
     const c = this.canonical(id);
     if (c === null) return [];
@@ -135,10 +147,11 @@ export class ClaudeAdapter extends BaseAdapter {
       const s = await this.scan(c, ctx);
       return [...found(s), ...s.storeRows, ...s.refusals, ...s.notes];
     } catch (err) {
-      return [`${ctx.homeDir} (claude residual scan failed: ${err instanceof Error ? err.message : String(err)})`];
+      return [`${ctx.homeDir} (claude residual scan failed: ${describeError(err)})`];
     }
   }
 
+  /** {@inheritDoc AgentAdapter.hasArtifacts} */
   override async hasArtifacts(id: string, ctx: DiscoveryContext): Promise<boolean> {
     const c = this.canonical(id);
     if (c === null) return false;
@@ -150,6 +163,7 @@ export class ClaudeAdapter extends BaseAdapter {
     }
   }
 
+  /** Shared files that still name the id (`.claude.json`, its backups, `history.jsonl`); never removed. */
   override async mentions(id: string, ctx: DiscoveryContext): Promise<string[]> {
     const c = this.canonical(id);
     if (c === null) return [];

@@ -7,6 +7,7 @@ import { mapLimit } from '../../map-limit.js';
  * @public
  */
 export interface ClaudeSessionFile {
+  /** The session file's path. */
   path: string;
   /** The pids it names: the file name's and the record's `pid` (when they differ, either may be the live one). */
   pids: number[];

@@ -1,4 +1,5 @@
 import type { ProcessInfo } from '../../ports/process.js';
+import { isLiveProcess } from '../../ports/process-live.js';
 
 /**
  * Whether a session file's process is alive and is still the process that wrote it: `live` (with the evidence) or `stale`.
@@ -58,7 +59,8 @@ export function sessionLiveness(claims: SessionClaims, byPid: ReadonlyMap<number
   let stale: SessionLiveness = { kind: 'stale', reason: 'dead' };
   for (const pid of claims.pids) {
     const proc = byPid.get(pid);
-    if (proc === undefined) continue;
+    // A zombie (exited, its parent never reaped it) runs no conversation: as dead as a missing pid.
+    if (proc === undefined || !isLiveProcess(proc)) continue;
     const verdict = judge(claims, pid, proc, nowMs);
     if (verdict.kind === 'live') return verdict;
     stale = verdict;

@@ -4,6 +4,7 @@ import { dbRowsNaming } from '../../sqlite/db-rows-naming.js';
 import { quoteIdent, tableColumns, tableNames } from '../../sqlite/schema.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { mapLimit } from '../../map-limit.js';
+import { describeError } from '../../errors.js';
 
 // Claude Code 2.x keeps no database. A SQLite file at the top of the config root (a pre-JSONL store, a future one) is a layout
 // this adapter does not know: it is read (read-only, WAL-aware) to report and discover what it can, and never written.
@@ -55,7 +56,7 @@ export async function unknownStores(fs: FileSystemPort, config: string): Promise
 export async function storeFindings(fs: FileSystemPort, stores: readonly string[], id: string): Promise<StoreFindings> {
   const out: StoreFindings = { stores: [], rows: [], unreadable: [] };
   for (const db of stores) {
-    const lines = await dbRowsNaming(db, id, SESSION_COLUMNS, [], { fs }).catch((err: unknown) => [`${db} (unreadable: ${String(err)})`]);
+    const lines = await dbRowsNaming(db, id, SESSION_COLUMNS, [], { fs }).catch((err: unknown) => [`${db} (unreadable: ${describeError(err)})`]);
     const rows = lines.filter((line) => /: \d+ rows\)$/.test(line));
     if (rows.length > 0) out.stores.push(db);
     out.rows.push(...rows);

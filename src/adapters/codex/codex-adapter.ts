@@ -11,9 +11,10 @@ import { verifyThread } from './codex-verify.js';
 import { purgeDbRows } from './db-purge.js';
 import { workspaceCwds } from './workspace-cwds.js';
 import { sharedMentions } from './shared-mentions.js';
+import { describeError } from '../../errors.js';
 
 function message(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  return describeError(err);
 }
 
 /**
@@ -30,9 +31,12 @@ function message(err: unknown): string {
  * @public
  */
 export class CodexAdapter extends BaseAdapter {
+  /** Always `codex`. */
   readonly name = 'codex' as const;
+  /** Post-discovered: Codex picks the thread id; capture finds it on disk. */
   readonly idLifecycle = 'post_discovered' as const;
   // Codex 0.171 exports both CODEX_THREAD_ID and CODEX_SESSION_ID (= the id) to its tool shells; the in-use check reads both.
+  /** `CODEX_THREAD_ID`, which Codex exports to its tool shells (`CODEX_SESSION_ID` too; the in-use check reads both). */
   override readonly sessionEnvVar = 'CODEX_THREAD_ID';
 
   async #home(ctx: DiscoveryContext): Promise<CodexHome> {
@@ -43,6 +47,7 @@ export class CodexAdapter extends BaseAdapter {
     return surveyCodex(this.ports.fs, await this.#home(ctx), id);
   }
 
+  /** Thread ids of this workspace's `cwd` from the state databases (each proven by its rollout), scanning rollouts only when no database lists them all; newest first, active at or after `ctx.epoch`; none on a failure. */
   async discover(ctx: DiscoveryContext): Promise<string[]> {
     try {
       const since = ctx.epoch !== undefined && Number.isFinite(ctx.epoch) ? ctx.epoch * 1000 : undefined;
@@ -53,6 +58,7 @@ export class CodexAdapter extends BaseAdapter {
     }
   }
 
+  /** Does the id have a conversation of this workspace: its `threads` row's cwd and rollout, or else a rollout naming id and workspace (`discover` mode is stricter and excludes ids other rows record); false on any failure. */
   async verifyArtifact(id: string, ctx: DiscoveryContext, mode: 'verify' | 'discover' = 'verify'): Promise<boolean> {
     const c = this.canonical(id);
     if (c === null) return false;
@@ -65,21 +71,25 @@ export class CodexAdapter extends BaseAdapter {
     }
   }
 
+  /** Rollouts, shell snapshots and the writer lock of the thread. */
   protected async artifactPaths(id: string, ctx: DiscoveryContext): Promise<ArtifactPath[]> {
     return surveyPaths(await this.#survey(id, ctx));
   }
 
   // The writer lock (flocked by a live Codex) and the rollout (kept open) speak for this thread alone; the databases are
   // shared by every thread, so a holder of them proves nothing about this one.
+  /** The rollouts and the writer lock (the shared databases prove nothing about one thread). */
   protected override async heldPaths(id: string, ctx: DiscoveryContext): Promise<string[]> {
     const s = await this.#survey(id, ctx);
     return [...s.artifacts.rollouts.map((r) => r.path), s.artifacts.lock.path];
   }
 
+  /** Rows of every Codex database whose thread columns name the id, as `<db> (<table>.<col>: N rows)`. */
   protected override async dbRows(id: string, ctx: DiscoveryContext): Promise<string[]> {
     return (await rowsNaming(this.ports.fs, await this.#survey(id, ctx), id, (i) => i.columns.owned)).rows;
   }
 
+  /** Deletes those rows, opening for writing only a database that holds some. */
   protected override async purgeDbRows(id: string, ctx: DiscoveryContext): Promise<string[]> {
     return this.#purgeRows(await this.#survey(id, ctx), id, false);
   }
@@ -95,6 +105,7 @@ export class CodexAdapter extends BaseAdapter {
     return deleted;
   }
 
+  /** Removes rollouts and shell snapshots, then the database rows (the `threads` row stays if a rollout could not go), the writer lock last; nothing on an unknown layout. Never throws. */
   override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
     const c = this.canonical(id);
     if (c === null) return [];
@@ -114,6 +125,7 @@ export class CodexAdapter extends BaseAdapter {
     }
   }
 
+  /** Files and rows of the thread still there, with refusals and unreadable dirs explaining them; a failed check is one entry. */
   override async residualArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
     const c = this.canonical(id);
     if (c === null) return [];
@@ -129,6 +141,7 @@ export class CodexAdapter extends BaseAdapter {
     }
   }
 
+  /** Rows of shared tables and shared files that mention the id; never removed. */
   override async mentions(id: string, ctx: DiscoveryContext): Promise<string[]> {
     const c = this.canonical(id);
     if (c === null) return [];
@@ -141,6 +154,7 @@ export class CodexAdapter extends BaseAdapter {
     }
   }
 
+  /** A `ps` line for the id and an `lsof` line for its writer lock. */
   override inUseHints(id: string, ctx: DiscoveryContext): string[] {
     const c = this.canonical(id);
     if (c === null) return [psHint(id)];

@@ -4,6 +4,7 @@ import { confinedCheck } from '../../paths/confined-check.js';
 import { quoteIdent } from '../../sqlite/schema.js';
 import type { CodexDb } from './codex-dbs.js';
 import { threadColumns } from './thread-columns.js';
+import { describeError } from '../../errors.js';
 
 /**
  * What deleting one conversation's rows from one database did: the rows deleted (`<db> (<table>.<col>: N rows)`), or why
@@ -63,6 +64,6 @@ export async function purgeDbRows(fs: FileSystemPort, db: CodexDb, id: string, k
       conn.close();
     }
   } catch (err) {
-    return { deleted: [], failure: `${db.path} (${err instanceof Error ? err.message : String(err)}: not purged)` };
+    return { deleted: [], failure: `${db.path} (${describeError(err)}: not purged)` };
   }
 }

@@ -4,6 +4,7 @@ import type { CodexDb } from './codex-dbs.js';
 import { stateLayout, type StateLayout } from './state-layout.js';
 import { threadColumns, type ThreadColumns } from './thread-columns.js';
 import { threadsById, type ThreadRow } from './thread-query.js';
+import { describeError } from '../../errors.js';
 
 /**
  * What one read-only look at a Codex database found: its thread columns, for a state DB its layout and the `threads`
@@ -15,7 +16,7 @@ export type DbInspection =
   | { db: CodexDb; ok: false; reason: string };
 
 function reason(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  return describeError(err);
 }
 
 /**

@@ -6,7 +6,9 @@ import { removeConfined } from '../../paths/remove-confined.js';
  * @public
  */
 export interface ArtifactPath {
+  /** The agent root it was found under (config, projects, tmp or data dir); removal stays inside it. */
   root: string;
+  /** The artifact's absolute path. */
   path: string;
 }
 

@@ -1,3 +1,4 @@
+import { describeError } from '../../errors.js';
 import { normalizeAgentId } from '../../ids/agent-id.js';
 import { type AgentName, ownKey } from '../../ids/agent-names.js';
 import type { Ports } from '../../ports/index.js';
@@ -15,18 +16,32 @@ import { findInUseHolders, psHint } from './in-use.js';
  * @public
  */
 export abstract class BaseAdapter implements AgentAdapter {
+  /** {@inheritDoc AgentAdapter.name} */
   abstract readonly name: AgentName;
+  /** {@inheritDoc AgentAdapter.idLifecycle} */
   abstract readonly idLifecycle: 'pre_assigned' | 'post_discovered';
+  /** {@inheritDoc AgentAdapter.sessionEnvVar} */
   readonly sessionEnvVar?: string;
+  /** {@inheritDoc AgentAdapter.residentChildren} */
   readonly residentChildren: readonly string[] = [];
 
-  constructor(protected readonly ports: Ports) {}
+  // Why the last row delete of a canonical id failed, until the next purge of it: the residual reports it.
+  readonly #rowDeleteFailures = new Map<string, string>();
 
+  /** Builds the adapter over `ports`, through which every read, removal and process probe goes. */
+  constructor(
+    /** The ports every read, removal and process probe goes through. */
+    protected readonly ports: Ports,
+  ) {}
+
+  /** {@inheritDoc AgentAdapter.ownKey} */
   get ownKey(): string {
     return ownKey(this.name);
   }
 
+  /** {@inheritDoc AgentAdapter.discover} */
   abstract discover(ctx: DiscoveryContext): Promise<string[]>;
+  /** {@inheritDoc AgentAdapter.verifyArtifact} */
   abstract verifyArtifact(id: string, ctx: DiscoveryContext, mode?: 'verify' | 'discover'): Promise<boolean>;
 
   /** The conversation's own artifact paths, in removal order (key files before the file tying them to the id). */
@@ -72,6 +87,7 @@ export abstract class BaseAdapter implements AgentAdapter {
     return agentEnv(this.ports.fs, this.ports.proc, ctx);
   }
 
+  /** {@inheritDoc AgentAdapter.inUseHolders} */
   async inUseHolders(id: string, ctx: DiscoveryContext): Promise<InUseHolder[]> {
     const c = this.canonical(id);
     if (c === null) return [];
@@ -84,49 +100,71 @@ export abstract class BaseAdapter implements AgentAdapter {
     });
   }
 
+  /** {@inheritDoc AgentAdapter.conversationInUse} */
   async conversationInUse(id: string, ctx: DiscoveryContext): Promise<boolean> {
     return (await this.inUseHolders(id, ctx)).length > 0;
   }
 
+  /** Commands a person can run to see the holder; by default a `ps` line searching for the id. */
   inUseHints(id: string, _ctx: DiscoveryContext): string[] {
     const c = this.canonical(id);
     return c === null ? [] : [psHint(c)];
   }
 
+  /**
+   * Deletes the id's database rows, then removes its artifact paths in order; returns what was removed. Never throws: a
+   * failed row delete is kept and reported by {@link BaseAdapter.residualArtifacts} (with the rows that stay).
+   */
   async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     // Paths first: some are found through the rows the next step deletes.
     const paths = await this.artifactPaths(c, ctx);
-    const rows = await this.purgeDbRows(c, ctx).catch(() => []);
+    this.#rowDeleteFailures.delete(c);
+    const rows = await this.purgeDbRows(c, ctx).catch((err: unknown) => {
+      this.#rowDeleteFailures.set(c, describeError(err));
+      return [];
+    });
     const files = await removeArtifacts(this.ports.fs, paths);
     return [...rows, ...files.purged];
   }
 
+  /**
+   * The id's artifact paths still on disk, then its database rows still on record (`<db> (<table>.<col>: N rows)`). A row
+   * check that fails is one entry, and so is the failure of this adapter's last row delete while rows (or doubt) remain.
+   */
   async residualArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     const files = await existingArtifacts(this.ports.fs, await this.artifactPaths(c, ctx));
-    return [...files.map((f) => f.path), ...(await this.dbRows(c, ctx).catch(() => []))];
+    const rows = await this.dbRows(c, ctx).catch((err: unknown) => [`${ctx.homeDir} (${this.name} database rows could not be checked: ${describeError(err)})`]);
+    const failed = this.#rowDeleteFailures.get(c);
+    const note = failed !== undefined && rows.length > 0 ? [`${ctx.homeDir} (${this.name} database rows could not be deleted: ${failed})`] : [];
+    return [...files.map((f) => f.path), ...rows, ...note];
   }
 
+  /** {@inheritDoc AgentAdapter.hasArtifacts} */
   async hasArtifacts(id: string, ctx: DiscoveryContext): Promise<boolean> {
     return (await this.residualArtifacts(id, ctx)).length > 0;
   }
 
+  /** {@inheritDoc AgentAdapter.mentions} */
   async mentions(_id: string, _ctx: DiscoveryContext): Promise<string[]> {
     return [];
   }
 
+  /** {@inheritDoc AgentAdapter.authOk} */
   async authOk(_ctx: DiscoveryContext): Promise<boolean> {
     return true;
   }
 
+  /** {@inheritDoc AgentAdapter.preflight} */
   async preflight(ctx: DiscoveryContext): Promise<PreflightResult> {
     const ok = await this.authOk(ctx).catch(() => false);
     return { ok, exitCode: ok ? 0 : 1 };
   }
 
+  /** The one candidate that verifies in `discover` mode, is newer than the row's epoch and no other row records; otherwise why not. */
   async captureActiveSessionId(row: SessionRow, ctx: DiscoveryContext): Promise<CaptureResult> {
     const claimed = new Set((ctx.siblingClaimedIds ?? []).map((i) => this.canonical(i) ?? i));
     const { epoch: given, siblingClaimedIds: _claimed, ...base } = ctx;

@@ -5,6 +5,7 @@ import type { CaptureResult } from '../types.js';
  * @public
  */
 export interface CaptureCandidate {
+  /** The candidate conversation id. */
   id: string;
   /** Verified in `discover` mode (a conversation of this workspace on disk). */
   verified: boolean;

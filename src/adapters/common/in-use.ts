@@ -4,12 +4,14 @@ import type { FileHolder, ProcessInfo, ProcessPort } from '../../ports/process.j
 import { helperChain } from '../../process/helper-chain.js';
 import type { InUseHolder } from '../types.js';
 import { sessionVarsNaming } from './session-env.js';
+import { isLiveProcess } from '../../ports/process-live.js';
 
 /**
  * What one adapter contributes to the in-use check of one conversation.
  * @public
  */
 export interface InUseProbe {
+  /** The agent whose conversation is checked. */
   agent: AgentName;
   /** The canonical (already normalised) id. */
   id: string;
@@ -36,7 +38,7 @@ export async function findInUseHolders(proc: ProcessPort, probe: InUseProbe): Pr
   const found: InUseHolder[] = [];
 
   for (const p of snapshot) {
-    if (own.has(p.pid)) continue;
+    if (own.has(p.pid) || !isLiveProcess(p)) continue;
     const text = [p.command, ...(p.argv ?? [])].join('\0');
     if ((caseInsensitive ? text.toLowerCase() : text).includes(needle)) found.push({ pid: p.pid, command: p.command, signal: 'command-line' });
   }

@@ -18,8 +18,11 @@ const AUTH_TIMEOUT_MS = 15_000;
  * @public
  */
 export class GrokAdapter extends BaseAdapter {
+  /** Always `grok`. */
   readonly name = 'grok' as const;
+  /** Pre-assigned: mam passes a fresh uuid v4 as `--session-id`. */
   readonly idLifecycle = 'pre_assigned' as const;
+  /** The variable that carries the session id in grok's tool shells: `GROK_SESSION_ID`. */
   override readonly sessionEnvVar = 'GROK_SESSION_ID';
 
   /** The CLI arguments that resume a conversation (`grok --resume <id>`), empty for an implausible id. */

@@ -22,8 +22,11 @@ const SIDECARS = ['-wal', '-shm', '-journal'] as const;
  * @public
  */
 export class HermesAdapter extends BaseAdapter {
+  /** Always `hermes`. */
   readonly name = 'hermes' as const;
+  /** Post-discovered: Hermes picks the session id; capture finds it in `state.db`. */
   readonly idLifecycle = 'post_discovered' as const;
+  /** Hermes exports the session id to its tool shells as `HERMES_SESSION_ID`. */
   override readonly sessionEnvVar = 'HERMES_SESSION_ID';
 
   /** Sessions of this workspace's cwd started at or after `ctx.epoch`, newest first. */
@@ -59,11 +62,13 @@ export class HermesAdapter extends BaseAdapter {
   // The reference system counts any holder of a shared agent DB but a known per-user service (seeds, OpenCode); Hermes
   // has none known, so a process holding state.db may be writing this session and counts — a refusal can be retried,
   // deleted rows cannot come back.
+  /** `state.db` and its sidecars: with no known per-user service, any holder may be writing this session. */
   protected override async heldPaths(_id: string, ctx: DiscoveryContext): Promise<string[]> {
     const { db } = await this.paths(ctx);
     return [db, ...SIDECARS.map((s) => db + s)];
   }
 
+  /** A `ps` line for the id and an `lsof` line for `state.db` and its `-wal`. */
   override inUseHints(id: string, ctx: DiscoveryContext): string[] {
     const c = this.canonical(id);
     if (c === null) return [];

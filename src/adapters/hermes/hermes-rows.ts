@@ -3,6 +3,7 @@ import type { FileSystemPort } from '../../ports/fs.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { quoteIdent } from '../../sqlite/schema.js';
 import { type HermesTarget, hermesIdLikeColumns, hermesLayout } from './hermes-layout.js';
+import { describeError } from '../../errors.js';
 
 /**
  * The refusal residual names on a `state.db` whose layout this adapter does not know.
@@ -54,6 +55,6 @@ export async function hermesRowsNaming(fs: FileSystemPort, dbPath: string, id: s
       return { rows: countNaming(h.db, dbPath, id, hermesIdLikeColumns(h.db)), refusal: layout.reason };
     });
   } catch (err) {
-    return { rows: [], unreadable: err instanceof Error ? err.message : String(err) };
+    return { rows: [], unreadable: describeError(err) };
   }
 }

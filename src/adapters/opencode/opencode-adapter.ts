@@ -16,6 +16,7 @@ import { opencodeLogMentions } from './opencode-mentions.js';
 import { OPENCODE_INPUT_PLACEHOLDER, OPENCODE_INPUT_PLACEHOLDER_PATTERN } from './opencode-placeholder.js';
 import { isOpencodeService } from './opencode-service.js';
 import { sessionRows, trimDir, workspaceSessions } from './opencode-sessions.js';
+import { describeError } from '../../errors.js';
 
 /**
  * OpenCode (post-discovered, ids `ses_…`): sessions in the shared `opencode.db` — the 1.x `session` table (OpenCode 1.18)
@@ -28,15 +29,22 @@ import { sessionRows, trimDir, workspaceSessions } from './opencode-sessions.js'
  * @public
  */
 export class OpencodeAdapter extends BaseAdapter {
+  /** Always `opencode`. */
   readonly name = 'opencode' as const;
+  /** Post-discovered: OpenCode picks the session id (`ses_…`); capture finds it in the database. */
   readonly idLifecycle = 'post_discovered' as const;
+  /** OpenCode exports the session id to its tool shells as `OPENCODE_SESSION_ID`. */
   override readonly sessionEnvVar = 'OPENCODE_SESSION_ID';
+  /** The idle TUI keeps an `opencode` child process. */
   override readonly residentChildren: readonly string[] = ['opencode'];
+  /** The literal start of the TUI's empty-input text, `Ask anything…`. */
   readonly inputPlaceholder = OPENCODE_INPUT_PLACEHOLDER;
+  /** The TUI's empty-input line; the closing quote is optional because a narrow box cuts the example. */
   readonly inputPlaceholderPattern = OPENCODE_INPUT_PLACEHOLDER_PATTERN;
   readonly #locator: OpencodeLocator;
   readonly #layouts = new OpencodeLayoutCache();
 
+  /** Builds the adapter over `ports`; a successful database lookup is kept per (binary, HOME, XDG_DATA_HOME). */
   constructor(ports: Ports) {
     super(ports);
     this.#locator = new OpencodeLocator(ports.fs, ports.proc);
@@ -65,6 +73,7 @@ export class OpencodeAdapter extends BaseAdapter {
     }
   }
 
+  /** Top-level (not sub-agent) sessions of this workspace's directory, in either schema, at or after `ctx.epoch`; newest first. */
   async discover(ctx: DiscoveryContext): Promise<string[]> {
     const [loc, dirs] = await Promise.all([this.locate(ctx), this.#workspaceDirs(ctx)]);
     if (loc === null || dirs.length === 0) return [];
@@ -72,6 +81,7 @@ export class OpencodeAdapter extends BaseAdapter {
     return this.#read(loc.dbPath, [], (db) => workspaceSessions(db, this.#layouts.layoutOf(db, loc.dbPath), dirs, since));
   }
 
+  /** A top-level session row with this id whose directory is this workspace (`discover` mode also excludes ids other rows record). */
   async verifyArtifact(id: string, ctx: DiscoveryContext, mode: 'verify' | 'discover' = 'verify'): Promise<boolean> {
     const c = this.canonical(id);
     if (c === null) return false;
@@ -83,31 +93,36 @@ export class OpencodeAdapter extends BaseAdapter {
     return rows.length > 0 && rows.every((r) => r.parent === null) && rows.some((r) => dirs.includes(r.directory));
   }
 
+  /** The session's legacy JSON storage files (old homes only); its database rows are not paths. */
   protected async artifactPaths(id: string, ctx: DiscoveryContext): Promise<ArtifactPath[]> {
     const loc = await this.locate(ctx);
     return loc === null ? [] : legacyStorageArtifacts(this.ports.fs, loc.dataDir, id);
   }
 
   // The database and its sidecars are shared by every session: any holder but the background service counts.
+  /** The shared database and its sidecars: any holder but the per-user service counts. */
   protected override async heldPaths(_id: string, ctx: DiscoveryContext): Promise<string[]> {
     const loc = await this.locate(ctx);
     return loc === null ? [] : ['', '-wal', '-shm', '-journal'].map((s) => loc.dbPath + s);
   }
 
+  /** The per-user background service (`opencode serve --service`) holds the database for every session and does not count. */
   protected override ignoreHolder(_holder: FileHolder, proc: ProcessInfo | undefined): boolean {
     return isOpencodeService(proc);
   }
 
+  /** Rows naming the id in either schema, as `<db> (<table>.<col>: N rows)`; an unreadable database is one entry. */
   protected override async dbRows(id: string, ctx: DiscoveryContext): Promise<string[]> {
     const loc = await this.locate(ctx);
     if (loc === null || !(await pathExists(this.ports.fs, loc.dbPath))) return [];
     try {
       return await withReadonlyDb(loc.dbPath, { fs: this.ports.fs }, (h) => opencodeDbFindings(h.db, loc.dbPath, id).rows);
     } catch (err) {
-      return [`${loc.dbPath} (unreadable: ${err instanceof Error ? err.message : String(err)})`];
+      return [`${loc.dbPath} (unreadable: ${describeError(err)})`];
     }
   }
 
+  /** Deletes the session and its child sessions (`opencode session delete` for 2.x, then the 1.x rows), then legacy storage; nothing more when the database purge refuses. Never throws. */
   override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
     const c = this.canonical(id);
     if (c === null) return [];
@@ -127,6 +142,7 @@ export class OpencodeAdapter extends BaseAdapter {
     }
   }
 
+  /** OpenCode's shared log files (`<data>/log/*.log`) whose text names the id; never removed. */
   override async mentions(id: string, ctx: DiscoveryContext): Promise<string[]> {
     const c = this.canonical(id);
     if (c === null) return [];
@@ -138,6 +154,7 @@ export class OpencodeAdapter extends BaseAdapter {
     }
   }
 
+  /** True when an `opencode` executable is on PATH or under `<home>/.opencode/bin`. */
   override async authOk(ctx: DiscoveryContext): Promise<boolean> {
     const env = await this.env(ctx);
     const pathVar = 'PATH' in env ? env['PATH'] : this.ports.proc.env()['PATH'];

@@ -2,7 +2,7 @@ import * as fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
-import { MamError } from '../../errors.js';
+import { describeError, MamError } from '../../errors.js';
 import { AGENT_NAMES, type AgentName } from '../../ids/agent-names.js';
 import { fakeAgentCoreSource } from './fake-agent-core.js';
 import { fakeAgentMain } from './fake-agent-main.js';
@@ -74,7 +74,7 @@ function checkEmbeddable(): void {
   try {
     key = vm.runInNewContext(`${fakeAgentCoreSource()}\nlib.base.claudeProjectKey('/a b/c');`, {}, { timeout: 5_000 });
   } catch (err) {
-    throw new MamError('FAKE_AGENTS_NOT_EMBEDDABLE', `the fake agent implementation cannot run outside this process (was it instrumented?): ${String(err)}`, {}, { cause: err });
+    throw new MamError('FAKE_AGENTS_NOT_EMBEDDABLE', `the fake agent implementation cannot run outside this process (was it instrumented?): ${describeError(err)}`, {}, { cause: err });
   }
   if (key !== '-a-b-c') throw new MamError('FAKE_AGENTS_NOT_EMBEDDABLE', 'the embedded fake agent implementation answered a probe wrongly', { key });
 }

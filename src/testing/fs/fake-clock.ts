@@ -43,6 +43,7 @@ export class FakeClock implements Clock {
   #seq = 0;
   #sleepers: Sleeper[] = [];
 
+  /** A clock stopped at `now` / `monotonic` until advanced (or moving on every sleep with `autoAdvance`). */
   constructor(opts: FakeClockOptions = {}) {
     this.#wallStart = opts.now ?? 1_700_000_000_000;
     this.#monoStart = opts.monotonic ?? 0;

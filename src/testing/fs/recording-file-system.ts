@@ -12,9 +12,11 @@ export type MutationOp = 'writeFile' | 'rename' | 'unlink' | 'rmdir' | 'mkdir' |
  * @public
  */
 export interface RecordedMutation {
+  /** The port method called. */
   op: MutationOp;
   /** The path mutated (for `mkdtemp`, the prefix until the call succeeds, then the directory created). */
   path: string;
+  /** The destination of a rename or copy, or the target text of a symlink. */
   to?: string;
   /** The errno injected instead of running the call, when a fault was injected. */
   fault?: FaultErrno;
@@ -39,6 +41,7 @@ export type FaultPlan =
  * @public
  */
 export interface RecordingFileSystemOptions {
+  /** When to inject a fault instead of running a mutation; default never. */
   failAt?: FaultPlan;
 }
 
@@ -65,71 +68,93 @@ export class RecordingFileSystem implements FileSystemPort {
   readonly #inner: FileSystemPort;
   readonly #failAt: FaultPlan | undefined;
 
+  /** Wraps `inner`: reads pass straight through, mutations are recorded first. */
   constructor(inner: FileSystemPort, opts: RecordingFileSystemOptions = {}) {
     this.#inner = inner;
     this.#failAt = opts.failAt;
   }
 
+  /** {@inheritDoc FileSystemPort.readdir} */
   readdir(path: string): Promise<DirEntry[]> {
     return this.#inner.readdir(path);
   }
+  /** {@inheritDoc FileSystemPort.stat} */
   stat(path: string): Promise<FileStat> {
     return this.#inner.stat(path);
   }
+  /** {@inheritDoc FileSystemPort.lstat} */
   lstat(path: string): Promise<FileStat> {
     return this.#inner.lstat(path);
   }
+  /** {@inheritDoc FileSystemPort.realpath} */
   realpath(path: string): Promise<string> {
     return this.#inner.realpath(path);
   }
+  /** {@inheritDoc FileSystemPort.readlink} */
   readlink(path: string): Promise<string> {
     return this.#inner.readlink(path);
   }
+  /** {@inheritDoc FileSystemPort.readFile} */
   readFile(path: string): Promise<Uint8Array> {
     return this.#inner.readFile(path);
   }
+  /** {@inheritDoc FileSystemPort.readText} */
   readText(path: string): Promise<string> {
     return this.#inner.readText(path);
   }
+  /** {@inheritDoc FileSystemPort.readHead} */
   readHead(path: string, maxBytes: number): Promise<Uint8Array> {
     return this.#inner.readHead(path, maxBytes);
   }
+  /** {@inheritDoc FileSystemPort.fsyncDir} */
   fsyncDir(path: string): Promise<void> {
     return this.#inner.fsyncDir(path);
   }
+  /** {@inheritDoc FileSystemPort.tmpdir} */
   tmpdir(): string {
     return this.#inner.tmpdir();
   }
 
+  /** Records a `writeFile` (a planned fault throws instead), then writes through. */
   async writeFile(path: string, data: string | Uint8Array, opts?: WriteOptions): Promise<void> {
     this.#record({ op: 'writeFile', path });
     return this.#inner.writeFile(path, data, opts);
   }
+  /** Records a `rename` (a planned fault throws instead), then renames through. */
   async rename(from: string, to: string): Promise<void> {
     this.#record({ op: 'rename', path: from, to });
     return this.#inner.rename(from, to);
   }
+  /** Records an `unlink` (a planned fault throws instead), then unlinks through. */
   async unlink(path: string): Promise<void> {
     this.#record({ op: 'unlink', path });
     return this.#inner.unlink(path);
   }
+  /** Records an `rmdir` (a planned fault throws instead), then removes through. */
   async rmdir(path: string): Promise<void> {
     this.#record({ op: 'rmdir', path });
     return this.#inner.rmdir(path);
   }
+  /** Records a `mkdir` (a planned fault throws instead), then creates through. */
   async mkdir(path: string, opts?: { recursive?: boolean; mode?: number }): Promise<void> {
     this.#record({ op: 'mkdir', path });
     return this.#inner.mkdir(path, opts);
   }
+  /**
+   * Records an `mkdtemp` (a planned fault throws instead), then creates through; the record's `path` becomes the
+   * directory made.
+   */
   async mkdtemp(prefix: string): Promise<string> {
     const rec = this.#record({ op: 'mkdtemp', path: prefix });
     rec.path = await this.#inner.mkdtemp(prefix);
     return rec.path;
   }
+  /** Records a `copyFile` (a planned fault throws instead), then copies through. */
   async copyFile(from: string, to: string): Promise<void> {
     this.#record({ op: 'copyFile', path: from, to });
     return this.#inner.copyFile(from, to);
   }
+  /** Records a `symlink` (a planned fault throws instead), then links through. */
   async symlink(target: string, path: string): Promise<void> {
     this.#record({ op: 'symlink', path, to: target });
     return this.#inner.symlink(target, path);

@@ -9,6 +9,7 @@ import type { FakeHerdrFault, FakeHerdrSession, FakeHerdrState, FakeHerdrStep } 
  * @public
  */
 export interface FakeHerdrSessionOption {
+  /** The server's session name; default `default`. */
   session?: string;
 }
 
@@ -17,14 +18,23 @@ export interface FakeHerdrSessionOption {
  * @public
  */
 export interface FakeHerdrAgentSeed extends FakeHerdrSessionOption {
+  /** The agent name it is addressed by; absent: detected but unnamed. */
   name?: string;
+  /** Canonical kind label (`claude`, `codex`, …). */
   kind: string;
+  /** Its first status (default `idle`). */
   status?: HerdrAgentStatus;
+  /** The new workspace's cwd (default `/fake-herdr/home`); ignored with `paneId`. */
   cwd?: string;
+  /** The agent process's pid (default the next fake pid). */
   pid?: number;
+  /** The agent process's argv (default the kind's executable alone). */
   argv?: string[];
+  /** What the pane shows (`pane read`, `agent read`). */
   buffer?: string;
+  /** The conversation herdr reports for it (`agent_session`). */
   agentSession?: HerdrAgentSession;
+  /** The pane title the agent set. */
   title?: string;
   /** Workspace label of the new workspace. */
   label?: string;
@@ -37,10 +47,15 @@ export interface FakeHerdrAgentSeed extends FakeHerdrSessionOption {
  * @public
  */
 export interface FakeHerdrSeeded {
+  /** The server it landed on. */
   session: string;
+  /** The workspace id. */
   workspaceId: string;
+  /** The pane id. */
   paneId: string;
+  /** The pane's terminal id. */
   terminalId: string;
+  /** The pid of the pane's shell. */
   shellPid: number;
   /** The agent's pid (absent for a bare workspace). */
   pid?: number;
@@ -51,13 +66,20 @@ export interface FakeHerdrSeeded {
  * @public
  */
 export interface FakeHerdrEditor {
+  /** The state edited (in place). */
   readonly state: FakeHerdrState;
   /** Creates (or restarts) a server. */
   startSession(name?: string): void;
   /** Stops a server: it answers `server_not_running` and forgets its workspaces. */
   stopSession(name?: string): void;
+  /** Adds a workspace with one idle shell pane on a running server. */
   addWorkspace(opts?: FakeHerdrSessionOption & { cwd?: string; label?: string }): FakeHerdrSeeded;
+  /**
+   * Adds an agent (ready for input) in a new workspace or an existing pane; a name already used throws a MamError
+   * `FAKE_HERDR_NAME_TAKEN`.
+   */
   addAgent(seed: FakeHerdrAgentSeed): FakeHerdrSeeded;
+  /** Sets an agent's status now (a new `state_change_seq`); target: its name or pane id. */
   setStatus(target: string, status: HerdrAgentStatus, opts?: FakeHerdrSessionOption): void;
   /** Steps played one at a time by `agent get` and by each evaluation of a wait. */
   queueStatuses(target: string, steps: readonly FakeHerdrStep[], opts?: FakeHerdrSessionOption): void;
@@ -67,6 +89,7 @@ export interface FakeHerdrEditor {
   exitAgent(target: string, opts?: FakeHerdrSessionOption): void;
   /** Sets what `agent read` / `pane read` print (target: an agent or a pane id). */
   setBuffer(target: string, text: string, opts?: FakeHerdrSessionOption): void;
+  /** Sets (or with null, removes) the conversation herdr reports for the agent. */
   setAgentSession(target: string, agentSession: HerdrAgentSession | null, opts?: FakeHerdrSessionOption): void;
   /** The next `times` (default 1) calls of `op` (herdr's verb such as `agent list`, or a port operation such as `agentPresence`) answer with `fault`. */
   failNext(op: string, fault: FakeHerdrFault, opts?: FakeHerdrSessionOption & { times?: number }): void;

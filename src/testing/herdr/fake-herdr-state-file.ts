@@ -9,8 +9,11 @@ import type { FakeHerdrState } from './fake-herdr-types.js';
  * @public
  */
 export interface FakeHerdrSpyEntry {
+  /** The arguments, the binary excluded. */
   argv: string[];
+  /** The executable's pid for that call. */
   pid: number;
+  /** When it was called, epoch ms. */
   ts: number;
 }
 

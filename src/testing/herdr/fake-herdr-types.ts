@@ -15,6 +15,7 @@ export interface FakeHerdrAgent {
   name?: string;
   /** Canonical kind label (`claude`, `codex`, …). */
   kind: string;
+  /** The agent's current status. */
   status: HerdrAgentStatus;
   /** Pid of the agent's foreground process (`pane process-info`). */
   pid: number;
@@ -22,9 +23,13 @@ export interface FakeHerdrAgent {
   argv: string[];
   /** Foreground cwd, when it differs from the pane's. */
   cwd?: string;
+  /** The conversation herdr reports for the agent (`agent_session`), when it knows one. */
   agent_session?: HerdrAgentSession;
+  /** The server-wide `state_change_seq` of the agent's last status change. */
   state_change_seq: number;
+  /** True once the agent is ready for input (reported by `agent get`). */
   interactive_ready?: boolean;
+  /** The pane title the agent set, if any. */
   title?: string;
   /** Steps consumed one at a time by `agent get` and by each evaluation of a wait. */
   queue: FakeHerdrStep[];
@@ -41,6 +46,7 @@ export interface FakeHerdrAgent {
  * @public
  */
 export interface FakeHerdrAgentProcess {
+  /** The spawned process's pid. */
   pid: number;
   /** Start in clock ticks since boot (field 22 of `/proc/<pid>/stat`), the pid-reuse guard; null where `/proc` is missing. */
   startTicks: number | null;
@@ -57,7 +63,9 @@ export interface FakeHerdrAgentProcess {
  * @public
  */
 export interface FakeHerdrInput {
+  /** How it was typed: `pane send-text`, `pane send-keys`, `agent prompt` or `pane run`. */
   kind: 'text' | 'keys' | 'prompt' | 'run';
+  /** The text or key names sent, in order. */
   value: string[];
 }
 
@@ -66,18 +74,27 @@ export interface FakeHerdrInput {
  * @public
  */
 export interface FakeHerdrPane {
+  /** herdr's pane id, `<workspace>:p<n>`. */
   pane_id: string;
+  /** herdr's terminal id (`term_…`); a new one for every pane. */
   terminal_id: string;
+  /** The tab the pane is in. */
   tab_id: string;
+  /** The pane shell's cwd. */
   cwd: string;
+  /** The pane's label, if set. */
   label?: string;
+  /** The pid of the pane's shell. */
   shell_pid: number;
   /** What `pane read` / `agent read` print. */
   buffer: string;
+  /** Bumped whenever the pane's buffer or agent changes. */
   revision: number;
+  /** Everything typed into the pane, oldest first. */
   input: FakeHerdrInput[];
   /** Text typed since the last Enter (what Enter submits). */
   typed?: string;
+  /** The agent the pane hosts, or null for a plain shell. */
   agent: FakeHerdrAgent | null;
 }
 
@@ -86,11 +103,17 @@ export interface FakeHerdrPane {
  * @public
  */
 export interface FakeHerdrWorkspace {
+  /** herdr's workspace id, `w<n>`. */
   workspace_id: string;
+  /** The workspace label. */
   label: string;
+  /** The number the next pane's id gets. */
   nextPane: number;
+  /** The tabs, in order; the first one receives new panes. */
   tabs: Array<{ tab_id: string; label: string }>;
+  /** The panes of every tab. */
   panes: FakeHerdrPane[];
+  /** Variables every agent process spawned in the workspace inherits. */
   env: Record<string, string>;
 }
 
@@ -99,12 +122,17 @@ export interface FakeHerdrWorkspace {
  * @public
  */
 export interface FakeHerdrSession {
+  /** False when the server is not running: every call answers `server_not_running`. */
   running: boolean;
   /** Server-global `state_change_seq` counter. */
   seq: number;
+  /** The number the next workspace's id gets. */
   nextWorkspace: number;
+  /** The number the next terminal id is derived from. */
   nextTerminal: number;
+  /** The focused pane's id (the default target of pane commands given none), or null with no pane. */
   focusedPane: string | null;
+  /** The server's workspaces, in creation order. */
   workspaces: FakeHerdrWorkspace[];
 }
 
@@ -113,11 +141,15 @@ export interface FakeHerdrSession {
  * @public
  */
 export interface FakeHerdrTransition {
+  /** The herdr server (session) the agent lives on. */
   session: string;
   /** Agent name or pane id. */
   agent: string;
+  /** The status the agent moves to, or `exit`. */
   to: FakeHerdrStep;
+  /** Apply once the fake's clock reaches this time (epoch ms). */
   atMs?: number;
+  /** Apply once this many calls were made (all sessions). */
   afterCalls?: number;
 }
 
@@ -132,9 +164,13 @@ export type FakeHerdrFault = { code: string; message: string } | 'transport' | '
  * @public
  */
 export interface FakeHerdrFaultRule {
+  /** The verb it applies to, e.g. `agent list` (`--session` stripped). */
   op: string;
+  /** What the call answers instead. */
   fault: FakeHerdrFault;
+  /** Only calls to this server; default any. */
   session?: string;
+  /** How many more calls it answers; the rule goes at 0. */
   times: number;
 }
 
@@ -143,12 +179,17 @@ export interface FakeHerdrFaultRule {
  * @public
  */
 export interface FakeHerdrState {
+  /** State format version; always 1. */
   version: 1;
   /** Calls made so far (all sessions). */
   calls: number;
+  /** The pid the next fake process gets. */
   nextPid: number;
+  /** The servers, by session name (`default` exists from the start). */
   sessions: Record<string, FakeHerdrSession>;
+  /** Scripted changes not yet applied. */
   transitions: FakeHerdrTransition[];
+  /** Queued faults, matched first to last. */
   faults: FakeHerdrFaultRule[];
 }
 
@@ -187,6 +228,8 @@ export type FakeHerdrOutcome =
  * @public
  */
 export interface FakeHerdrEnv {
+  /** The server a call without `--session` goes to (default `default`). */
   HERDR_SESSION?: string;
+  /** The caller's own pane (what `--current` means). */
   HERDR_PANE_ID?: string;
 }

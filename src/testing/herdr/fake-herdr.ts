@@ -12,7 +12,9 @@ import { VirtualClock } from './virtual-clock.js';
  * @public
  */
 export interface HerdrCall {
+  /** The port operation called, e.g. `agentWait`. */
   op: HerdrOp;
+  /** The argv the real CLI would have been given (binary excluded). */
   argv: readonly string[];
   /** The `--session` the call addressed, if any. */
   session: string | undefined;
@@ -51,6 +53,7 @@ export class FakeHerdr extends HerdrCommandPort {
   #state: FakeHerdrState;
   #waiters = new Set<() => void>();
 
+  /** A fake with the given (or a fresh) state, clock and environment; the state is used as given, not copied. */
   constructor(opts: FakeHerdrOptions = {}) {
     let self: FakeHerdr | undefined;
     super((argv, ctx) => (self as FakeHerdr).#run(argv, ctx));

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
-import { MamError } from '../../errors.js';
+import { describeError, MamError } from '../../errors.js';
 import { fakeHerdrCoreSource } from './fake-herdr-core.js';
 import { type FakeHerdrAgentMode, makeFakeHerdrProcIo } from './fake-herdr-proc-io.js';
 import { fakeHerdrScriptMain, type FakeHerdrHook, type FakeHerdrScriptConfig } from './fake-herdr-script.js';
@@ -66,7 +66,7 @@ function checkEmbeddable(): void {
   try {
     outcome = vm.runInNewContext(probe, {}, { timeout: 5_000 });
   } catch (err) {
-    throw new MamError('FAKE_HERDR_NOT_EMBEDDABLE', `the fake herdr implementation cannot run outside this process (was it instrumented?): ${String(err)}`, {}, { cause: err });
+    throw new MamError('FAKE_HERDR_NOT_EMBEDDABLE', `the fake herdr implementation cannot run outside this process (was it instrumented?): ${describeError(err)}`, {}, { cause: err });
   }
   if ((outcome as { exitCode?: unknown } | undefined)?.exitCode !== 0) {
     throw new MamError('FAKE_HERDR_NOT_EMBEDDABLE', 'the embedded fake herdr implementation answered a probe wrongly', { outcome });

@@ -21,15 +21,18 @@ export class VirtualClock implements Clock {
   #order = 0;
   #scheduled = false;
 
+  /** A clock at `startMs` (epoch ms, default 2026-01-01T00:00:00Z); monotonic time starts at 0. */
   constructor(startMs: number = DEFAULT_EPOCH_MS) {
     this.#now = startMs;
     this.#origin = startMs;
   }
 
+  /** {@inheritDoc Clock.now} */
   now(): number {
     return this.#now;
   }
 
+  /** Milliseconds since the clock was created (virtual time). */
   monotonic(): number {
     return this.#now - this.#origin;
   }
@@ -39,6 +42,10 @@ export class VirtualClock implements Clock {
     this.#now += Math.max(0, ms);
   }
 
+  /**
+   * Resolves when virtual time reaches `now() + ms`: the earliest sleeper wakes first, one macrotask later; an abort
+   * rejects with the signal's reason.
+   */
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       if (signal?.aborted === true) {

@@ -52,6 +52,7 @@ export class FakeProcessTable implements ProcessPort {
   readonly #selfPid: number;
   readonly #onRun: FakeRunHandler | undefined;
 
+  /** A table of `processes` plus the caller (`self`, default a `node` process with the next free pid). */
   constructor(processes: readonly FakeProcess[] = [], opts: FakeProcessTableOptions = {}) {
     for (const p of processes) this.add(p);
     const self = opts.self ?? { pid: Math.max(1, ...this.#procs.keys()) + 1, argv: ['node'] };
@@ -68,6 +69,13 @@ export class FakeProcessTable implements ProcessPort {
   /** Removes a process; true when it was there. */
   kill(pid: number): boolean {
     return this.#procs.delete(pid);
+  }
+
+  /** Makes `pid` exit without being reaped: it stays in the table as a zombie, without argv, holding nothing. */
+  zombify(pid: number): void {
+    const p = this.#require(pid);
+    p.state = 'zombie';
+    delete p.openFiles;
   }
 
   /** Makes `pid` hold `path` open. */
@@ -88,36 +96,46 @@ export class FakeProcessTable implements ProcessPort {
     return p === undefined ? undefined : copyProcess(p);
   }
 
+  /** Every process in the table, by pid; counts the call in `snapshotCalls`. */
   async snapshot(): Promise<ProcessInfo[]> {
     this.snapshotCalls++;
     return [...this.#procs.values()].sort((a, b) => a.pid - b.pid).map(toInfo);
   }
 
+  /** The process of that pid, or null; counts the call in `lookupCalls`. */
   async lookup(pid: number): Promise<ProcessInfo | null> {
     this.lookupCalls++;
     const p = this.#procs.get(pid);
     return p === undefined ? null : toInfo(p);
   }
 
+  /**
+   * Every live process holding one of `paths` open (paths compared after lexical normalisation); counts the call in
+   * `holdersCalls`.
+   */
   async holders(paths: readonly string[]): Promise<FileHolder[]> {
     this.holdersCalls++;
     const asked = [...new Set(paths)];
     const out: FileHolder[] = [];
     for (const p of [...this.#procs.values()].sort((a, b) => a.pid - b.pid)) {
+      if (gone(p)) continue;
       const open = new Set((p.openFiles ?? []).map(normalise));
       for (const path of asked) if (open.has(normalise(path))) out.push({ pid: p.pid, command: commOf(p), path });
     }
     return out;
   }
 
+  /** The `self` process's pid. */
   selfPid(): number {
     return this.#selfPid;
   }
 
+  /** A copy of the `self` process's environment (empty when it has none). */
   env(): Readonly<Record<string, string | undefined>> {
     return { ...(this.#procs.get(this.#selfPid)?.env ?? {}) };
   }
 
+  /** Records the call in `runs`, then answers with `onRun`; without it rejects with a PortError `CommandNotFound`. */
   async run(file: string, args: readonly string[], opts: RunOptions = {}): Promise<RunResult> {
     this.runs.push({ file, args: [...args], opts: { ...opts } });
     const command = [file, ...args].join(' ');
@@ -136,11 +154,17 @@ function commOf(p: FakeProcess): string {
   return p.comm ?? basename(p.argv[0] ?? '');
 }
 
+function gone(p: FakeProcess): boolean {
+  return p.state === 'zombie' || p.state === 'dead';
+}
+
 function toInfo(p: FakeProcess): ProcessInfo {
   const comm = commOf(p);
+  const argv = gone(p) ? [] : p.argv;
   // Like the real table: a process without argv (a kernel thread, a zombie) shows as `[comm]`.
-  const info: ProcessInfo = { pid: p.pid, ppid: p.ppid ?? 0, startedAtMs: p.startedAtMs ?? null, command: p.argv.length > 0 ? p.argv.join(' ') : `[${comm}]`, comm };
-  if (p.argv.length > 0) info.argv = [...p.argv];
+  const info: ProcessInfo = { pid: p.pid, ppid: p.ppid ?? 0, startedAtMs: p.startedAtMs ?? null, command: argv.length > 0 ? argv.join(' ') : `[${comm}]`, comm };
+  if (argv.length > 0) info.argv = [...argv];
   if (p.startTicks !== undefined) info.startTicks = p.startTicks;
+  info.state = p.state ?? 'sleeping';
   return info;
 }

@@ -1,13 +1,15 @@
-import type { RunOptions, RunResult } from '../../ports/process.js';
+import type { ProcessState, RunOptions, RunResult } from '../../ports/process.js';
 
 /**
  * One process of a {@link FakeProcessTable}, written as a literal.
  * @public
  */
 export interface FakeProcess {
+  /** The process id. */
   pid: number;
   /** Parent pid; 0 (no parent) when absent. */
   ppid?: number;
+  /** The argument vector; the command line is it joined by spaces. */
   argv: string[];
   /** Epoch milliseconds; null (unknown) when absent. */
   startedAtMs?: number;
@@ -19,6 +21,8 @@ export interface FakeProcess {
   openFiles?: string[];
   /** Its environment (what `env()` returns when it is the table's `self`). */
   env?: Record<string, string>;
+  /** What it is doing; `sleeping` when absent. A `zombie` or `dead` process shows as `[comm]`, without argv, holding nothing. */
+  state?: ProcessState;
 }
 
 /**
@@ -32,8 +36,11 @@ export type FakeRunHandler = (file: string, args: readonly string[], opts: RunOp
  * @public
  */
 export interface FakeRunCall {
+  /** The executable asked for. */
   file: string;
+  /** Its arguments (a copy). */
   args: string[];
+  /** The options given (a shallow copy). */
   opts: RunOptions;
 }
 

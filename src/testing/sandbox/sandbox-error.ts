@@ -6,8 +6,10 @@ import { MamError } from '../../errors.js';
  * @public
  */
 export class SandboxError extends MamError {
+  /** `SANDBOX_INVALID_OPTIONS`, `SANDBOX_DIR_NOT_EMPTY` or `SANDBOX_SESSION_FAILED`. */
   declare readonly code: 'SANDBOX_INVALID_OPTIONS' | 'SANDBOX_DIR_NOT_EMPTY' | 'SANDBOX_SESSION_FAILED';
 
+  /** Builds the error with one of the three codes, a human `message`, structured `data` and an optional `cause`. */
   constructor(code: SandboxError['code'], message: string, data: Record<string, unknown> = {}, options?: { cause?: unknown }) {
     super(code, message, data, options);
   }

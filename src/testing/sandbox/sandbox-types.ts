@@ -9,7 +9,9 @@ import type { FakeAgentsStopResult } from './stop-fake-agents.js';
  * @public
  */
 export interface SandboxSessionSpec {
+  /** The row name. */
   name: string;
+  /** The agent its fake process plays. */
   agent: AgentName;
   /** Comma list, never empty on a running row. */
   role: string;
@@ -37,14 +39,21 @@ export interface SandboxOptions {
  * @public
  */
 export interface SandboxSession {
+  /** The row name. */
   name: string;
+  /** The agent. */
   agent: AgentName;
+  /** The row's role. */
   role: string;
   /** The name herdr knows the agent by (`sanitizeHerdrAgentName(name)`). */
   herdrName: string;
+  /** The herdr server (session) its pane lives in. */
   herdrServer: string;
+  /** The herdr workspace label. */
   herdrWorkspace: string;
+  /** The herdr workspace id. */
   workspaceId: string;
+  /** The herdr pane id. */
   paneId: string;
   /** The fake agent's pid (the pane's foreground process). */
   pid: number;

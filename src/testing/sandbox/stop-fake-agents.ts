@@ -3,14 +3,18 @@ import type { Clock } from '../../ports/clock.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import type { ProcessPort } from '../../ports/process.js';
 import { readFakeHerdrState } from '../herdr/fake-herdr-state-file.js';
+import { isLiveProcess } from '../../ports/process-live.js';
 
 /**
  * Where {@link stopFakeAgents} looks for fake agent processes, and with what.
  * @public
  */
 export interface StopFakeAgentsOptions {
+  /** Reads the run dir and `/proc/<pid>/stat`, and removes the records of stopped agents. */
   fs: FileSystemPort;
+  /** Tells whether a recorded agent is still alive where `/proc` cannot. */
   proc: ProcessPort;
+  /** Times the SIGTERM grace. */
   clock: Clock;
   /** The fake agents' run dir (`<pid>.json` records). */
   runDir: string;
@@ -25,8 +29,11 @@ export interface StopFakeAgentsOptions {
  * @public
  */
 export interface FakeAgentsStopResult {
+  /** Pids that exited after SIGTERM. */
   terminated: number[];
+  /** Pids that had to be sent SIGKILL. */
   killed: number[];
+  /** Pids still alive after SIGKILL. */
   survivors: number[];
 }
 
@@ -51,7 +58,7 @@ async function isAlive(o: StopFakeAgentsOptions, t: Target): Promise<boolean> {
     // No such /proc entry: gone, or a system without /proc.
   }
   const p = await o.proc.lookup(t.pid).catch(() => null);
-  if (p === null) return false;
+  if (p === null || !isLiveProcess(p)) return false;
   return t.startTicks === null || p.startTicks === undefined || p.startTicks === t.startTicks;
 }
 

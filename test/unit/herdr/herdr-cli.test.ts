@@ -25,7 +25,7 @@ const list = (names: string[]): HerdrRawOutput => ({
   kind: 'exited',
   exitCode: 0,
   stderr: '',
-  stdout: `${JSON.stringify({ id: 'cli:agent:list', result: { agents: names.map((name) => ({ name, agent_status: 'idle' })), type: 'agent_list' } })}\n`,
+  stdout: `${JSON.stringify({ id: 'cli:agent:list', result: { agents: names.map((name, i) => ({ name, agent_status: 'idle', terminal_id: `term_${i}`, workspace_id: 'w1', tab_id: 'w1:t1', pane_id: `w1:p${i}`, focused: false, revision: 0, state_change_seq: 0 })), type: 'agent_list' } })}\n`,
 });
 
 describe('HerdrCli', () => {

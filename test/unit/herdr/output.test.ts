@@ -4,23 +4,27 @@ import type { HerdrRawOutput } from '../../../src/herdr/output.js';
 
 const exited = (exitCode: number | null, stdout = '', stderr = ''): HerdrRawOutput => ({ kind: 'exited', stdout, stderr, exitCode });
 const agent = { agent_status: 'idle', focused: false, pane_id: 'w2X:p1', revision: 57, state_change_seq: 12, tab_id: 'w2X:t1', terminal_id: 'term_1', workspace_id: 'w2X' };
+// Every field herdr always prints (protocol schema `required`).
+const pane = { pane_id: 'w1:p1', terminal_id: 'term_2', workspace_id: 'w1', tab_id: 'w1:t1', focused: true, agent_status: 'unknown', revision: 0 };
+const tab = { tab_id: 'w1:t1', workspace_id: 'w1', number: 1, label: 'main', focused: true, pane_count: 1, agent_status: 'unknown' };
+const workspace = { workspace_id: 'w1', number: 1, label: 'w', focused: true, pane_count: 1, tab_count: 1, active_tab_id: 'w1:t1', agent_status: 'unknown' };
 
 describe('reading herdr output', () => {
   it('parses the result envelope whatever the key order (herdr prints keys alphabetically)', () => {
-    const sorted = '{"id":"cli:agent:get","result":{"agent":{"agent_status":"idle","name":"rev"},"type":"agent_info"}}\n';
-    const idFirst = '{"result":{"type":"agent_info","agent":{"name":"rev","agent_status":"idle"}},"id":"cli:agent:get"}';
+    const named = { ...agent, name: 'rev' };
+    const sortedAgent = Object.fromEntries(Object.entries(named).sort(([a], [b]) => a.localeCompare(b)));
+    const sorted = `{"id":"cli:agent:get","result":{"agent":${JSON.stringify(sortedAgent)},"type":"agent_info"}}\n`;
+    const idFirst = `{"result":{"type":"agent_info","agent":${JSON.stringify({ name: 'rev', ...agent })}},"id":"cli:agent:get"}`;
     for (const stdout of [sorted, idFirst]) {
-      expect(cmd.agentGet('rev').parse(exited(0, stdout))).toEqual({ kind: 'ok', value: { agent_status: 'idle', name: 'rev' } });
+      expect(cmd.agentGet('rev').parse(exited(0, stdout))).toEqual({ kind: 'ok', value: named });
     }
   });
 
   it('takes every field of the answers the port returns', () => {
     const started = JSON.stringify({ id: 'cli:agent:start', result: { agent, argv: ['claude', '--x'], type: 'agent_started' } });
     expect(cmd.agentStart('a', { kind: 'claude', pane: 'p' }).parse(exited(0, started))).toEqual({ kind: 'ok', value: { agent, argv: ['claude', '--x'] } });
-    const created = JSON.stringify({ id: 'x', result: { root_pane: { pane_id: 'w1:p1' }, tab: { tab_id: 'w1:t1' }, type: 'workspace_created', workspace: { workspace_id: 'w1' } } });
-    expect(cmd.workspaceCreate({}).parse(exited(0, created))).toEqual({
-      kind: 'ok', value: { workspace: { workspace_id: 'w1' }, tab: { tab_id: 'w1:t1' }, root_pane: { pane_id: 'w1:p1' } },
-    });
+    const created = JSON.stringify({ id: 'x', result: { root_pane: pane, tab, type: 'workspace_created', workspace } });
+    expect(cmd.workspaceCreate({}).parse(exited(0, created))).toEqual({ kind: 'ok', value: { workspace, tab, root_pane: pane } });
     const info = JSON.stringify({ id: 'x', result: { process_info: { pane_id: 'w1:p1', shell_pid: 7 }, type: 'pane_process_info' } });
     expect(cmd.paneProcessInfo('w1:p1').parse(exited(0, info))).toEqual({ kind: 'ok', value: { pane_id: 'w1:p1', shell_pid: 7 } });
     const list = JSON.stringify({ id: 'x', result: { agents: [agent], type: 'agent_list' } });

@@ -5,7 +5,10 @@ import type { HerdrPort } from '../../../src/ports/index.js';
 
 const SNAPSHOT = {
   id: 'cli:agent:wait',
-  result: { type: 'agent_info', agent: { agent_status: 'idle', interactive_ready: true, pane_id: 'w2X:p1', state_change_seq: 18 } },
+  result: {
+    type: 'agent_info',
+    agent: { agent_status: 'idle', interactive_ready: true, pane_id: 'w2X:p1', state_change_seq: 18, terminal_id: 'term_1', workspace_id: 'w2X', tab_id: 'w2X:t1', focused: false, revision: 3 },
+  },
 };
 
 function port(raw: HerdrRawOutput | Error, seen: string[][] = []): HerdrPort {

@@ -20,10 +20,10 @@ describe('FakeProcessTable', () => {
     expect(await table.lookup(8)).not.toBeNull();
   });
 
-  it('derives ppid, comm, command and start defaults', async () => {
+  it('derives ppid, comm, command, start and state defaults', async () => {
     const table = new FakeProcessTable([{ pid: 3, argv: ['/usr/local/bin/claude', '-r', 'x'] }, { pid: 4, argv: [], comm: 'kworker/0:1' }]);
-    expect(await table.lookup(3)).toEqual({ pid: 3, ppid: 0, startedAtMs: null, argv: ['/usr/local/bin/claude', '-r', 'x'], command: '/usr/local/bin/claude -r x', comm: 'claude' });
-    expect(await table.lookup(4)).toEqual({ pid: 4, ppid: 0, startedAtMs: null, command: '[kworker/0:1]', comm: 'kworker/0:1' });
+    expect(await table.lookup(3)).toEqual({ pid: 3, ppid: 0, startedAtMs: null, argv: ['/usr/local/bin/claude', '-r', 'x'], command: '/usr/local/bin/claude -r x', comm: 'claude', state: 'sleeping' });
+    expect(await table.lookup(4)).toEqual({ pid: 4, ppid: 0, startedAtMs: null, command: '[kworker/0:1]', comm: 'kworker/0:1', state: 'sleeping' });
   });
 
   it('snapshot returns copies and counts calls; the seed literals are copied too', async () => {

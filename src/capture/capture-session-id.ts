@@ -1,0 +1,75 @@
+import { getAdapter } from '../adapters/get-adapter.js';
+import type { CaptureResult, DiscoveryContext } from '../adapters/types.js';
+import { describeError } from '../errors.js';
+import { normalizeAgentId } from '../ids/agent-id.js';
+import type { AgentName } from '../ids/agent-names.js';
+import type { HerdrAgentInfo } from '../ports/herdr.js';
+import type { Ports } from '../ports/index.js';
+import type { SessionRow } from '../registry/session-row.js';
+
+/**
+ * What {@link captureSessionId} works with: the session's row and agent, herdr's live view of it, where its conversations
+ * are looked up, and the ids other rows record.
+ * @public
+ */
+export interface SessionIdCaptureInput {
+  /** The ports the adapter reads through. */
+  ports: Ports;
+  /** The row's agent. */
+  agent: AgentName;
+  /** The row whose live session's id is wanted (its epoch bounds the capture). */
+  row: SessionRow;
+  /** herdr's `agent get` answer for the session, or null when herdr has none. */
+  live: HerdrAgentInfo | null;
+  /** Where the conversations are looked up (workspace, home, epoch, pane pid); its claimed ids are set from `claimed`. */
+  ctx: DiscoveryContext;
+  /** The ids other rows record: never captured for this one. */
+  claimed: readonly string[];
+}
+
+/**
+ * The id a live session uses and where it came from (herdr's report or the disk), or why none can be told, with the
+ * candidates seen.
+ * @public
+ */
+export type SessionIdCapture = { kind: 'captured'; id: string; source: 'herdr' | 'disk' } | { kind: 'none'; reason: string; candidates: string[] };
+
+/**
+ * Captures the conversation id of a live session, the one rule onboarding, stop and AutoPin share: herdr's `agent_session`
+ * (kind `id`, this agent's) first, taken only when it is plausible, no other row records it, and it verifies on disk in
+ * `discover` mode; otherwise the adapter's `captureActiveSessionId` (exactly one verified, newer, unclaimed, proven
+ * candidate), its id normalised and checked against the claimed ones again. The reason of a `none` starts with what was
+ * wrong with herdr's report, if anything. Never throws.
+ * @example
+ * ```ts
+ * const got = await captureSessionId({ ports, agent: 'codex', row, live, ctx, claimed: idsClaimedByOthers(state, row.name) });
+ * if (got.kind === 'captured') await pin(got.id, got.source);
+ * ```
+ * @public
+ */
+export async function captureSessionId(input: SessionIdCaptureInput): Promise<SessionIdCapture> {
+  const { agent, row, live, claimed } = input;
+  const ctx: DiscoveryContext = { ...input.ctx, siblingClaimedIds: [...claimed] };
+  const canonicalClaimed = new Set(claimed.map((i) => normalizeAgentId(agent, i) ?? i));
+  const adapter = getAdapter(agent, { ports: input.ports });
+  let note = '';
+  const reported = live?.agent_session;
+  if (reported?.kind === 'id' && reported.agent === agent) {
+    const id = normalizeAgentId(agent, reported.value);
+    if (id === null) note = 'herdr reported an implausible id; ';
+    else if (canonicalClaimed.has(id)) note = 'herdr reported an id another row records; ';
+    else if (await adapter.verifyArtifact(id, ctx, 'discover').catch(() => false)) return { kind: 'captured', id, source: 'herdr' };
+    else note = 'herdr reported an id not verified on disk; ';
+  }
+  let cap: CaptureResult;
+  try {
+    cap = await adapter.captureActiveSessionId(row, ctx);
+  } catch (err) {
+    return { kind: 'none', reason: `${note}capture failed: ${describeError(err)}`, candidates: [] };
+  }
+  if (cap.kind === 'none') return { kind: 'none', reason: `${note}${cap.reason}`, candidates: cap.candidates };
+  const id = normalizeAgentId(agent, cap.id);
+  if (id === null) return { kind: 'none', reason: `${note}the adapter captured an implausible id`, candidates: [cap.id] };
+  if (canonicalClaimed.has(id)) return { kind: 'none', reason: `${note}claimed-by-other-row`, candidates: [id] };
+  return { kind: 'captured', id, source: 'disk' };
+}

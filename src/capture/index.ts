@@ -1,0 +1,1 @@
+export * from './capture-session-id.js';

@@ -1,0 +1,152 @@
+// Fault injection over a full reset: a sandbox with live fake agents (claude: pre-assigned id; codex: post-discovered,
+// captured at onboarding), reset with `ports.fs` replaced by a RecordingFileSystem that fails a mutation with an errno,
+// then rerun without faults. One sandbox serves every case: the rerun that ends a case leaves every target running on
+// a fresh conversation, the next case's starting point (rows put back in order; a case that ends broken rebuilds it).
+import { ownKey } from '../../src/ids/agent-names.js';
+import { NodeFileSystem } from '../../src/node/node-fs.js';
+import { nodePorts } from '../../src/node/node-ports.js';
+import { ResetPlanner } from '../../src/reset/index.js';
+import { type FaultErrno, type FaultPlan, type RecordedMutation, RecordingFileSystem } from '../../src/testing/fs/recording-file-system.js';
+import type { SandboxSessionSpec } from '../../src/testing/sandbox/sandbox-types.js';
+import { judgeFaulted, type Ran, said } from './fault-reset-judge.js';
+import { cleanEndProblems, type TargetRow, targetRows } from './fault-reset-state.js';
+import { FAST, resetSandbox } from './reset-sandbox.js';
+
+export const RESET_FAULT_CODES: readonly FaultErrno[] = ['EACCES', 'EBUSY', 'ENOSPC', 'EIO'];
+
+const SESSIONS: SandboxSessionSpec[] = [
+  { name: 'reviewer-claude-01', agent: 'claude', role: 'reviewer' },
+  { name: 'reviewer-codex-01', agent: 'codex', role: 'reviewer' },
+];
+const TARGETS = SESSIONS.map(({ name, agent }) => ({ name, agent }));
+
+/**
+ * A sandbox to reset again and again, rebuilt when a case leaves it broken. With `unrecorded`, codex's row has its id
+ * taken off before every run: the reset then captures it before the stop and records it into the spec (§5.2-8b).
+ */
+export interface FaultResetKit {
+  current: Awaited<ReturnType<typeof resetSandbox>>;
+  unrecorded: boolean;
+  dispose(): Promise<void>;
+}
+
+export async function buildFaultReset(opts: { unrecorded?: boolean } = {}): Promise<FaultResetKit> {
+  const kit: FaultResetKit = {
+    current: await resetSandbox(SESSIONS),
+    unrecorded: opts.unrecorded === true,
+    dispose: async () => kit.current.dispose(),
+  };
+  return kit;
+}
+
+// The targets' rows before a run (ids as recorded), then codex's id taken off the row when the kit asks for it.
+async function prepare(kit: FaultResetKit): Promise<TargetRow[]> {
+  const before = await targetRows(kit.current.sb, TARGETS);
+  if (kit.unrecorded) {
+    await kit.current.sb.registry.update((draft) => {
+      const row = draft.herdr_sessions.find((r) => r.agent === 'codex') as Record<string, unknown> | undefined;
+      if (row !== undefined) delete row[ownKey('codex')];
+    });
+  }
+  return before;
+}
+
+// A planner over the sandbox with the given filesystem port (the other ports real, herdr the fake executable).
+function plannerOn(kit: FaultResetKit, fs: RecordingFileSystem): ResetPlanner {
+  const { sb } = kit.current;
+  const env = { ...sb.env };
+  return new ResetPlanner(sb.workspace, { ports: { ...nodePorts({ env, herdrBin: sb.herdrBin }), fs }, lifecycle: { home: sb.home, env, timeouts: FAST } });
+}
+
+/** Runs `mam reset --yes` in-process over `fs`, catching a throw and any rejection nobody awaited. */
+export async function runOnce(kit: FaultResetKit, fs: RecordingFileSystem): Promise<Ran> {
+  const trace: string[] = [];
+  const unhandled: string[] = [];
+  const onUnhandled = (reason: unknown): void => void unhandled.push(reason instanceof Error ? reason.message : String(reason));
+  process.on('unhandledRejection', onUnhandled);
+  try {
+    const out = await plannerOn(kit, fs).run({ yes: true, callerEnv: {}, onTrace: (l) => trace.push(l) });
+    return { out, threw: null, unhandled, trace, fs };
+  } catch (err) {
+    return { out: null, threw: err instanceof Error ? `${err.name}: ${err.message}` : String(err), unhandled, trace, fs };
+  } finally {
+    // A rejection nobody awaited surfaces within a turn or two of the event loop.
+    await new Promise((r) => setTimeout(r, 20));
+    process.off('unhandledRejection', onUnhandled);
+  }
+}
+
+// `op path`, sandbox root, ids, hashes and numbers masked: the same step of another run reads the same.
+function opLabel(kit: FaultResetKit, m: RecordedMutation): string {
+  const path = m.path.replace(kit.current.sb.dir, '').replace(/[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}/g, '<id>').replace(/[0-9a-f]{16}/g, '<hash>');
+  return `${m.op} ${path.replace(/mam-reset-e2e-[A-Za-z0-9]+/g, '<root>').replace(/[0-9]+/g, 'N')}`;
+}
+
+// The rows back in the sandbox's order (a recreated row is appended), so every case meets the same mutation order.
+async function keepOrder(kit: FaultResetKit): Promise<void> {
+  const order = SESSIONS.map((s) => s.name);
+  await kit.current.sb.registry.update((draft) => {
+    draft.herdr_sessions.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+  });
+}
+
+/** What a clean reset did: its mutations in order (the n a fault can hit), ids masked; and what it broke (nothing). */
+export interface CleanReset {
+  mutations: number;
+  ops: string[];
+  problems: string[];
+}
+
+/** A clean reset of the sandbox: its mutations and any broken promise of its end state. */
+export async function cleanResetRun(kit: FaultResetKit): Promise<CleanReset> {
+  const before = await prepare(kit);
+  const ran = await runOnce(kit, new RecordingFileSystem(new NodeFileSystem()));
+  const problems = ran.out?.exitCode === 0 ? await cleanEndProblems(kit.current.sb, before) : [`clean run: ${said(ran)}`];
+  return { mutations: ran.fs.mutations.length, ops: ran.fs.mutations.map((m) => opLabel(kit, m)), problems };
+}
+
+/**
+ * One case: reset under `plan`, judge what it returned and left (plus `check`, right after the faulted run), then rerun
+ * without faults and check the end state of a clean reset. Returns every broken promise (empty: passed) and the run.
+ */
+export async function faultCase(kit: FaultResetKit, plan: FaultPlan, at: string, check: (ran: Ran) => string[] = () => []): Promise<{ problems: string[]; faulted: Ran }> {
+  const before = await prepare(kit);
+  const faulted = await runOnce(kit, new RecordingFileSystem(new NodeFileSystem(), { failAt: plan }));
+  const problems = faulted.fs.mutations.some((m) => m.fault !== undefined) ? [] : [`${at}: the fault never fired (${faulted.fs.mutations.length} mutations)`];
+  problems.push(...check(faulted), ...(await judgeFaulted(kit.current.sb, faulted, before, at)));
+  const again = await runOnce(kit, new RecordingFileSystem(new NodeFileSystem()));
+  if (again.out?.exitCode !== 0) problems.push(`${at}: the rerun did not complete: ${said(again)}`);
+  else problems.push(...(await cleanEndProblems(kit.current.sb, before)).map((p) => `${at}: after the rerun, ${p}`));
+  if (problems.length > 0) {
+    await kit.current.dispose();
+    kit.current = await resetSandbox(SESSIONS);
+  } else await keepOrder(kit);
+  return { problems, faulted };
+}
+
+/** The case where the n-th mutation (of the clean run's order) fails with `code`; also checks it hit the same step. */
+export async function faultedResetRun(kit: FaultResetKit, clean: CleanReset, n: number, code: FaultErrno): Promise<string[]> {
+  const at = `n=${n} ${code} (${clean.ops[n - 1] ?? '?'})`;
+  const sameStep = (ran: Ran): string[] => {
+    const hit = ran.fs.mutations[n - 1];
+    return hit === undefined || opLabel(kit, hit) === clean.ops[n - 1] ? [] : [`${at}: hit ${opLabel(kit, hit)} instead: the run took another path`];
+  };
+  return (await faultCase(kit, { n, code }, at, sameStep)).problems;
+}
+
+/**
+ * The clean run's mutations grouped by the step they belong to: an atomic write's temp write and rename are one step,
+ * and so are the removals of one purge (consecutive mutations under the home). Each group lists its n's.
+ */
+export function stepGroups(clean: CleanReset): number[][] {
+  const groups: number[][] = [];
+  clean.ops.forEach((label, i) => {
+    const prev = clean.ops[i - 1];
+    const last = groups.at(-1);
+    const sameWrite = prev !== undefined && label.startsWith('rename ') && prev === `writeFile ${label.slice('rename '.length)}`;
+    const samePurge = prev !== undefined && / \/home\//.test(label) && / \/home\//.test(prev);
+    if (last !== undefined && (sameWrite || samePurge)) last.push(i + 1);
+    else groups.push([i + 1]);
+  });
+  return groups;
+}
