@@ -108,7 +108,7 @@ async function main(): Promise<void> {
       '## opencode: discover for one workspace',
       '',
       `${SESSIONS.toLocaleString('en')} sessions over ${WORKSPACES} workspaces (every ${CHILD_EVERY}th a child session), median of ${ROUNDS} interleaved rounds.`,
-      '"minimal" = one read-only open (`withReadonlyDb`) + one query for the workspace\'s top-level sessions; "discover" = `OpencodeAdapter.discover` (agent env, binary lookup, cached `debug paths` answer, workspace realpath, layout read once per `schema_version`, both schemas). Target: ratio ≤ 1.5.',
+      '"minimal" = one read-only open (`withReadonlyDb`) + one query for the workspace\'s top-level sessions; "discover" = `OpencodeAdapter.discover` (agent env, binary lookup, cached `debug paths` answer, workspace realpath, layout read once per schema text, both schemas). Target: ratio ≤ 1.5.',
       '',
       '| database | sessions found | minimal | discover | ratio | |',
       '| --- | --- | --- | --- | --- | --- |',

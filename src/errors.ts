@@ -71,6 +71,9 @@ export class PortError extends MamError {
  * @public
  */
 export class UnknownAgentError extends MamError {
+  /** Always `UNKNOWN_AGENT`. */
+  declare readonly code: 'UNKNOWN_AGENT';
+
   /** Builds the fault for `name`; code `UNKNOWN_AGENT`, `data.agent` is the name given. */
   constructor(name: string) {
     super('UNKNOWN_AGENT', `unknown agent: ${JSON.stringify(name)} (expected one of claude, agy, codex, grok, hermes, opencode)`, { agent: name });
@@ -82,6 +85,9 @@ export class UnknownAgentError extends MamError {
  * @public
  */
 export class InvalidIdError extends MamError {
+  /** Always `INVALID_ID`. */
+  declare readonly code: 'INVALID_ID';
+
   /** Builds the fault for `id` of `agent`; code `INVALID_ID`, `data` holds both. */
   constructor(agent: string, id: string) {
     super('INVALID_ID', `not a plausible ${agent} conversation id: ${JSON.stringify(id)}`, { agent, id });

@@ -13,6 +13,7 @@ import { idOrderPaths } from './id-order-paths.js';
 import { type IdOrderBlocker, type IdOrderRefusal, idOrderRefusalMessage } from './id-order-refusal.js';
 import { type IdOrderPruned, type IdOrderRound, idOrderRound } from './id-order-round.js';
 import { holdIdOrderTicket, type IdOrderTicket } from './id-order-ticket.js';
+import type { IdOrderUnremoved } from './id-order-unremoved.js';
 import { type IdOrderWait, idOrderWaitFromEnv } from './id-order-wait.js';
 
 /**
@@ -48,10 +49,11 @@ export interface IdOrderRequest {
 }
 
 /**
- * The gate's answer: passed (hold the ticket until the session's id is registered, then release it) or refused.
+ * The gate's answer: passed (hold the ticket until the session's id is registered, then release it) or refused. Either
+ * way `unremoved` lists the markers the last look judged removable but could not remove (they did not block).
  * @public
  */
-export type IdOrderGateResult = { kind: 'passed'; ticket: IdOrderTicket; pruned: IdOrderPruned[]; wait: IdOrderWait } | IdOrderRefusal;
+export type IdOrderGateResult = { kind: 'passed'; ticket: IdOrderTicket; pruned: IdOrderPruned[]; unremoved: IdOrderUnremoved[]; wait: IdOrderWait } | IdOrderRefusal;
 
 /** Extra time to get the lock past the deadline: another waiter holds it only for a look bounded by its own deadline. */
 const LOCK_GRACE_MS = 2_000;
@@ -130,12 +132,18 @@ export class IdOrderGate {
     const lastProbe = new Map<string, 'present' | 'server_not_running' | 'unknown'>();
     const seenPresent = new Set<string>();
     const pruned: IdOrderPruned[] = [];
+    // As of the last look that judged the markers (a look that could not get the gate lock judged none).
+    let unremoved: IdOrderUnremoved[] = [];
     for (;;) {
       const round = await this.#round(paths.lock, { ports: this.#ports, registry: this.#registry, dir: paths.dir, self, mine, lastProbe, seenPresent, timeLeftMs }, timeLeftMs, req.signal);
       pruned.push(...round.pruned);
-      if (round.kind === 'written') return { kind: 'passed', ticket: holdIdOrderTicket(fs, round.file, mine), pruned, wait };
+      if (round.kind === 'written' || !round.blockers.some((b) => b.state === 'gate-busy')) unremoved = round.unremoved;
+      if (round.kind === 'written') return { kind: 'passed', ticket: holdIdOrderTicket(fs, round.file, mine), pruned, unremoved, wait };
       const left = timeLeftMs();
-      if (left <= 0) return { kind: 'refused', session: req.session, cwd, wait, blockers: round.blockers, message: idOrderRefusalMessage(req.session, cwd, wait, round.blockers) };
+      if (left <= 0) {
+        const message = idOrderRefusalMessage(req.session, cwd, wait, round.blockers, unremoved);
+        return { kind: 'refused', session: req.session, cwd, wait, blockers: round.blockers, unremoved, message };
+      }
       await clock.sleep(Math.min(this.#opts.pollMs ?? 250, left), req.signal);
     }
   }
@@ -149,7 +157,7 @@ export class IdOrderGate {
     } catch (err) {
       if (!(err instanceof LockTimeoutError)) throw err;
       const busy: IdOrderBlocker = { file: lockPath, marker: null, state: 'gate-busy', lastDefinite: null, closeCommand: null };
-      return { kind: 'blocked', blockers: [busy], pruned: [] };
+      return { kind: 'blocked', blockers: [busy], pruned: [], unremoved: [] };
     }
     try {
       return await idOrderRound(input);

@@ -1,4 +1,5 @@
 import type { IdOrderMarker } from './id-order-marker.js';
+import { type IdOrderUnremoved, idOrderUnremovedText } from './id-order-unremoved.js';
 import type { IdOrderWait } from './id-order-wait.js';
 
 /**
@@ -43,6 +44,8 @@ export interface IdOrderRefusal {
   wait: IdOrderWait;
   /** The markers that still blocked at the last look. */
   blockers: IdOrderBlocker[];
+  /** Markers the last look judged removable but could not remove (they did not block). */
+  unremoved: IdOrderUnremoved[];
   /** What a person reads. */
   message: string;
 }
@@ -89,10 +92,11 @@ function stateText(b: IdOrderBlocker, wait: IdOrderWait): string {
 }
 
 /**
- * The refusal text: one line for the refusal, one per blocker, and the close command under each orphan.
+ * The refusal text: one line for the refusal, one per blocker, and the close command under each orphan; then one per
+ * marker that could not be removed.
  * @public
  */
-export function idOrderRefusalMessage(session: string, cwd: string, wait: IdOrderWait, blockers: readonly IdOrderBlocker[]): string {
+export function idOrderRefusalMessage(session: string, cwd: string, wait: IdOrderWait, blockers: readonly IdOrderBlocker[], unremoved: readonly IdOrderUnremoved[] = []): string {
   const lines = [
     `id-order gate: refused to start ${JSON.stringify(session)} in ${JSON.stringify(cwd)}: another post-discovered session there has not registered its conversation yet (${waitText(wait)})`,
   ];
@@ -102,5 +106,6 @@ export function idOrderRefusalMessage(session: string, cwd: string, wait: IdOrde
     lines.push(`  ${who}: ${stateText(b, wait)}`);
     if (b.closeCommand !== null) lines.push(`    to close the orphaned session: ${b.closeCommand}`);
   }
+  for (const u of unremoved) lines.push(`  ${idOrderUnremovedText(u)}`);
   return lines.join('\n');
 }

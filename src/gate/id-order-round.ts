@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { isPortError } from '../errors.js';
+import { describeError, isPortError, PortError } from '../errors.js';
 import { writeFileAtomic } from '../atomic/atomic-write.js';
 import type { Ports } from '../ports/index.js';
 import type { ProcessInfo } from '../ports/process.js';
@@ -8,6 +8,7 @@ import { judgeIdOrderMarker } from './id-order-judge.js';
 import { type IdOrderMarker, idOrderMarkerFileName, idOrderMarkerText, isIdOrderMarkerFileName, parseIdOrderMarker } from './id-order-marker.js';
 import { type IdOrderBlocker, idOrderCloseCommand } from './id-order-refusal.js';
 import { liveIdOrderTokens, markIdOrderTokenLive } from './id-order-ticket.js';
+import type { IdOrderUnremoved } from './id-order-unremoved.js';
 
 /**
  * A marker the gate removed, and why.
@@ -46,10 +47,13 @@ export interface IdOrderRoundInput {
 }
 
 /**
- * The outcome of one look: written (the gate is passed) or the markers that block.
+ * The outcome of one look: written (the gate is passed) or the markers that block; either way the markers it removed and
+ * those it judged removable but could not remove (they block nothing).
  * @public
  */
-export type IdOrderRound = { kind: 'written'; file: string; pruned: IdOrderPruned[] } | { kind: 'blocked'; blockers: IdOrderBlocker[]; pruned: IdOrderPruned[] };
+export type IdOrderRound =
+  | { kind: 'written'; file: string; pruned: IdOrderPruned[]; unremoved: IdOrderUnremoved[] }
+  | { kind: 'blocked'; blockers: IdOrderBlocker[]; pruned: IdOrderPruned[]; unremoved: IdOrderUnremoved[] };
 
 /** A marker is a few hundred bytes; a bigger file is not one (and is never read whole). */
 const MAX_MARKER_BYTES = 16 * 1024;
@@ -66,13 +70,15 @@ async function readMarkerText(input: IdOrderRoundInput, file: string): Promise<s
   }
 }
 
-// True when this look removed it (false: it went meanwhile, e.g. released by its owner).
-async function removeMarker(input: IdOrderRoundInput, file: string): Promise<boolean> {
+// 'removed' by this look, 'gone' meanwhile (e.g. released by its owner), or why the unlink failed: the marker then stays,
+// and since every look judges it again, it blocks nothing a removed one would not.
+async function removeMarker(input: IdOrderRoundInput, file: string): Promise<'removed' | 'gone' | { error: string }> {
   try {
     await input.ports.fs.unlink(file);
-    return true;
+    return 'removed';
   } catch (err) {
-    if (isPortError(err, 'NotFound')) return false;
+    if (isPortError(err, 'NotFound')) return 'gone';
+    if (err instanceof PortError) return { error: describeError(err) };
     throw err;
   }
 }
@@ -100,6 +106,7 @@ export async function idOrderRound(input: IdOrderRoundInput): Promise<IdOrderRou
   const ctx = { proc, herdr, clock, self: input.self, liveTokens: liveIdOrderTokens(), registry, timeLeftMs: input.timeLeftMs };
   const blockers: IdOrderBlocker[] = [];
   const pruned: IdOrderPruned[] = [];
+  const unremoved: IdOrderUnremoved[] = [];
   for (const name of names) {
     const file = join(input.dir, name);
     const text = await readMarkerText(input, file);
@@ -115,11 +122,14 @@ export async function idOrderRound(input: IdOrderRoundInput): Promise<IdOrderRou
     switch (verdict.kind) {
       case 'own-leftover':
       case 'registered':
-      case 'gone':
-        if (await removeMarker(input, file)) pruned.push({ file, marker, reason: verdict.kind });
+      case 'gone': {
+        const removed = await removeMarker(input, file);
+        if (removed === 'removed') pruned.push({ file, marker, reason: verdict.kind });
+        else if (removed !== 'gone') unremoved.push({ file, marker, reason: verdict.kind, error: removed.error });
         input.lastProbe.delete(file);
         input.seenPresent.delete(file);
         break;
+      }
       case 'owner-alive':
         blockers.push({ ...base, state: 'owner-alive', inProcess: verdict.inProcess, lastDefinite: null });
         break;
@@ -133,7 +143,7 @@ export async function idOrderRound(input: IdOrderRoundInput): Promise<IdOrderRou
       }
     }
   }
-  if (blockers.length > 0) return { kind: 'blocked', blockers, pruned };
+  if (blockers.length > 0) return { kind: 'blocked', blockers, pruned, unremoved };
   const file = join(input.dir, idOrderMarkerFileName(input.mine));
   markIdOrderTokenLive(input.mine.token);
   try {
@@ -142,5 +152,5 @@ export async function idOrderRound(input: IdOrderRoundInput): Promise<IdOrderRou
     markIdOrderTokenLive(input.mine.token, false);
     throw err;
   }
-  return { kind: 'written', file, pruned };
+  return { kind: 'written', file, pruned, unremoved };
 }

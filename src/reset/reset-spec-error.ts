@@ -6,6 +6,9 @@ import { MamError } from '../errors.js';
  * @public
  */
 export class ResetSpecError extends MamError {
+  /** Always `RESET_SPEC_INVALID`. */
+  declare readonly code: 'RESET_SPEC_INVALID';
+
   /** Builds the error (code `RESET_SPEC_INVALID`) for the spec file and what is wrong with it. */
   constructor(path: string, problem: string, options?: { cause?: unknown }) {
     super('RESET_SPEC_INVALID', `${path}: ${problem}; check it, then remove it by hand`, { path, problem }, options);

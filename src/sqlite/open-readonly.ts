@@ -7,7 +7,7 @@ import { openMemoryImage } from './memory-image.js';
 import { readPrivateCopy } from './private-copy.js';
 import { SqliteReadError } from './sqlite-read-error.js';
 import { uriFilenamesEnabled } from './uri-support.js';
-import { detectWalState, type WalState } from './wal-state.js';
+import { detectWalState, sidecarState, type WalState } from './wal-state.js';
 
 /**
  * How a database was read: `immutable` in place with nothing created, `sidecars` in place through both existing sidecars,
@@ -106,9 +106,13 @@ function handle(db: Database.Database, state: WalState, via: ReadRoute): Readonl
  */
 export async function openReadonly(dbPath: string, opts: OpenReadonlyOptions): Promise<ReadonlyDb> {
   const { fs } = opts;
+  // Most paths are their own realpath: the sidecars are looked at while it resolves (which also proves the file is
+  // there), and again beside the resolved file only when that is elsewhere; every look is an lstat.
+  const beside = sidecarState(fs, dbPath);
+  beside.catch(() => undefined);
   const abs = await fs.realpath(dbPath);
   if (!isAbsolute(abs)) throw new SqliteReadError(dbPath, 'unknown', new Error(`realpath gave a relative path: ${abs}`));
-  let state = await detectWalState(fs, abs);
+  let state = abs === dbPath ? await beside : await detectWalState(fs, abs);
   for (let attempt = 0; ; attempt += 1) {
     try {
       const { db, via } = await openIn(fs, abs, state);

@@ -5,6 +5,8 @@ import { describeError, MamError } from '../errors.js';
  * @public
  */
 export class SqliteReadError extends MamError {
+  /** Always `SQLITE_READ_FAILED`. */
+  declare readonly code: 'SQLITE_READ_FAILED';
   /** The database path that was being read. */
   readonly path: string;
 

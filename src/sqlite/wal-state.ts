@@ -20,17 +20,24 @@ async function present(fs: FileSystemPort, path: string): Promise<boolean> {
 }
 
 /**
+ * The {@link WalState} from the sidecars alone, for a caller that already knows the file is there (three `lstat`s).
+ * @internal
+ */
+export async function sidecarState(fs: FileSystemPort, dbPath: string): Promise<WalState> {
+  const [wal, shm, journal] = await Promise.all([present(fs, `${dbPath}-wal`), present(fs, `${dbPath}-shm`), present(fs, `${dbPath}-journal`)]);
+  if (wal) return shm ? 'leftover' : 'walonly';
+  if (journal) return 'journal';
+  return shm ? 'shmonly' : 'clean';
+}
+
+/**
  * Looks (with `lstat` only, never a mutation) at the sidecars beside `dbPath` and names its {@link WalState}; rejects with a `NotFound` PortError when the file itself is missing.
  * @public
  */
 export async function detectWalState(fs: FileSystemPort, dbPath: string): Promise<WalState> {
+  // The sidecars are looked at while the file is (one wait, not two); the file's own failure is the one reported.
+  const sidecars = sidecarState(fs, dbPath);
+  sidecars.catch(() => undefined);
   await fs.lstat(dbPath);
-  const [wal, shm, journal] = await Promise.all([
-    present(fs, `${dbPath}-wal`),
-    present(fs, `${dbPath}-shm`),
-    present(fs, `${dbPath}-journal`),
-  ]);
-  if (wal) return shm ? 'leftover' : 'walonly';
-  if (journal) return 'journal';
-  return shm ? 'shmonly' : 'clean';
+  return sidecars;
 }

@@ -113,6 +113,7 @@ describe('codex purge and linked directories', () => {
     expect(await adapter.residualArtifacts(t.id, ctx)).toEqual([
       `${dir}/state_5.sqlite (thread_dynamic_tools.thread_id: 1 rows)`,
       `${dir}/state_5.sqlite (threads.id: 1 rows)`,
+      `${dir}/state_5.sqlite (not a regular file inside its directory: not purged)`,
     ]);
   });
 });

@@ -39,6 +39,10 @@ export class CodexAdapter extends BaseAdapter {
   /** `CODEX_THREAD_ID`, which Codex exports to its tool shells (`CODEX_SESSION_ID` too; the in-use check reads both). */
   override readonly sessionEnvVar = 'CODEX_THREAD_ID';
 
+  // Why the last purge of a canonical id could not delete rows of some database (one line per database), until the next
+  // purge of it: the residual names them beside the rows that stay.
+  readonly #rowDeleteFailures = new Map<string, string[]>();
+
   async #home(ctx: DiscoveryContext): Promise<CodexHome> {
     return codexHome(await this.env(ctx), ctx.homeDir);
   }
@@ -51,7 +55,9 @@ export class CodexAdapter extends BaseAdapter {
   async discover(ctx: DiscoveryContext): Promise<string[]> {
     try {
       const since = ctx.epoch !== undefined && Number.isFinite(ctx.epoch) ? ctx.epoch * 1000 : undefined;
-      const cwds = await workspaceCwds(this.ports.fs, ctx.workspace);
+      // The workspace's realpath resolves while the home is listed (a rejection is awaited, hence caught, below).
+      const cwds = workspaceCwds(this.ports.fs, ctx.workspace);
+      cwds.catch(() => undefined);
       return (await discoverThreads(this.ports.fs, await this.#home(ctx), cwds, since)).map((d) => d.id);
     } catch {
       return [];
@@ -89,19 +95,26 @@ export class CodexAdapter extends BaseAdapter {
     return (await rowsNaming(this.ports.fs, await this.#survey(id, ctx), id, (i) => i.columns.owned)).rows;
   }
 
-  /** Deletes those rows, opening for writing only a database that holds some. */
+  /** Deletes those rows, opening for writing only a database that holds some; a database that refused or failed is kept for the residual. */
   protected override async purgeDbRows(id: string, ctx: DiscoveryContext): Promise<string[]> {
     return this.#purgeRows(await this.#survey(id, ctx), id, false);
   }
 
+  // Deletes the thread's rows database by database; why a database kept its rows is remembered for the residual.
   async #purgeRows(s: CodexSurvey, id: string, keepThreads: boolean): Promise<string[]> {
     const deleted: string[] = [];
+    const failures: string[] = [];
     for (const i of s.dbs) {
       if (!i.ok || i.columns.owned.length === 0) continue;
       // A read-only look first: a database holding nothing of the thread is never opened for writing.
       const { rows } = await rowsNaming(this.ports.fs, { dbs: [i] }, id, (x) => x.columns.owned);
-      if (rows.length > 0) deleted.push(...(await purgeDbRows(this.ports.fs, i.db, id, keepThreads)).deleted);
+      if (rows.length === 0) continue;
+      const done = await purgeDbRows(this.ports.fs, i.db, id, keepThreads);
+      deleted.push(...done.deleted);
+      if (done.failure !== null) failures.push(done.failure);
     }
+    if (failures.length > 0) this.#rowDeleteFailures.set(id, failures);
+    else this.#rowDeleteFailures.delete(id);
     return deleted;
   }
 
@@ -109,6 +122,7 @@ export class CodexAdapter extends BaseAdapter {
   override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
     const c = this.canonical(id);
     if (c === null) return [];
+    this.#rowDeleteFailures.delete(c);
     try {
       const s = await this.#survey(c, ctx);
       if (s.refusals.length > 0) return [];
@@ -125,7 +139,10 @@ export class CodexAdapter extends BaseAdapter {
     }
   }
 
-  /** Files and rows of the thread still there, with refusals and unreadable dirs explaining them; a failed check is one entry. */
+  /**
+   * Files and rows of the thread still there, with refusals, unreadable dirs and the last purge's failed row deletes
+   * (`<db> (<why>: not purged)`) explaining them; a failed check is one entry.
+   */
   override async residualArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
     const c = this.canonical(id);
     if (c === null) return [];
@@ -134,8 +151,9 @@ export class CodexAdapter extends BaseAdapter {
       const files = (await existingArtifacts(this.ports.fs, surveyPaths(s))).map((f) => f.path);
       const { rows, notes } = await rowsNaming(this.ports.fs, s, c, (i) => i.columns.owned);
       const own = [...files, ...rows];
+      const failed = rows.length > 0 ? (this.#rowDeleteFailures.get(c) ?? []) : [];
       // Refusals and unreadable places explain what stays; alone they are no evidence of this conversation.
-      return own.length === 0 ? [] : [...own, ...s.refusals, ...s.artifacts.unreadable.map((d) => `${d} (unreadable)`), ...notes];
+      return own.length === 0 ? [] : [...own, ...failed, ...s.refusals, ...s.artifacts.unreadable.map((d) => `${d} (unreadable)`), ...notes];
     } catch (err) {
       return [`${ctx.homeDir} (residual check failed: ${message(err)})`];
     }

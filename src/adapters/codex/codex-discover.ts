@@ -6,7 +6,8 @@ import type { CodexHome } from './codex-home.js';
 import { mapLimit } from '../../map-limit.js';
 import { checkRollout } from './rollout-check.js';
 import { scanRollouts } from './rollout-scan.js';
-import { stateLayout } from './state-layout.js';
+import { withBackfill } from './state-layout.js';
+import { stateSchema } from './state-schema.js';
 import { threadsByCwd, type ThreadRow } from './thread-query.js';
 
 /**
@@ -29,19 +30,23 @@ interface StateRead {
   any: boolean;
 }
 
-async function readStates(fs: FileSystemPort, home: CodexHome, cwds: readonly string[]): Promise<StateRead> {
+async function readStates(fs: FileSystemPort, home: CodexHome, cwdSet: ReadonlySet<string> | PromiseLike<ReadonlySet<string>>): Promise<StateRead> {
   const out: StateRead = { rows: [], authoritative: true, any: false };
-  for (const db of (await codexDbs(fs, home)).filter((d) => d.state)) {
+  // The home's listing and the workspace's spellings are looked up at once.
+  const [dbs, cwdsGiven] = await Promise.all([codexDbs(fs, home), cwdSet]);
+  const cwds = [...cwdsGiven];
+  for (const db of dbs.filter((d) => d.state)) {
     try {
       await withReadonlyDb(db.path, { fs }, ({ db: conn }) => {
-        const layout = stateLayout(conn);
+        const schema = stateSchema(conn);
+        const layout = withBackfill(conn, schema.layout);
         if (layout.kind !== 'known') {
           out.authoritative = false;
           return;
         }
         out.any = true;
         if (!layout.complete) out.authoritative = false;
-        out.rows.push(...threadsByCwd(conn, layout, cwds));
+        out.rows.push(...threadsByCwd(conn, layout, cwds, schema.cwdIndex));
       });
     } catch {
       out.authoritative = false;
@@ -59,10 +64,17 @@ function newestFirst(a: Discovered, b: Discovered): number {
  * The conversations of a workspace: the state DBs' `threads` rows of its cwd first (one indexed query each), each
  * proven by its rollout's first line; a scan of the rollouts by name only when no state DB can be trusted to list them
  * all (none, an unknown layout, an unfinished backfill). Newest first; `sinceMs` keeps those active at or after it.
+ * `cwdSet` may still be on its way (a realpath): the home is listed meanwhile.
  * @public
  */
-export async function discoverThreads(fs: FileSystemPort, home: CodexHome, cwds: ReadonlySet<string>, sinceMs?: number): Promise<Discovered[]> {
-  const state = await readStates(fs, home, [...cwds]);
+export async function discoverThreads(
+  fs: FileSystemPort,
+  home: CodexHome,
+  cwdSet: ReadonlySet<string> | PromiseLike<ReadonlySet<string>>,
+  sinceMs?: number,
+): Promise<Discovered[]> {
+  const state = await readStates(fs, home, cwdSet);
+  const cwds = await cwdSet;
   const byId = new Map<string, ThreadRow>();
   for (const row of state.rows) {
     const id = normalizeAgentId('codex', row.id);

@@ -32,19 +32,20 @@ function find(names: readonly string[], wanted: string): string | undefined {
   return names.find((n) => n.toLowerCase() === wanted);
 }
 
-// Codex keeps the index from the rollouts in `backfill_state`; until it says complete, threads may lack older rollouts.
-function backfillComplete(db: Database.Database, tables: readonly string[]): boolean {
-  const t = find(tables, 'backfill_state');
-  if (t === undefined || find(tableColumns(db, t), 'status') === undefined) return true;
-  const statuses = db.prepare(`SELECT status FROM ${quoteIdent(t)}`).pluck().all();
-  return statuses.length > 0 && statuses.every((s) => s === 'complete');
-}
-
 /**
- * Reads the layout of a state database from its schema.
+ * What the schema alone says about a state database: its layout without the backfill status (that is data), and the
+ * `backfill_state` table to ask for it (null when there is none with a `status` column).
  * @public
  */
-export function stateLayout(db: Database.Database): StateLayout {
+export type SchemaLayout =
+  | (Omit<Extract<StateLayout, { kind: 'known' }>, 'complete'> & { backfill: string | null })
+  | Extract<StateLayout, { kind: 'unknown' }>;
+
+/**
+ * Reads the schema part of a state database's layout (a pure function of its schema).
+ * @public
+ */
+export function schemaLayout(db: Database.Database): SchemaLayout {
   const tables = tableNames(db);
   const table = find(tables, 'threads');
   if (table === undefined) return { kind: 'unknown', reason: 'no threads table' };
@@ -56,5 +57,28 @@ export function stateLayout(db: Database.Database): StateLayout {
   }
   const act = ACTIVITY.find((a) => find(cols, a.column) !== undefined);
   const activity = act === undefined ? null : { column: find(cols, act.column) as string, unit: act.unit };
-  return { kind: 'known', table, id, cwd, rollout, activity, complete: backfillComplete(db, tables) };
+  const b = find(tables, 'backfill_state');
+  const backfill = b !== undefined && find(tableColumns(db, b), 'status') !== undefined ? b : null;
+  return { kind: 'known', table, id, cwd, rollout, activity, backfill };
+}
+
+/**
+ * Completes a schema layout with the backfill status: Codex keeps the index from the rollouts in `backfill_state`, and
+ * until every row of it says complete, `threads` may lack older rollouts.
+ * @public
+ */
+export function withBackfill(db: Database.Database, s: SchemaLayout): StateLayout {
+  if (s.kind !== 'known') return s;
+  const { backfill, ...layout } = s;
+  if (backfill === null) return { ...layout, complete: true };
+  const statuses = db.prepare(`SELECT status FROM ${quoteIdent(backfill)}`).pluck().all();
+  return { ...layout, complete: statuses.length > 0 && statuses.every((x) => x === 'complete') };
+}
+
+/**
+ * Reads the layout of a state database from its schema (and its backfill status).
+ * @public
+ */
+export function stateLayout(db: Database.Database): StateLayout {
+  return withBackfill(db, schemaLayout(db));
 }

@@ -27,9 +27,20 @@ function toRow(l: Known, r: { id: unknown; cwd: unknown; rollout: unknown; act: 
   return { id: r.id, cwd: r.cwd, rolloutPath: r.rollout, activityMs: ms };
 }
 
-// An index whose first column is cwd serves `cwd IN (…)` directly; one led by another column X (Codex: archived, cwd, …)
-// serves it once X's few distinct values are known — found by index seeks in a recursive CTE, not by a scan of the table.
-function cwdIndexLead(db: Database.Database, l: Known): { lead: string | null; nullable: boolean } | null {
+/**
+ * How the schema lets threads be found by cwd: `lead` null when an index starts with cwd, else the column an index
+ * starts with before cwd (and whether it may be NULL); null when no index serves cwd.
+ * @public
+ */
+export type CwdIndex = { lead: string | null; nullable: boolean } | null;
+
+/**
+ * Reads which index serves a query by cwd (a pure function of the schema). An index whose first column is cwd serves
+ * `cwd IN (…)` directly; one led by another column X (Codex: archived, cwd, …) serves it once X's few distinct values
+ * are known — found by index seeks in a recursive CTE, not by a scan of the table.
+ * @public
+ */
+export function cwdIndexLead(db: Database.Database, l: Pick<Known, 'table' | 'cwd'>): CwdIndex {
   // The first two columns of every full (not partial) index of the table, in one statement.
   const cols = db
     .prepare('SELECT il.name AS ix, ii.seqno AS n, ii.name AS col FROM pragma_index_list(@t) AS il JOIN pragma_index_info(il.name) AS ii WHERE il.partial = 0 AND ii.seqno < 2')
@@ -51,13 +62,13 @@ function distinctValues(table: string, column: string): string {
 }
 
 /**
- * The threads whose recorded cwd is one of `cwds`, through an index on cwd where the schema has one.
+ * The threads whose recorded cwd is one of `cwds`, through an index on cwd where the schema has one (`ix`: what
+ * {@link cwdIndexLead} says, read from the schema when not given).
  * @public
  */
-export function threadsByCwd(db: Database.Database, l: Known, cwds: readonly string[]): ThreadRow[] {
+export function threadsByCwd(db: Database.Database, l: Known, cwds: readonly string[], ix: CwdIndex = cwdIndexLead(db, l)): ThreadRow[] {
   const inCwds = `${quoteIdent(l.cwd)} IN (${cwds.map(() => '?').join(', ')})`;
   const base = select(l);
-  const ix = cwdIndexLead(db, l);
   let raw: unknown[];
   if (ix === null || ix.lead === null) raw = db.prepare(`${base} WHERE ${inCwds}`).all(...cwds);
   else {

@@ -79,16 +79,18 @@ export function sessionTables(layout: OpencodeLayout): OpencodeSessionTable[] {
 }
 
 /**
- * Remembers each database's layout under its `PRAGMA schema_version` (which any schema change bumps), so a repeated
- * discovery reads one header field instead of the schema.
+ * Remembers each database's layout under its full schema text (every table's and index's `CREATE` statement), so a
+ * repeated discovery reads one row of `sqlite_master` instead of every table's columns. A different file at the same
+ * path, or the same file after a migration, is read afresh: a schema counter alone could repeat.
  * @public
  */
 export class OpencodeLayoutCache {
-  readonly #byPath = new Map<string, { version: number; layout: OpencodeLayout }>();
+  readonly #byPath = new Map<string, { version: string; layout: OpencodeLayout }>();
 
   /** The layout of the open database `db` found at `path`. */
   layoutOf(db: Database.Database, path: string): OpencodeLayout {
-    const version = db.pragma('schema_version', { simple: true }) as number;
+    const row = db.prepare("SELECT group_concat(type || ' ' || name || ' ' || coalesce(sql, ''), char(10)) AS s FROM sqlite_master").get() as { s: string | null } | undefined;
+    const version = row?.s ?? '';
     const known = this.#byPath.get(path);
     if (known !== undefined && known.version === version) return known.layout;
     const layout = detectOpencodeLayout(db);

@@ -1,0 +1,37 @@
+import type Database from 'better-sqlite3';
+import { schemaLayout, type SchemaLayout } from './state-layout.js';
+import { cwdIndexLead, type CwdIndex } from './thread-query.js';
+
+/**
+ * What discovery needs to know of a state database's schema: its layout (without the backfill status) and the index
+ * that serves a query by cwd.
+ * @public
+ */
+export interface StateSchema {
+  layout: SchemaLayout;
+  cwdIndex: CwdIndex;
+}
+
+// Every row of the schema in one string, built by SQLite: what the schema decides is remembered under it (rows in
+// scan order; were the order ever to differ, the text would not match and the schema would just be read again).
+const SCHEMA_TEXT = "SELECT group_concat(type || char(0) || name || char(0) || tbl_name || char(0) || ifnull(sql, ''), char(1)) FROM sqlite_schema";
+const REMEMBERED = 8;
+// Most recent last; compared by ===, which for strings of different lengths answers at once (no hash of the text).
+const memo: Array<{ text: string; schema: StateSchema }> = [];
+
+/**
+ * The schema facts of a state database, read once per distinct schema: both are pure functions of the schema's text, so
+ * a database whose schema changed in any way (a migration, another file in its place) is read afresh, and an unknown
+ * layout stays unknown. Costs one statement when the schema was seen before.
+ * @public
+ */
+export function stateSchema(db: Database.Database): StateSchema {
+  const text = String(db.prepare(SCHEMA_TEXT).pluck().get() ?? '');
+  const seen = memo.find((m) => m.text === text);
+  if (seen !== undefined) return seen.schema;
+  const layout = schemaLayout(db);
+  const schema: StateSchema = { layout, cwdIndex: layout.kind === 'known' ? cwdIndexLead(db, layout) : null };
+  if (memo.length >= REMEMBERED) memo.shift();
+  memo.push({ text, schema });
+  return schema;
+}
