@@ -1,13 +1,16 @@
 // What a reset left behind in a sandbox, read with the real filesystem: the rows of the targets, whether an old
 // conversation is still on disk, and the checks of "the end state of a clean reset" (as test/integration/reset-run and
 // reset-crash-random assert it): every target running on a new recorded id whose conversation is on disk, every old
-// conversation gone, the spec and the loop guard removed, no temp file of an atomic write left in `.mam/`.
-import { existsSync, readdirSync } from 'node:fs';
+// conversation gone, the spec and the loop guard removed, no temp file of an atomic write left in `.mam/`, and in the
+// fake herdr one agent pane per target and no other live fake agent.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getAdapter } from '../../src/adapters/get-adapter.js';
+import { sanitizeHerdrAgentName } from '../../src/herdr/sanitize.js';
 import type { AgentName } from '../../src/ids/agent-names.js';
 import { recordedId } from '../../src/registry/row-agent.js';
 import { resetSpecPath } from '../../src/reset/index.js';
+import type { FakeHerdrState } from '../../src/testing/herdr/fake-herdr-types.js';
 import type { Sandbox } from '../../src/testing/sandbox/sandbox-types.js';
 
 /** One target's row as the registry has it now (null fields: no row, or no id recorded). */
@@ -46,8 +49,40 @@ export function leftoverTemps(sb: Sandbox): string[] {
 }
 
 /**
+ * What the fake herdr and the process table hold beyond one agent pane per target: a pane with no agent or another
+ * agent, a target's agent in two panes, a live fake agent (a process run from the sandbox's bin dir) herdr does not know.
+ */
+export async function liveLeftovers(sb: Sandbox, targets: readonly { name: string }[]): Promise<string[]> {
+  const state = JSON.parse(readFileSync(sb.herdrStatePath, 'utf8')) as FakeHerdrState;
+  const wanted = new Set(targets.map((t) => sanitizeHerdrAgentName(t.name)));
+  const seen = new Map<string, number>();
+  const pids = new Set<number>();
+  const problems: string[] = [];
+  for (const [server, session] of Object.entries(state.sessions)) {
+    for (const pane of session.workspaces.flatMap((w) => w.panes.map((p) => ({ ...p, label: w.label })))) {
+      const name = pane.agent?.name;
+      if (pane.agent !== null) pids.add(pane.agent.pid);
+      if (name === undefined || !wanted.has(name)) problems.push(`herdr ${server}: pane ${pane.pane_id} (${pane.label}) holds ${name === undefined ? 'no agent' : `agent ${name}`}`);
+      else seen.set(name, (seen.get(name) ?? 0) + 1);
+    }
+  }
+  for (const [name, count] of seen) if (count > 1) problems.push(`herdr: agent ${name} in ${count} panes`);
+  // A process SIGKILLed by a pane close may take a moment to die: looked at again for up to a second.
+  let strays: string[] = [];
+  for (let look = 0; look < 5; look += 1) {
+    if (look > 0) await new Promise((r) => setTimeout(r, 200));
+    strays = (await sb.ports().proc.snapshot())
+      .filter((p) => (p.argv ?? []).some((a) => a.startsWith(`${sb.binDir}/`) && !a.endsWith('/herdr')) && p.state !== 'zombie' && p.state !== 'dead' && !pids.has(p.pid))
+      .map((p) => `fake agent pid ${p.pid} still alive, in no herdr pane: ${p.command}`);
+    if (strays.length === 0) break;
+  }
+  return [...problems, ...strays];
+}
+
+/**
  * Broken promises of "a clean reset ended here", given the rows before it: each target running with a new recorded id
- * whose conversation is on disk, each old conversation gone, no spec, no loop guard, no temp file in `.mam/`.
+ * whose conversation is on disk, each old conversation gone, no spec, no loop guard, no temp file in `.mam/`, nothing
+ * live beyond one agent pane per target ({@link liveLeftovers}).
  */
 export async function cleanEndProblems(sb: Sandbox, before: readonly TargetRow[]): Promise<string[]> {
   const problems: string[] = [];
@@ -64,5 +99,6 @@ export async function cleanEndProblems(sb: Sandbox, before: readonly TargetRow[]
   if (existsSync(resetSpecPath(sb.workspace))) problems.push('the reset spec is still there');
   if (existsSync(join(sb.workspace, '.mam', 'loop-guard-active'))) problems.push('the loop guard marker is still there');
   for (const t of leftoverTemps(sb)) problems.push(`temp file left in .mam: ${t}`);
+  problems.push(...(await liveLeftovers(sb, before)));
   return problems;
 }

@@ -1,51 +1,49 @@
-// Fault injection over a full reset: a sandbox with live fake agents (claude: pre-assigned id; codex: post-discovered,
-// captured at onboarding), reset with `ports.fs` replaced by a RecordingFileSystem that fails a mutation with an errno,
-// then rerun without faults. One sandbox serves every case: the rerun that ends a case leaves every target running on
-// a fresh conversation, the next case's starting point (rows put back in order; a case that ends broken rebuilds it).
+// Fault injection over a full reset: a sandbox with live fake agents (a scenario, see fault-reset-scenarios.ts: claude +
+// codex, or opencode + agy + hermes), reset with `ports.fs` replaced by a RecordingFileSystem that fails a mutation with
+// an errno, then rerun without faults. One sandbox serves every case: the rerun that ends a case leaves every target
+// running on a fresh conversation, the next case's starting point (rows put back in order; a case that ends broken
+// rebuilds it).
 import { ownKey } from '../../src/ids/agent-names.js';
 import { NodeFileSystem } from '../../src/node/node-fs.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { ResetPlanner } from '../../src/reset/index.js';
 import { type FaultErrno, type FaultPlan, type RecordedMutation, RecordingFileSystem } from '../../src/testing/fs/recording-file-system.js';
-import type { SandboxSessionSpec } from '../../src/testing/sandbox/sandbox-types.js';
 import { judgeFaulted, type Ran, said } from './fault-reset-judge.js';
+import { CLAUDE_CODEX, type FaultResetScenario } from './fault-reset-scenarios.js';
 import { cleanEndProblems, type TargetRow, targetRows } from './fault-reset-state.js';
 import { FAST, resetSandbox } from './reset-sandbox.js';
 
 export const RESET_FAULT_CODES: readonly FaultErrno[] = ['EACCES', 'EBUSY', 'ENOSPC', 'EIO'];
 
-const SESSIONS: SandboxSessionSpec[] = [
-  { name: 'reviewer-claude-01', agent: 'claude', role: 'reviewer' },
-  { name: 'reviewer-codex-01', agent: 'codex', role: 'reviewer' },
-];
-const TARGETS = SESSIONS.map(({ name, agent }) => ({ name, agent }));
-
 /**
- * A sandbox to reset again and again, rebuilt when a case leaves it broken. With `unrecorded`, codex's row has its id
- * taken off before every run: the reset then captures it before the stop and records it into the spec (§5.2-8b).
+ * A sandbox of `scenario` to reset again and again, rebuilt when a case leaves it broken. The rows of the scenario's
+ * `unrecorded` agents have their id taken off before every run: the reset then captures it before the stop and records
+ * it into the spec (§5.2-8b).
  */
 export interface FaultResetKit {
   current: Awaited<ReturnType<typeof resetSandbox>>;
-  unrecorded: boolean;
+  scenario: FaultResetScenario;
   dispose(): Promise<void>;
 }
 
-export async function buildFaultReset(opts: { unrecorded?: boolean } = {}): Promise<FaultResetKit> {
+export async function buildFaultReset(scenario: FaultResetScenario = CLAUDE_CODEX): Promise<FaultResetKit> {
   const kit: FaultResetKit = {
-    current: await resetSandbox(SESSIONS),
-    unrecorded: opts.unrecorded === true,
+    current: await resetSandbox([...scenario.sessions]),
+    scenario,
     dispose: async () => kit.current.dispose(),
   };
   return kit;
 }
 
-// The targets' rows before a run (ids as recorded), then codex's id taken off the row when the kit asks for it.
+// The targets' rows before a run (ids as recorded), then the id taken off the rows the scenario wants unrecorded.
 async function prepare(kit: FaultResetKit): Promise<TargetRow[]> {
-  const before = await targetRows(kit.current.sb, TARGETS);
-  if (kit.unrecorded) {
+  const before = await targetRows(kit.current.sb, kit.scenario.sessions);
+  const { unrecorded } = kit.scenario;
+  if (unrecorded.length > 0) {
     await kit.current.sb.registry.update((draft) => {
-      const row = draft.herdr_sessions.find((r) => r.agent === 'codex') as Record<string, unknown> | undefined;
-      if (row !== undefined) delete row[ownKey('codex')];
+      for (const row of draft.herdr_sessions) {
+        if (row.agent !== undefined && unrecorded.includes(row.agent)) delete (row as Record<string, unknown>)[ownKey(row.agent)];
+      }
     });
   }
   return before;
@@ -78,13 +76,17 @@ export async function runOnce(kit: FaultResetKit, fs: RecordingFileSystem): Prom
 
 // `op path`, sandbox root, ids, hashes and numbers masked: the same step of another run reads the same.
 function opLabel(kit: FaultResetKit, m: RecordedMutation): string {
-  const path = m.path.replace(kit.current.sb.dir, '').replace(/[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}/g, '<id>').replace(/[0-9a-f]{16}/g, '<hash>');
+  const path = m.path
+    .replace(kit.current.sb.dir, '')
+    .replace(/[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}/g, '<id>')
+    .replace(/ses_[0-9A-Za-z]{26}/g, '<id>')
+    .replace(/[0-9a-f]{16}/g, '<hash>');
   return `${m.op} ${path.replace(/mam-reset-e2e-[A-Za-z0-9]+/g, '<root>').replace(/[0-9]+/g, 'N')}`;
 }
 
 // The rows back in the sandbox's order (a recreated row is appended), so every case meets the same mutation order.
 async function keepOrder(kit: FaultResetKit): Promise<void> {
-  const order = SESSIONS.map((s) => s.name);
+  const order = kit.scenario.sessions.map((s) => s.name);
   await kit.current.sb.registry.update((draft) => {
     draft.herdr_sessions.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
   });
@@ -119,9 +121,21 @@ export async function faultCase(kit: FaultResetKit, plan: FaultPlan, at: string,
   else problems.push(...(await cleanEndProblems(kit.current.sb, before)).map((p) => `${at}: after the rerun, ${p}`));
   if (problems.length > 0) {
     await kit.current.dispose();
-    kit.current = await resetSandbox(SESSIONS);
+    kit.current = await resetSandbox([...kit.scenario.sessions]);
   } else await keepOrder(kit);
   return { problems, faulted };
+}
+
+/** A plan failing the first mutation `pick` chooses (given the mutations before it) with `code`: a step, not an n. */
+export function failOnce(code: FaultErrno, pick: (m: RecordedMutation, seen: readonly RecordedMutation[]) => boolean): FaultPlan {
+  const seen: RecordedMutation[] = [];
+  let fired = false;
+  return (m) => {
+    const hit = !fired && pick(m, seen);
+    seen.push(m);
+    fired ||= hit;
+    return hit ? code : null;
+  };
 }
 
 /** The case where the n-th mutation (of the clean run's order) fails with `code`; also checks it hit the same step. */

@@ -4,21 +4,9 @@
 // run of the process. Each case also passes the sweep's judge: the run returns, every leftover is shown, a rerun
 // without faults ends in the state of a clean reset.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FaultErrno, FaultPlan, RecordedMutation } from '../../src/testing/fs/recording-file-system.js';
-import { type FaultResetKit, buildFaultReset, faultCase } from '../helpers/fault-reset.js';
+import { type FaultResetKit, buildFaultReset, failOnce as once, faultCase } from '../helpers/fault-reset.js';
 import type { Ran } from '../helpers/fault-reset-judge.js';
-
-// Fails the first mutation `pick` chooses (given the mutations before it), with `code`.
-function once(code: FaultErrno, pick: (m: RecordedMutation, seen: readonly RecordedMutation[]) => boolean): FaultPlan {
-  const seen: RecordedMutation[] = [];
-  let fired = false;
-  return (m) => {
-    const hit = !fired && pick(m, seen);
-    seen.push(m);
-    fired ||= hit;
-    return hit ? code : null;
-  };
-}
+import { CLAUDE_CODEX_UNRECORDED } from '../helpers/fault-reset-scenarios.js';
 
 const REGISTRY_TMP = /\/\.agent-sessions\.yaml\.[^/]+\.tmp$/;
 
@@ -76,7 +64,7 @@ describe('reset under a single filesystem fault: regressions', () => {
   }, 60_000);
 
   it('the spec write recording a captured id fails (codex row with no id): "failed at stop", the rerun records it again', async () => {
-    const own = await buildFaultReset({ unrecorded: true });
+    const own = await buildFaultReset(CLAUDE_CODEX_UNRECORDED);
     try {
       const recordWrite = once('ENOSPC', (m, seen) => m.op === 'writeFile' && m.path.includes('.reset-spec.json.') && seen.some((s) => s.path.includes('.reset-spec.json.')));
       const { problems, faulted } = await faultCase(own, recordWrite, 'recordId spec write');

@@ -78,9 +78,12 @@ export function sessionTables(layout: OpencodeLayout): OpencodeSessionTable[] {
   return [layout.v2, layout.v1].filter((t): t is OpencodeSessionTable => t !== null);
 }
 
+// The text the layout is derived from: both candidate session tables' CREATE statements.
+const SESSION_TABLES_SQL = "SELECT group_concat(name || ' ' || coalesce(sql, ''), char(10)) AS s FROM sqlite_schema WHERE type = 'table' AND lower(name) IN ('session', 'session_v2')";
+
 /**
- * Remembers each database's layout under its full schema text (every table's and index's `CREATE` statement), so a
- * repeated discovery reads one row of `sqlite_master` instead of every table's columns. A different file at the same
+ * Remembers each database's layout under the `CREATE` text of its session tables (the only source of the layout; an
+ * added column rewrites it), so a repeated discovery reads that text instead of the tables' columns. A different file at the same
  * path, or the same file after a migration, is read afresh: a schema counter alone could repeat.
  * @public
  */
@@ -89,7 +92,7 @@ export class OpencodeLayoutCache {
 
   /** The layout of the open database `db` found at `path`. */
   layoutOf(db: Database.Database, path: string): OpencodeLayout {
-    const row = db.prepare("SELECT group_concat(type || ' ' || name || ' ' || coalesce(sql, ''), char(10)) AS s FROM sqlite_master").get() as { s: string | null } | undefined;
+    const row = db.prepare(SESSION_TABLES_SQL).get() as { s: string | null } | undefined;
     const version = row?.s ?? '';
     const known = this.#byPath.get(path);
     if (known !== undefined && known.version === version) return known.layout;
