@@ -39,10 +39,6 @@ export class CodexAdapter extends BaseAdapter {
   /** `CODEX_THREAD_ID`, which Codex exports to its tool shells (`CODEX_SESSION_ID` too; the in-use check reads both). */
   override readonly sessionEnvVar = 'CODEX_THREAD_ID';
 
-  // Why the last purge of a canonical id could not delete rows of some database (one line per database), until the next
-  // purge of it: the residual names them beside the rows that stay.
-  readonly #rowDeleteFailures = new Map<string, string[]>();
-
   async #home(ctx: DiscoveryContext): Promise<CodexHome> {
     return codexHome(await this.env(ctx), ctx.homeDir);
   }
@@ -113,8 +109,7 @@ export class CodexAdapter extends BaseAdapter {
       deleted.push(...done.deleted);
       if (done.failure !== null) failures.push(done.failure);
     }
-    if (failures.length > 0) this.#rowDeleteFailures.set(id, failures);
-    else this.#rowDeleteFailures.delete(id);
+    this.noteRowDeleteFailures(id, failures);
     return deleted;
   }
 
@@ -122,7 +117,7 @@ export class CodexAdapter extends BaseAdapter {
   override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
     const c = this.canonical(id);
     if (c === null) return [];
-    this.#rowDeleteFailures.delete(c);
+    this.noteRowDeleteFailures(c, []);
     try {
       const s = await this.#survey(c, ctx);
       if (s.refusals.length > 0) return [];
@@ -151,7 +146,7 @@ export class CodexAdapter extends BaseAdapter {
       const files = (await existingArtifacts(this.ports.fs, surveyPaths(s))).map((f) => f.path);
       const { rows, notes } = await rowsNaming(this.ports.fs, s, c, (i) => i.columns.owned);
       const own = [...files, ...rows];
-      const failed = rows.length > 0 ? (this.#rowDeleteFailures.get(c) ?? []) : [];
+      const failed = this.rowDeleteFailures(c, rows);
       // Refusals and unreadable places explain what stays; alone they are no evidence of this conversation.
       return own.length === 0 ? [] : [...own, ...failed, ...s.refusals, ...s.artifacts.unreadable.map((d) => `${d} (unreadable)`), ...notes];
     } catch (err) {

@@ -26,7 +26,7 @@ export abstract class BaseAdapter implements AgentAdapter {
   readonly residentChildren: readonly string[] = [];
 
   // Why the last row delete of a canonical id failed, until the next purge of it: the residual reports it.
-  readonly #rowDeleteFailures = new Map<string, string>();
+  readonly #rowDeleteFailures = new Map<string, string[]>();
 
   /** Builds the adapter over `ports`, through which every read, removal and process probe goes. */
   constructor(
@@ -120,9 +120,9 @@ export abstract class BaseAdapter implements AgentAdapter {
     if (c === null) return [];
     // Paths first: some are found through the rows the next step deletes.
     const paths = await this.artifactPaths(c, ctx);
-    this.#rowDeleteFailures.delete(c);
+    this.noteRowDeleteFailures(c, []);
     const rows = await this.purgeDbRows(c, ctx).catch((err: unknown) => {
-      this.#rowDeleteFailures.set(c, describeError(err));
+      this.noteRowDeleteFailures(c, [`${ctx.homeDir} (${this.name} database rows could not be deleted: ${describeError(err)})`]);
       return [];
     });
     const files = await removeArtifacts(this.ports.fs, paths);
@@ -138,9 +138,18 @@ export abstract class BaseAdapter implements AgentAdapter {
     if (c === null) return [];
     const files = await existingArtifacts(this.ports.fs, await this.artifactPaths(c, ctx));
     const rows = await this.dbRows(c, ctx).catch((err: unknown) => [`${ctx.homeDir} (${this.name} database rows could not be checked: ${describeError(err)})`]);
-    const failed = this.#rowDeleteFailures.get(c);
-    const note = failed !== undefined && rows.length > 0 ? [`${ctx.homeDir} (${this.name} database rows could not be deleted: ${failed})`] : [];
-    return [...files.map((f) => f.path), ...rows, ...note];
+    return [...files.map((f) => f.path), ...rows, ...this.rowDeleteFailures(c, rows)];
+  }
+
+  /** Records why the id's last row delete failed, as residual entries (`[]` clears them); the one store for every adapter. */
+  protected noteRowDeleteFailures(id: string, failures: readonly string[]): void {
+    if (failures.length > 0) this.#rowDeleteFailures.set(id, [...failures]);
+    else this.#rowDeleteFailures.delete(id);
+  }
+
+  /** The recorded row-delete failures of the id, while `rows` (the rows still on record) is not empty. */
+  protected rowDeleteFailures(id: string, rows: readonly string[]): string[] {
+    return rows.length > 0 ? (this.#rowDeleteFailures.get(id) ?? []) : [];
   }
 
   /** {@inheritDoc AgentAdapter.hasArtifacts} */
