@@ -14,7 +14,7 @@ function kindOf(s: Stats | Dirent): FileKind {
 }
 
 function toFileStat(s: Stats): FileStat {
-  return { kind: kindOf(s), size: s.size, mtimeMs: s.mtimeMs, mode: s.mode, uid: s.uid, dev: s.dev, ino: s.ino };
+  return { kind: kindOf(s), size: s.size, mtimeMs: s.mtimeMs, mode: s.mode, uid: s.uid, dev: s.dev, ino: s.ino, nlink: s.nlink };
 }
 
 function errnoOf(err: unknown): string | undefined {

@@ -23,6 +23,8 @@ export interface FileStat {
   dev: number;
   /** The inode number. */
   ino: number;
+  /** Hard-link count (1 for a file no other name links to). */
+  nlink: number;
 }
 
 /**

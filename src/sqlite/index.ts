@@ -3,3 +3,4 @@ export { openReadonly, withReadonlyDb, type ReadonlyDb, type ReadRoute, type Ope
 export { quoteIdent, tableNames, tableColumns, userVersion } from './schema.js';
 export { dbRowsNaming, type IdTable, type DbRowsNamingOptions } from './db-rows-naming.js';
 export { SqliteReadError } from './sqlite-read-error.js';
+export { dbWriteRefusal } from './db-write-guard.js';
