@@ -1,6 +1,6 @@
 // mam orc --uuid ID | --list | --remove ID [--purge-conversation] [--yes] [--dry-run] [--workspace WS] [--home DIR] → exit 0, 1 not registered, 2 usage, 4 needs --yes, 5 in use.
 import { parseArgs } from 'node:util';
-import { formatArtifact, Orchestrators, type OrchestratorRemoveResult } from '../../../src/index.js';
+import { formatArtifact, type OrchestratorRemoveResult, Orchestrators } from '../../index.js';
 
 interface Io {
   stdout: (s: string) => void;

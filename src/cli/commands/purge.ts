@@ -1,6 +1,6 @@
 // mam purge <agent|auto> <id> [--home DIR] [--workspace WS] [--json] → exit 0 purged, 4 in use, 5 unresolved, 2 usage.
 import { parseArgs } from 'node:util';
-import { AGENT_NAMES, type AgentName, formatArtifact, PurgeService, purgeExitCode } from '../../../src/index.js';
+import { AGENT_NAMES, type AgentName, formatArtifact, purgeExitCode, PurgeService } from '../../index.js';
 
 interface Io {
   stdout: (s: string) => void;
