@@ -28,6 +28,9 @@ function report(r: OrchestratorRemoveResult, io: Io): number {
     case 'in-use':
       io.stderr(`${r.message}\n`);
       return 5;
+    case 'purge-refused':
+      io.stderr(`${r.message}\n`);
+      return 6;
     case 'dry-run':
       io.stdout(`${r.message}\n`);
       return 0;
