@@ -29,6 +29,7 @@ export { detectWalState, type WalState } from './sqlite/wal-state.js';
 export { agentCliName } from './process/agent-cli-name.js';
 export { helperChain, type HelperChain } from './process/helper-chain.js';
 export { processesNaming } from './process/processes-naming.js';
+export { isLiveProcess } from './ports/process-live.js';
 
 // herdr
 export { HerdrCommandPort, type HerdrRunContext, type HerdrRunner } from './herdr/command-port.js';
