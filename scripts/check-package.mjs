@@ -122,7 +122,7 @@ try {
   run('tsx quickstart.ts (README)', process.execPath, [TSX, 'quickstart.ts'], { env, check: (r) => r.stdout.includes('UNKNOWN_AGENT') || 'no UNKNOWN_AGENT line' });
 
   // 6. The test kit from the built package, in vitest, as a downstream project uses it.
-  run('vitest: buildSandbox, installFakeHerdr, installFakeAgents, FakeHerdr, FakeProcessTable', process.execPath, [VITEST, 'run', '--root', app, '--dir', app], { env: { CI: 'true' }, timeout: 170_000 });
+  run('vitest: buildSandbox, installFakeHerdr, installFakeAgents, FakeHerdr, FakeProcessTable', process.execPath, [VITEST, 'run', '--root', app, '--dir', app, '--testTimeout', '60000'], { env: { CI: 'true' }, timeout: 170_000 });
 
   // 7. The shipped bin.
   const mam = join(app, 'node_modules', '.bin', 'mam');
