@@ -19,22 +19,83 @@ export type PortErrorCode =
   | 'Unknown';
 
 /**
+ * Every `code` a {@link MamError} of this package can carry: the {@link PortErrorCode}s and one literal per fault class
+ * (each class's `code` is typed as its own literal, so `switch (err.code)` narrows).
+ * @public
+ */
+export type MamErrorCode =
+  | PortErrorCode
+  | 'UNKNOWN_AGENT'
+  | 'INVALID_ID'
+  | 'INVALID_ARGUMENT'
+  | 'AUTOPIN_INVALID_ARGUMENT'
+  | 'DISPATCH_INVALID'
+  | 'DISPATCH_NOT_FOUND'
+  | 'HERDR_INVALID_ARGUMENT'
+  | 'ID_ORDER_INVALID_REQUEST'
+  | 'JOB_AUDIT_FAILED'
+  | 'JOB_INVALID_ARGUMENT'
+  | 'JOB_NOT_FOUND'
+  | 'JOB_RECORD_CORRUPT'
+  | 'LIFECYCLE_HOME_UNKNOWN'
+  | 'LIFECYCLE_STEP_FAILED'
+  | 'LOCK_TIMEOUT'
+  | 'LOOP_INVALID_ARGUMENT'
+  | 'ORCHESTRATORS_HOME_UNKNOWN'
+  | 'REGISTRY_CORRUPT'
+  | 'REGISTRY_INVALID_UPDATE'
+  | 'REGISTRY_MIRROR_FAILED'
+  | 'REGISTRY_REENTRANT_UPDATE'
+  | 'REGISTRY_ROW_NOT_FOUND'
+  | 'RESET_SPEC_INVALID'
+  | 'SQLITE_READ_FAILED'
+  | 'WATCH_INVALID_ARGUMENT'
+  | 'FAKE_AGENTS_HOME_NOT_ABSOLUTE'
+  | 'FAKE_AGENTS_NOT_EMBEDDABLE'
+  | 'FAKE_HERDR_NAME_TAKEN'
+  | 'FAKE_HERDR_NOT_EMBEDDABLE'
+  | 'FAKE_HERDR_NOT_FOUND'
+  | 'SANDBOX_INVALID_OPTIONS'
+  | 'SANDBOX_DIR_NOT_EMPTY'
+  | 'SANDBOX_SESSION_FAILED';
+
+// A registry-wide symbol, so an error made by another copy of this package (a second install, a bundled copy) carries
+// the same brand and `isMamError` recognises it where `instanceof` cannot.
+const MAM_ERROR_BRAND: unique symbol = Symbol.for('@mam/core/MamError');
+
+/**
  * Base class of every fault the library throws: a stable `code`, structured `data` and an optional `cause`.
  * @public
  */
 export class MamError extends Error {
-  /** Stable machine-readable code. */
-  readonly code: string;
+  /** Stable machine-readable code, one of {@link MamErrorCode}. */
+  readonly code: MamErrorCode;
   /** Structured details (paths, commands, row names). */
   readonly data: Readonly<Record<string, unknown>>;
 
   /** Builds a fault with its `code`, human `message`, structured `data` and optional `cause`. */
-  constructor(code: string, message: string, data: Record<string, unknown> = {}, options?: { cause?: unknown }) {
+  constructor(code: MamErrorCode, message: string, data: Record<string, unknown> = {}, options?: { cause?: unknown }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.code = code;
     this.data = data;
+    Object.defineProperty(this, MAM_ERROR_BRAND, { value: true, enumerable: false });
   }
+}
+
+/**
+ * True when `err` is a {@link MamError} of any copy of this package (ESM or CommonJS, another install): it checks a
+ * registry-wide brand and the shape (`code`, `data`, `message`), not the class identity `instanceof` depends on.
+ * @example
+ * ```ts
+ * try { getAdapter('nope'); } catch (err) { if (isMamError(err)) console.log(err.code); } // 'UNKNOWN_AGENT'
+ * ```
+ * @public
+ */
+export function isMamError(err: unknown): err is MamError {
+  if (typeof err !== 'object' || err === null) return false;
+  const e = err as { [MAM_ERROR_BRAND]?: unknown; code?: unknown; data?: unknown; message?: unknown };
+  return e[MAM_ERROR_BRAND] === true && typeof e.code === 'string' && typeof e.message === 'string' && typeof e.data === 'object' && e.data !== null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import Database from '../sqlite/driver.js';
 import { describeError, PortError, type PortErrorCode } from '../errors.js';
 import { enableSqliteUri } from '../node/sqlite-uri.js';
 import type { Clock } from '../ports/clock.js';

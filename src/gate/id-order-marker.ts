@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { lazySchema } from '../lazy-zod.js';
 
 // herdr's own rules: a session (server) name is 1–64 of [A-Za-z0-9._-] (here never with a leading `-`, so it cannot
 // read as an option in a printed command); an agent name is [a-z][a-z0-9_-]{0,31}; a pane id looks like `w2X:p1`.
@@ -12,7 +13,7 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
  * the cwd, on which herdr server, for which attempt. Every field is checked on read (a marker is input from disk).
  * @public
  */
-export const IdOrderMarkerSchema = z.strictObject({
+export const IdOrderMarkerSchema = lazySchema((z) => z.strictObject({
   version: z.literal(1),
   /** The creating process. */
   owner_pid: z.number().int().positive(),
@@ -36,7 +37,7 @@ export const IdOrderMarkerSchema = z.strictObject({
   pane_id: z.string().regex(PANE).nullable(),
   /** When the marker was written (ISO 8601). */
   written_at: z.string().max(64),
-});
+}));
 
 /**
  * A parsed id-order marker.

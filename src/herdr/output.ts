@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { lazySchema } from '../lazy-zod.js';
 import type { HerdrResult, HerdrServerStatus } from '../ports/herdr.js';
 import { serverStatusSchema } from './schemas.js';
 
@@ -131,7 +132,7 @@ export function statusAnswer(): HerdrAnswerParser<HerdrServerStatus> {
  * @public
  */
 export function pickObjects<T>(key: string, schema: z.ZodType): (result: JsonObject) => T[] | undefined {
-  const list = z.array(schema);
+  const list = lazySchema((z) => z.array(schema));
   return (result) => {
     const parsed = list.safeParse(result[key]);
     return parsed.success ? (parsed.data as T[]) : undefined;

@@ -1,11 +1,12 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { lazySchema } from '../lazy-zod.js';
 import { JOB_STATUSES } from './job-status.js';
 
 /**
  * The schema of a job record file `<registry_dir>/<job_id>.json`; fields a transition merged are kept as they are.
  * @public
  */
-export const jobRecordSchema = z.looseObject({
+export const jobRecordSchema = lazySchema((z) => z.looseObject({
   job_id: z.string().min(1),
   prompt: z.string(),
   agent_session: z.string().nullable(),
@@ -15,7 +16,7 @@ export const jobRecordSchema = z.looseObject({
   updated_at: z.string(),
   last_seq: z.number().int().nonnegative(),
   transition_seq: z.number().int().nonnegative(),
-});
+}));
 
 /**
  * One job record: identity, prompt, owning session, status, attempt, timestamps, the two counters, and any merged fields.

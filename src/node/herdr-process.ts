@@ -1,4 +1,4 @@
-import { execa } from 'execa';
+import { loadExeca } from './lazy-execa.js';
 import type { HerdrRawOutput } from '../herdr/output.js';
 
 /**
@@ -16,7 +16,7 @@ export type HerdrProcessRunner = (
  * @public
  */
 export const runHerdrProcess: HerdrProcessRunner = async (file, args, opts) => {
-  const result = await execa(file, args, {
+  const result = await (await loadExeca())(file, args, {
     reject: false,
     env: opts.env,
     extendEnv: false,

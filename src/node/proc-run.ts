@@ -1,4 +1,4 @@
-import { execa } from 'execa';
+import { loadExeca } from './lazy-execa.js';
 import { PortError } from '../errors.js';
 import type { RunOptions, RunResult } from '../ports/process.js';
 
@@ -19,7 +19,7 @@ export async function runCommand(
   opts: Omit<RunOptions, 'env'> = {},
   op = 'proc.run',
 ): Promise<RunResult> {
-  const r = await execa(file, args, {
+  const r = await (await loadExeca())(file, args, {
     reject: false,
     env: definedEnv(env),
     extendEnv: false,

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { lazySchema } from '../lazy-zod.js';
 import { AGENT_NAMES } from '../ids/agent-names.js';
 
 /**
@@ -17,13 +18,13 @@ export type SessionStatus = (typeof SESSION_STATUSES)[number];
  * A row's pane: where the agent runs; fields it does not name are kept as they are.
  * @public
  */
-export const PaneSchema = z.looseObject({
+export const PaneSchema = lazySchema((z) => z.looseObject({
   cwd: z.string().nullable().optional(),
   pid: z.number().int().nullable().optional(),
   cmd: z.string().nullable().optional(),
-});
+}));
 
-const optionalText = z.string().nullable().optional();
+const optionalText = lazySchema((z) => z.string().nullable().optional());
 
 /**
  * One entry of `herdr_sessions` in `.mam/agent-sessions.yaml`; fields it does not name are kept as they are.
@@ -31,7 +32,7 @@ const optionalText = z.string().nullable().optional();
  * be a canonical agent name.
  * @public
  */
-export const SessionRowSchema = z.looseObject({
+export const SessionRowSchema = lazySchema((z) => z.looseObject({
   name: z.string().min(1),
   status: z.enum(SESSION_STATUSES),
   role: optionalText,
@@ -50,7 +51,7 @@ export const SessionRowSchema = z.looseObject({
   grok_session_id_own: optionalText,
   hermes_conversation_id_own: optionalText,
   opencode_session_id_own: optionalText,
-});
+}));
 
 /**
  * A registered agent session (a row).
@@ -69,7 +70,7 @@ export type Pane = z.infer<typeof PaneSchema>;
  * A missing or null list reads as empty, as in the reference tool.
  * @public
  */
-export const RegistryFileSchema = z.looseObject({
+export const RegistryFileSchema = lazySchema((z) => z.looseObject({
   herdr_sessions: z.array(SessionRowSchema).nullable().optional(),
   orchestrator_uuids: z.array(z.string()).nullable().optional(),
-});
+}));

@@ -1,5 +1,7 @@
 export { detectWalState, type WalState } from './wal-state.js';
-export { openReadonly, withReadonlyDb, type ReadonlyDb, type ReadRoute, type OpenReadonlyOptions } from './open-readonly.js';
+export { type ReadRoute, type OpenReadonlyOptions } from './open-readonly.js';
+export { openReadonly, withReadonlyDb, type ReadonlyDb } from './readonly-db.js';
+export type { SqliteDatabase, SqliteStatement } from './sqlite-database.js';
 export { quoteIdent, tableNames, tableColumns, userVersion } from './schema.js';
 export { dbRowsNaming, type IdTable, type DbRowsNamingOptions } from './db-rows-naming.js';
 export { SqliteReadError } from './sqlite-read-error.js';

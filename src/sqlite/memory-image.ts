@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import Database from './driver.js';
 
 // Bytes 18 and 19 of the header are the write and read format versions: 2 means WAL, which an
 // in-memory database cannot open ("unable to open database file"); 1 reads the same pages.

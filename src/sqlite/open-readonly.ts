@@ -1,6 +1,6 @@
 import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import Database from 'better-sqlite3';
+import Database from './driver.js';
 import { PortError } from '../errors.js';
 import type { FileSystemPort } from '../ports/fs.js';
 import { openMemoryImage } from './memory-image.js';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import Database from './driver.js';
 import type { FileSystemPort } from '../ports/fs.js';
 
 async function removePrivateDir(fs: FileSystemPort, dir: string): Promise<void> {

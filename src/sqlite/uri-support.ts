@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import Database from './driver.js';
 import { enableSqliteUri } from '../node/sqlite-uri.js';
 
 // Runs when this module is imported, before this library opens any database.

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isPortError } from '../../src/errors.js';
-import { openReadonly, SqliteReadError, withReadonlyDb, type ReadonlyDb } from '../../src/sqlite/index.js';
+import { openReadonly, SqliteReadError, type SqliteDatabase, withReadonlyDb, type ReadonlyDb } from '../../src/sqlite/index.js';
 import { RecordingFs } from '../helpers/sqlite-recording-fs.js';
 import { buildWalState, snapshotDir } from '../helpers/sqlite-wal-states.js';
 
@@ -101,7 +101,7 @@ describe('openReadonly', () => {
     await h.close();
     await h.close();
     expect(h.db.open).toBe(false);
-    let seen: Database.Database | undefined;
+    let seen: SqliteDatabase | undefined;
     await expect(
       withReadonlyDb(fx.dbPath, { fs: new RecordingFs().port }, ({ db }) => {
         seen = db;

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import Database from '../../sqlite/driver.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { confinedCheck } from '../../paths/confined-check.js';
 import { quoteIdent } from '../../sqlite/schema.js';

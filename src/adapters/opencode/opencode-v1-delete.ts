@@ -1,5 +1,5 @@
-import Database from 'better-sqlite3';
 import type { Artifact } from '../../purge/artifact.js';
+import Database from '../../sqlite/driver.js';
 import { quoteIdent as q, tableColumns, tableNames } from '../../sqlite/schema.js';
 
 /**

@@ -36,10 +36,10 @@ export function fakeAgentRunDir(binDir: string): string {
   return path.join(path.resolve(binDir), '.fake-agents');
 }
 
-// The bin dir has no node_modules: better-sqlite3 is required by absolute path. `require` exists in the CommonJS build only.
+// The bin dir has no node_modules: better-sqlite3 is required by absolute path, resolved from this module's own location
+// (never a bundler's `require` shim, which has no `.resolve`).
 function sqliteEntry(): string {
-  const req = typeof require === 'function' ? require : createRequire(import.meta.url);
-  return req.resolve('better-sqlite3');
+  return createRequire(import.meta.url).resolve('better-sqlite3');
 }
 
 /**

@@ -3,7 +3,7 @@ export type { Sandbox, SandboxOptions, SandboxSession, SandboxSessionSpec } from
 export { SandboxError } from './sandbox-error.js';
 export { sandboxEnv } from './sandbox-env.js';
 export { stopFakeAgents, type FakeAgentsStopResult, type StopFakeAgentsOptions } from './stop-fake-agents.js';
-// What the sandbox's public signature refers to, so the testing entry stands on its own (api-extractor: no forgotten exports).
-export * from '../../registry/index.js';
+// The types the sandbox's public signature refers to (types only: the values are the root entry's), so the testing entry stands on its own (api-extractor: no forgotten exports).
+export type * from '../../registry/index.js';
 export type * from '../../adapters/types.js';
-export * from '../../ids/agent-names.js';
+export type * from '../../ids/agent-names.js';
