@@ -88,7 +88,7 @@ export class MamError extends Error {
  * registry-wide brand and the shape (`code`, `data`, `message`), not the class identity `instanceof` depends on.
  * @example
  * ```ts
- * try { getAdapter('nope'); } catch (err) { if (isMamError(err)) console.log(err.code); } // 'UNKNOWN_AGENT'
+ * try { getAdapter('nope'); } catch (err) { if (isMamError(err)) report(err.code); } // 'UNKNOWN_AGENT'
  * ```
  * @public
  */

@@ -1,6 +1,6 @@
 // mam discover <agent> --workspace WS [--home DIR] [--epoch S] [--json] → the agent's conversations in WS, newest first.
 import { parseArgs } from 'node:util';
-import { AGENT_NAMES, getAdapter } from '../../index.js';
+import { AGENT_NAMES, getAdapter, nodePorts } from '../../index.js';
 
 interface Io {
   stdout: (s: string) => void;
@@ -23,7 +23,7 @@ export async function discoverCommand(argv: string[], io: Io): Promise<number> {
   }
   const ids = await getAdapter(agent).discover({
     workspace: parsed.values.workspace ?? process.cwd(),
-    homeDir: parsed.values.home ?? process.env['HOME'] ?? '/',
+    homeDir: parsed.values.home ?? nodePorts().proc.env()['HOME'] ?? '/',
     ...(epoch === undefined ? {} : { epoch }),
   });
   io.stdout(parsed.values.json === true ? `${JSON.stringify(ids)}\n` : ids.map((i) => `${i}\n`).join(''));

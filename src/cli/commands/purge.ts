@@ -11,7 +11,7 @@ import {
   purgeExitCode,
   type PurgePlan,
   type PurgeResult,
-  PurgeService,
+  PurgeService, nodePorts,
 } from '../../index.js';
 
 /** Where the command writes. */
@@ -142,7 +142,7 @@ export async function purgeCommand(argv: string[], io: Io): Promise<number> {
     io.stderr(`usage: mam purge <${AGENT_NAMES.join('|')}|auto> <id> [--home DIR] [--workspace WS] [--dry-run] [--json]\n`);
     return 2;
   }
-  const home = parsed.values.home ?? process.env['HOME'] ?? '/';
+  const home = parsed.values.home ?? nodePorts().proc.env()['HOME'] ?? '/';
   const dryRun = parsed.values['dry-run'] === true;
   const result = await new PurgeService().purge(agent as AgentName | 'auto', id, { home, dryRun, ...(parsed.values.workspace ? { workspace: parsed.values.workspace } : {}) });
   if (parsed.values.json === true) io.stdout(`${JSON.stringify(resultJson(result))}\n`);

@@ -1,7 +1,7 @@
 // mam status --workspace WS [--home DIR] [--json] → the registry's rows with their resume state, and the orchestrators.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { getAdapter, MamError, recordedId, rowAgent, SessionRegistry, type SessionRow } from '../../index.js';
+import { getAdapter, MamError, recordedId, rowAgent, SessionRegistry, type SessionRow, nodePorts } from '../../index.js';
 
 interface Io {
   stdout: (s: string) => void;
@@ -51,7 +51,7 @@ export async function statusCommand(argv: string[], io: Io, opts: { probe?: Resu
     return 0;
   }
   const workspace = resolve(values.workspace ?? process.cwd());
-  const home = values.home ?? process.env['HOME'] ?? '/';
+  const home = values.home ?? nodePorts().proc.env()['HOME'] ?? '/';
   const probe = opts.probe ?? adapterProbe;
   let state;
   try {

@@ -9,6 +9,8 @@ const SCRIPT_TEXT_FILES = new Set<string>([
   'testing/herdr/fake-herdr-script.ts',
   'testing/herdr/fake-herdr-proc-io.ts',
   'testing/agents/fake-agent-main.ts',
+  // The fake herdr's loader: a string of script text that the installed executable runs.
+  'testing/herdr/install-fake-herdr.ts',
 ]);
 
 const FORBIDDEN: ReadonlyArray<[RegExp, string]> = [
