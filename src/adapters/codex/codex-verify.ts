@@ -4,11 +4,13 @@ import type { CodexHome } from './codex-home.js';
 import { inspectDb } from './inspect-db.js';
 import { checkRollout } from './rollout-check.js';
 import { scanRollouts } from './rollout-scan.js';
+import { staleRecordedPath } from './moved-home.js';
 
 /**
  * Whether the canonical id has a conversation of the workspace on disk. The state DBs speak first: a `threads` row of
  * another cwd rules it out, one of this cwd needs its rollout. Without a row, a rollout found by name must name the id and
- * the workspace in its first line — in `strict` (discover) mode only when no state DB is trusted to list every thread.
+ * the workspace in its first line — in `strict` (discover) mode only when no state DB is trusted to list every thread. A
+ * row's stale path (a moved home) is replaced by the id's rollout under the home; a sub-agent thread never verifies.
  * @public
  */
 export async function verifyThread(fs: FileSystemPort, home: CodexHome, cwds: ReadonlySet<string>, id: string, strict: boolean): Promise<boolean> {
@@ -18,7 +20,12 @@ export async function verifyThread(fs: FileSystemPort, home: CodexHome, cwds: Re
   if (rows.length > 0) {
     const mine = rows.filter((r) => cwds.has(r.cwd));
     if (mine.length === 0) return false;
-    for (const r of mine) if ((await checkRollout(fs, r.rolloutPath, id, cwds, true)) !== null) return true;
+    for (const r of mine) {
+      if ((await checkRollout(fs, r.rolloutPath, id, cwds, true)) !== null) return true;
+      // A moved home: the row's path is stale, the rollout of the id is under this home.
+      if (!(await staleRecordedPath(fs, home, r.rolloutPath))) continue;
+      for (const f of (await scanRollouts(fs, home, id)).files) if ((await checkRollout(fs, f.path, id, cwds, true)) !== null) return true;
+    }
     if (strict) return false;
   } else if (strict && trusted) {
     return false;

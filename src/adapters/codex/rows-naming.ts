@@ -1,16 +1,36 @@
 import type { FileSystemPort } from '../../ports/fs.js';
 import { dbRowsNaming } from '../../sqlite/db-rows-naming.js';
+import { withReadonlyDb } from '../../sqlite/open-readonly.js';
+import { quoteIdent } from '../../sqlite/schema.js';
+import { describeError } from '../../errors.js';
 import type { CodexSurvey } from './codex-survey.js';
 import type { DbInspection } from './inspect-db.js';
+import { rolloutPathPattern } from './rollout-name.js';
 import type { ThreadColumn } from './thread-columns.js';
 
 function unreadable(path: string, line: string): boolean {
   return line.startsWith(`${path} (unreadable`) || line.includes(': unreadable: ');
 }
 
+// Rows whose rollout-path column names the id's rollout file (the id is inside the value).
+async function pathRows(fs: FileSystemPort, path: string, id: string, columns: readonly ThreadColumn[]): Promise<string[]> {
+  if (columns.length === 0) return [];
+  try {
+    return await withReadonlyDb(path, { fs }, ({ db }) =>
+      columns.flatMap(({ table, column }) => {
+        const n = db.prepare(`SELECT count(*) FROM ${quoteIdent(table)} WHERE ${quoteIdent(column)} LIKE ?`).pluck().get(rolloutPathPattern(id)) as number;
+        return n > 0 ? [`${path} (${table}.${column}: ${n} rows)`] : [];
+      }),
+    );
+  } catch (err) {
+    return [`${path} (unreadable: ${describeError(err)})`];
+  }
+}
+
 /**
  * The rows of the given thread columns that name the id, as `<db> (<table>.<col>: N rows)`, split from the notes about
- * databases or tables that could not be read (a note alone is no evidence the conversation is there).
+ * databases or tables that could not be read (a note alone is no evidence the conversation is there). With `withPaths`,
+ * rows of rollout-path columns naming the id's rollout count too (they are the thread's own).
  * @public
  */
 export async function rowsNaming(
@@ -18,6 +38,7 @@ export async function rowsNaming(
   s: Pick<CodexSurvey, 'dbs'>,
   id: string,
   pick: (i: Extract<DbInspection, { ok: true }>) => readonly ThreadColumn[],
+  withPaths = false,
 ): Promise<{ rows: string[]; notes: string[] }> {
   const out = { rows: [] as string[], notes: [] as string[] };
   for (const i of s.dbs) {
@@ -27,8 +48,10 @@ export async function rowsNaming(
       continue;
     }
     const columns = pick(i);
-    if (columns.length === 0) continue;
-    for (const line of await dbRowsNaming(i.db.path, id, [], columns, { fs })) (unreadable(i.db.path, line) ? out.notes : out.rows).push(line);
+    const paths = withPaths ? i.columns.rolloutPaths : [];
+    if (columns.length === 0 && paths.length === 0) continue;
+    const lines = [...(columns.length === 0 ? [] : await dbRowsNaming(i.db.path, id, [], columns, { fs })), ...(await pathRows(fs, i.db.path, id, paths))];
+    for (const line of lines) (unreadable(i.db.path, line) ? out.notes : out.rows).push(line);
   }
   return out;
 }

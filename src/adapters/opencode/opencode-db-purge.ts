@@ -2,6 +2,7 @@ import type { FileSystemPort } from '../../ports/fs.js';
 import type { ProcessPort } from '../../ports/process.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { pathExists } from '../common/artifacts.js';
+import { dbWriteRefusal } from '../../sqlite/db-write-guard.js';
 import { type OpencodeDbFindings, opencodeDbFindings } from './opencode-db-rows.js';
 import type { OpencodeLocation } from './opencode-locator.js';
 import { runOpencodeSessionDelete } from './opencode-session-delete.js';
@@ -14,6 +15,8 @@ import { deleteOpencodeV1Rows } from './opencode-v1-delete.js';
  */
 export interface OpencodeDbPurge {
   refused: boolean;
+  /** What the files may still hold after the delete (a busy WAL), or why the database was not written. */
+  notes?: string[];
   removed: string[];
   /** The child sessions (any depth) collected before anything was deleted. */
   children: string[];
@@ -40,13 +43,16 @@ export async function purgeOpencodeDb(fs: FileSystemPort, proc: ProcessPort, loc
       if (after.inV2) return none(true, before.children);
       removed.push(...before.rows.filter((line) => !after.rows.includes(line)));
     }
+    const notes: string[] = [];
+    const refusal = await dbWriteRefusal(fs, loc.dbPath);
+    if (refusal !== null) return { refused: true, removed, children: before.children, notes: [refusal] };
     try {
-      removed.push(...deleteOpencodeV1Rows(loc.dbPath, [id, ...before.children]));
+      removed.push(...deleteOpencodeV1Rows(loc.dbPath, [id, ...before.children], notes));
     } catch {
       // Busy or unwritable: the 1.x rows stay (the transaction rolled back) and the residual names them.
       return { refused: true, removed, children: before.children };
     }
-    return { refused: false, removed, children: before.children };
+    return { refused: false, removed, children: before.children, notes };
   } catch {
     return none(true);
   }
