@@ -5,7 +5,8 @@ import type { FileHolder, ProcessInfo } from '../../ports/process.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { BaseAdapter } from '../common/base-adapter.js';
 import { type ArtifactPath, pathExists, removeArtifacts } from '../common/artifacts.js';
-import type { DiscoveryContext } from '../types.js';
+import type { DiscoveryContext, InUseHolder } from '../types.js';
+import { callerOpencodeSession, canUseSession, sessionReach } from './opencode-holders.js';
 import { legacyStorageArtifacts } from './legacy-storage.js';
 import { findOpencodeBinary } from './opencode-binary.js';
 import { purgeOpencodeDb } from './opencode-db-purge.js';
@@ -104,6 +105,35 @@ export class OpencodeAdapter extends BaseAdapter {
   protected override async heldPaths(_id: string, ctx: DiscoveryContext): Promise<string[]> {
     const loc = await this.locate(ctx);
     return loc === null ? [] : ['', '-wal', '-shm', '-journal'].map((s) => loc.dbPath + s);
+  }
+
+  /**
+   * The live uses of the session: the shared rule (command lines, session variables, holders of the database), with a
+   * holder of the shared database counted only when it can be using this session — its command line names the id, or its
+   * cwd lies in the session's directory or project worktree; when its cwd cannot be read (or the session's directory is
+   * unknown, or it belongs to the `global` project) every holder counts, as before (home-wide). And the opencode process
+   * whose tool shell runs the caller (`OPENCODE_PID`), when it can be using the session.
+   */
+  override async inUseHolders(id: string, ctx: DiscoveryContext): Promise<InUseHolder[]> {
+    const c = this.canonical(id);
+    if (c === null) return [];
+    const all = await super.inUseHolders(c, ctx);
+    const env = this.ports.proc.env();
+    if (!all.some((h) => h.signal === 'open-file') && (env['OPENCODE_PID'] ?? '') === '') return all;
+    const loc = await this.locate(ctx);
+    const dirs = loc === null ? [] : await this.#read(loc.dbPath, [] as string[], (db) => sessionReach(db, c));
+    const out: InUseHolder[] = [];
+    for (const h of all) if (h.signal !== 'open-file' || (await canUseSession(this.ports.proc, h, c, dirs))) out.push(h);
+    for (const h of await callerOpencodeSession(this.ports.proc, c, dirs)) if (!out.some((o) => o.pid === h.pid)) out.push(h);
+    return out;
+  }
+
+  /** A `ps` line for the id, and how to see which processes hold the shared database and where they run. */
+  override inUseHints(id: string, ctx: DiscoveryContext): string[] {
+    const base = super.inUseHints(id, ctx);
+    if (base.length === 0) return base;
+    // OpenCode keeps every session in one database: a holder counts for a session only when its cwd shows it can reach it.
+    return [...base, 'lsof "$XDG_DATA_HOME/opencode/opencode.db" ~/.local/share/opencode/opencode.db  # then: ls -l /proc/<pid>/cwd (a holder whose cwd cannot be read counts for every session of the home)'];
   }
 
   /** The per-user background service (`opencode serve --service`) holds the database for every session and does not count. */
