@@ -44,6 +44,8 @@ export class OpencodeAdapter extends BaseAdapter {
   readonly inputPlaceholderPattern = OPENCODE_INPUT_PLACEHOLDER_PATTERN;
   readonly #locator: OpencodeLocator;
   readonly #layouts = new OpencodeLayoutCache();
+  // What the last purge of a canonical id could not guarantee (a busy WAL still holding the deleted text).
+  readonly #notes = new Map<string, string[]>();
 
   /** Builds the adapter over `ports`; a successful database lookup is kept per (binary, HOME, XDG_DATA_HOME). */
   constructor(ports: Ports) {
@@ -160,6 +162,8 @@ export class OpencodeAdapter extends BaseAdapter {
       const loc = await this.locate(ctx);
       if (loc === null) return [];
       const db = await purgeOpencodeDb(this.ports.fs, this.ports.proc, loc, c);
+      if ((db.notes ?? []).length > 0) this.#notes.set(c, db.notes ?? []);
+      else this.#notes.delete(c);
       // A refused database purge removes nothing else either: the residual says why, and a retry finds everything.
       if (db.refused) return db.removed;
       const files: ArtifactPath[] = [];
@@ -170,6 +174,12 @@ export class OpencodeAdapter extends BaseAdapter {
     } catch {
       return [];
     }
+  }
+
+  /** What the last purge of the id could not guarantee (a `-wal` another connection kept busy still holds the deleted text; a 2.x `session delete` run by the CLI, whose connection is not ours). */
+  protected async purgeNotes(id: string, _ctx: DiscoveryContext): Promise<string[]> {
+    const c = this.canonical(id);
+    return c === null ? [] : [...(this.#notes.get(c) ?? [])];
   }
 
   /** OpenCode's shared log files (`<data>/log/*.log`) whose text names the id; never removed. */
