@@ -18,3 +18,4 @@ export * from './registry/index.js';
 export * from './autopin/index.js';
 export * from './capture/index.js';
 export * from './reset/index.js';
+export * from './inspect/index.js';

@@ -3,7 +3,8 @@ import { removeDirKeepingLast } from '../../paths/remove-dir-keeping-last.js';
 import type { ProcessInfo } from '../../ports/process.js';
 import { type ArtifactPath, pathExists, removeArtifacts } from '../common/artifacts.js';
 import { BaseAdapter } from '../common/base-adapter.js';
-import type { DiscoveryContext, InUseHolder } from '../types.js';
+import type { DiscoveryContext, InUseHolder, StoreReport } from '../types.js';
+import { inspectClaudeConfig } from './claude-inspect.js';
 import { type ClaudeArtifactScan, scanClaudeArtifacts } from './artifact-scan.js';
 import { discoverClaude, verifyClaude } from './claude-discover.js';
 import { claudeInUseHints } from './claude-hints.js';
@@ -119,6 +120,12 @@ export class ClaudeAdapter extends BaseAdapter {
       out.push({ pid: Number(pidVar), command: 'the Claude session this process runs in (CLAUDE_PID)', signal: 'session-env', detail: 'CLAUDE_PID' });
     }
     return out;
+  }
+
+  /** A read-only look at the config root: transcripts, the versions that wrote them, session files, unknown stores. Never rejects. */
+  async inspect(ctx: DiscoveryContext): Promise<StoreReport> {
+    const loc = await this.locations(ctx);
+    return inspectClaudeConfig(this.ports.fs, loc).catch((err: unknown) => ({ agent: 'claude' as const, presence: 'present' as const, root: loc.config, layout: null, known: false, counts: {}, problems: [`inspection failed: ${describeError(err)}`] }));
   }
 
   /** Commands to see the holder, naming the real `sessions/` dir first. */

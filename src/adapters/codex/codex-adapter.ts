@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import type { DiscoveryContext } from '../types.js';
+import type { DiscoveryContext, StoreReport } from '../types.js';
+import { inspectCodexHome } from './codex-inspect.js';
 import { BaseAdapter } from '../common/base-adapter.js';
 import { type ArtifactPath, existingArtifacts, removeArtifacts } from '../common/artifacts.js';
 import { psHint } from '../common/in-use.js';
@@ -220,6 +221,12 @@ export class CodexAdapter extends BaseAdapter {
     } catch {
       return [];
     }
+  }
+
+  /** A read-only look at the Codex home: state databases' versions and layouts, thread and rollout counts, problems. Never rejects. */
+  async inspect(ctx: DiscoveryContext): Promise<StoreReport> {
+    const home = await this.#home(ctx);
+    return inspectCodexHome(this.ports.fs, home).catch((err: unknown) => ({ agent: 'codex' as const, presence: 'present' as const, root: home.home, layout: null, known: false, counts: {}, problems: [`inspection failed: ${message(err)}`] }));
   }
 
   /** A `ps` line for the id and an `lsof` line for its writer lock. */

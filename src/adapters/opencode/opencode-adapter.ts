@@ -5,7 +5,8 @@ import type { FileHolder, ProcessInfo } from '../../ports/process.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { BaseAdapter } from '../common/base-adapter.js';
 import { type ArtifactPath, pathExists, removeArtifacts } from '../common/artifacts.js';
-import type { DiscoveryContext, InUseHolder } from '../types.js';
+import type { DiscoveryContext, InUseHolder, StoreReport } from '../types.js';
+import { inspectOpencodeHome } from './opencode-inspect.js';
 import { callerOpencodeSession, canUseSession, sessionReach } from './opencode-holders.js';
 import { legacyStorageArtifacts } from './legacy-storage.js';
 import { findOpencodeBinary } from './opencode-binary.js';
@@ -192,6 +193,20 @@ export class OpencodeAdapter extends BaseAdapter {
     } catch {
       return [];
     }
+  }
+
+  /** A read-only look at the OpenCode data dir (never runs the CLI): layout, versions, session counts, problems. Never rejects. */
+  async inspect(ctx: DiscoveryContext): Promise<StoreReport> {
+    const env = await this.env(ctx);
+    return inspectOpencodeHome(this.ports.fs, ctx.homeDir, env).catch((err: unknown) => ({
+      agent: 'opencode' as const,
+      presence: 'present' as const,
+      root: null,
+      layout: null,
+      known: false,
+      counts: {},
+      problems: [`inspection failed: ${describeError(err)}`],
+    }));
   }
 
   /** True when an `opencode` executable is on PATH or under `<home>/.opencode/bin`. */
