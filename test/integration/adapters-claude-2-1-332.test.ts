@@ -13,6 +13,7 @@ import { FakeClock } from '../../src/testing/fs/fake-clock.js';
 import { type FakeProcess, FakeProcessTable } from '../../src/testing/process/index.js';
 import { SpyFileSystem } from '../helpers/adapter-codex-spy.js';
 import { materializeStage, type RealStage } from '../helpers/real-stage.js';
+import { strs } from '../helpers/artifact-strings.js';
 
 const roots: string[] = [];
 afterAll(() => {
@@ -58,10 +59,10 @@ describe('Claude Code 2.1.332', () => {
     mkdirSync(join(s.config, 'plugins', 'store'), { recursive: true });
     writeFileSync(store, JSON.stringify({ 'usage-rows-queued': `${OLD} 3` }));
     const a = claude([]);
-    expect(await a.mentions(OLD, s.ctx)).toContain(store);
+    expect(strs(await a.mentions(OLD, s.ctx))).toContain(store);
     await a.purgeArtifacts(OLD, s.ctx);
     expect(readFileSync(store, 'utf8')).toContain(OLD);
-    expect(await a.mentions(NEW, s.ctx)).not.toContain(store);
+    expect(strs(await a.mentions(NEW, s.ctx))).not.toContain(store);
   });
 
   it('the key and the socket a crash left beside the pid file are no longer orphans: they go with the pid file', async () => {
@@ -75,9 +76,9 @@ describe('Claude Code 2.1.332', () => {
     const sock = join(s.tmp, 'cc-socks', '4242.sock');
     writeFileSync(sock, '');
     const a = claude([]);
-    const before = await a.residualArtifacts(OLD, s.ctx);
+    const before = strs(await a.residualArtifacts(OLD, s.ctx));
     expect(before).toEqual(expect.arrayContaining([pf, key, sock]));
-    const purged = await a.purgeArtifacts(OLD, s.ctx);
+    const purged = strs(await a.purgeArtifacts(OLD, s.ctx));
     expect(purged).toEqual(expect.arrayContaining([pf, key, sock]));
     for (const p of [pf, key, sock]) expect(existsSync(p), p).toBe(false);
     expect(existsSync(otherKey)).toBe(true);

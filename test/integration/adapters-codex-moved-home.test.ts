@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getAdapter } from '../../src/adapters/get-adapter.js';
 import { materializeStage } from '../helpers/real-stage.js';
+import { strs } from '../helpers/artifact-strings.js';
 
 const roots: string[] = [];
 afterAll(() => {
@@ -37,7 +38,7 @@ describe('a moved CODEX_HOME', () => {
 
   it('a purge in the moved home removes its rollout and rows; residual empty', async () => {
     const { ctx, codex } = moved(false);
-    const purged = await adapter.purgeArtifacts(A, ctx);
+    const purged = strs(await adapter.purgeArtifacts(A, ctx));
     expect(purged.some((p) => p.startsWith(join(codex, 'sessions')) && p.endsWith(`${A}.jsonl`))).toBe(true);
     expect(await adapter.residualArtifacts(A, ctx)).toEqual([]);
     expect(await adapter.discover(ctx)).toEqual([]);
@@ -50,6 +51,6 @@ describe('a moved CODEX_HOME', () => {
     const original = join(root, 'home-codex', '.codex', 'sessions', '2026', '11', '30', `rollout-2026-11-30T00-36-29-${A}.jsonl`);
     expect(existsSync(original)).toBe(true);
     // The recorded path into the other copy stays, named in the residual with the row that records it.
-    expect(await adapter.residualArtifacts(A, ctx)).toContain(original);
+    expect(strs(await adapter.residualArtifacts(A, ctx))).toContain(original);
   });
 });

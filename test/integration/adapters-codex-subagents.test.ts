@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { getAdapter } from '../../src/adapters/get-adapter.js';
 import type { DiscoveryContext } from '../../src/adapters/types.js';
 import { dumpRows } from '../helpers/adapter-codex-tree.js';
+import { strs } from '../helpers/artifact-strings.js';
 import { CHILD, CHILD_PROMPT, GRANDCHILD, OTHER, PARENT, PROMPT, type SubagentStage, subagentStage } from '../helpers/codex-subagent-stage.js';
 
 const roots: string[] = [];
@@ -49,16 +50,16 @@ describe('codex sub-agent threads', () => {
     const s = subagentStage(roots);
     const ctx = ctxOf(s);
     const kids = [CHILD, GRANDCHILD].map((k) => s.rollout(k));
-    const before = await adapter.residualArtifacts(PARENT, ctx);
+    const before = strs(await adapter.residualArtifacts(PARENT, ctx));
     for (const k of kids) expect(before).toContain(k);
-    const purged = await adapter.purgeArtifacts(PARENT, ctx);
+    const purged = strs(await adapter.purgeArtifacts(PARENT, ctx));
     for (const k of [...kids, s.rollout(OTHER)]) expect(existsSync(k), k).toBe(k === s.rollout(OTHER));
     expect(purged).toContain(join(s.codex, 'shell_snapshots', `${CHILD}.1795999000000000000.sh`));
     for (const id of [PARENT, CHILD, GRANDCHILD]) expect(rowsNaming(s, id), id).toEqual(id === PARENT ? ['state_5.sqlite threads'] : []);
     // The only row still naming the parent is the other thread's attached_thread_parent_id: a mention, never removed.
     expect(dumpRows(join(s.codex, 'state_5.sqlite')).filter((l) => l.includes(PARENT)).map((l) => (JSON.parse(l.slice(8)) as { id: string }).id)).toEqual([OTHER]);
     expect(await adapter.residualArtifacts(PARENT, ctx)).toEqual([]);
-    expect((await adapter.mentions(PARENT, ctx)).sort()).toEqual(
+    expect(strs(await adapter.mentions(PARENT, ctx)).sort()).toEqual(
       [join(s.codex, 'history.jsonl'), join(s.codex, 'session_index.jsonl'), `${join(s.codex, 'state_5.sqlite')} (threads.attached_thread_parent_id: 1 rows)`].sort(),
     );
     // The TUI files keep the prompt and the title: reported, never rewritten.
@@ -69,7 +70,7 @@ describe('codex sub-agent threads', () => {
 
   it('the newer tables\' rows (receipts, attachments, guardian feedback, model ids, skipped rollouts, queue revisions, goal deferrals) go with the thread', async () => {
     const s = subagentStage(roots);
-    const purged = await adapter.purgeArtifacts(PARENT, ctxOf(s));
+    const purged = strs(await adapter.purgeArtifacts(PARENT, ctxOf(s)));
     const state = join(s.codex, 'state_5.sqlite');
     for (const line of [
       `${state} (thread_read_receipts.thread_id: 1 rows)`,

@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import type { DiscoveryContext, StoreReport } from '../types.js';
 import { inspectCodexHome } from './codex-inspect.js';
 import { BaseAdapter } from '../common/base-adapter.js';
-import { type ArtifactPath, existingArtifacts, removeArtifacts } from '../common/artifacts.js';
+import { type ArtifactPath, leftArtifacts, removeArtifacts } from '../common/artifacts.js';
+import { type Artifact, asLeft, type LeftArtifact } from '../../purge/artifact.js';
 import { psHint } from '../common/in-use.js';
 import { discoverThreads } from './codex-discover.js';
 import { codexHome, type CodexHome } from './codex-home.js';
@@ -87,9 +88,11 @@ export class CodexAdapter extends BaseAdapter {
     }
   }
 
-  /** Rollouts, shell snapshots and the writer lock of the thread. */
+  /** Rollouts, shell snapshots and the writer lock of the thread, then of each sub-agent thread it spawned. */
   protected async artifactPaths(id: string, ctx: DiscoveryContext): Promise<ArtifactPath[]> {
-    return surveyPaths(await this.#survey(id, ctx));
+    const s = await this.#survey(id, ctx);
+    const kids = await Promise.all((await this.#descendants(id, ctx, s)).map((k) => this.#survey(k, ctx)));
+    return [s, ...kids].flatMap(surveyPaths);
   }
 
   // The writer lock (flocked by a live Codex) and the rollout (kept open) speak for this thread alone; the databases are
@@ -101,20 +104,28 @@ export class CodexAdapter extends BaseAdapter {
     return [s, ...kids].flatMap((x) => [...x.artifacts.rollouts.map((r) => r.path), x.artifacts.lock.path]);
   }
 
-  /** Rows of every Codex database whose thread columns name the id, as `<db> (<table>.<col>: N rows)`. */
-  protected override async dbRows(id: string, ctx: DiscoveryContext): Promise<string[]> {
-    return (await rowsNaming(this.ports.fs, await this.#survey(id, ctx), id, (i) => i.columns.owned, true)).rows;
+  /** Rows of every Codex database whose thread columns name the id or a sub-agent thread it spawned (kind `rows`). */
+  protected override async dbRows(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
+    const s = await this.#survey(id, ctx);
+    const out: Artifact[] = [];
+    for (const k of [id, ...(await this.#descendants(id, ctx, s))]) out.push(...(await rowsNaming(this.ports.fs, s, k, (i) => i.columns.owned, true)).rows);
+    return out;
   }
 
   /** Deletes those rows, opening for writing only a database that holds some; a database that refused or failed is kept for the residual. */
-  protected override async purgeDbRows(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  protected override async purgeDbRows(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     return this.#purgeRows(await this.#survey(id, ctx), id, false);
   }
 
+  /** A state database of an unknown layout (or unreadable): the purge removes nothing. */
+  protected override async purgeRefusals(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
+    return (await this.#survey(id, ctx)).refusals;
+  }
+
   // Deletes the thread's rows database by database; why a database kept its rows is remembered for the residual.
-  async #purgeRows(s: CodexSurvey, id: string, keepThreads: boolean, notes: string[] = []): Promise<string[]> {
-    const deleted: string[] = [];
-    const failures: string[] = [];
+  async #purgeRows(s: CodexSurvey, id: string, keepThreads: boolean, notes: string[] = []): Promise<Artifact[]> {
+    const deleted: Artifact[] = [];
+    const failures: LeftArtifact[] = [];
     for (const i of s.dbs) {
       if (!i.ok || (i.columns.owned.length === 0 && i.columns.rolloutPaths.length === 0)) continue;
       // A read-only look first: a database holding nothing of the thread is never opened for writing.
@@ -130,19 +141,19 @@ export class CodexAdapter extends BaseAdapter {
   }
 
   // One thread's files and rows (its sub-agents are the caller's business).
-  async #purgeOne(s: CodexSurvey, id: string, notes: string[]): Promise<string[]> {
+  async #purgeOne(s: CodexSurvey, id: string, notes: string[]): Promise<Artifact[]> {
     const fs = this.ports.fs;
     // Files before the threads row that ties them to the conversation, the writer lock last: after a partial failure
     // what stays is still attributable (a rollout that could not go keeps its threads row, and both are residual).
     const files = await removeArtifacts(fs, [...s.artifacts.rollouts, ...s.artifacts.snapshots]);
-    const stray = s.artifacts.rollouts.some((r) => files.residual.includes(r.path));
+    const stray = s.artifacts.rollouts.some((r) => files.residual.some((a) => a.kind !== 'rows' && a.path === r.path));
     const rows = await this.#purgeRows(s, id, stray, notes);
     const lock = await removeArtifacts(fs, [s.artifacts.lock]);
     return [...rows, ...files.purged, ...lock.purged];
   }
 
   /** What the last purge of the id could not guarantee (e.g. a `-wal` another connection kept busy still holds the deleted text). */
-  protected async purgeNotes(id: string, _ctx: DiscoveryContext): Promise<string[]> {
+  protected override async purgeNotes(id: string, _ctx: DiscoveryContext): Promise<string[]> {
     const c = this.canonical(id);
     return c === null ? [] : [...(this.#notes.get(c) ?? [])];
   }
@@ -152,7 +163,7 @@ export class CodexAdapter extends BaseAdapter {
    * snapshots, then its database rows (the `threads` row stays if a rollout could not go), the writer lock last; nothing
    * on an unknown layout. Never throws.
    */
-  override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     this.noteRowDeleteFailures(c, []);
@@ -167,7 +178,7 @@ export class CodexAdapter extends BaseAdapter {
         if (this.#purgedKids.size >= 256) this.#purgedKids.delete(this.#purgedKids.keys().next().value as string);
         this.#purgedKids.set(c, kids);
       }
-      const purged: string[] = [];
+      const purged: Artifact[] = [];
       for (const k of [...kids].reverse()) purged.push(...(await this.#purgeOne(await this.#survey(k, ctx), k, notes)));
       purged.push(...(await this.#purgeOne(s, c, notes)));
       return purged;
@@ -182,42 +193,46 @@ export class CodexAdapter extends BaseAdapter {
    * Files and rows of the thread still there, with refusals, unreadable dirs and the last purge's failed row deletes
    * (`<db> (<why>: not purged)`) explaining them; a failed check is one entry.
    */
-  override async residualArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  override async residualArtifacts(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
       const s = await this.#survey(c, ctx);
-      const own: string[] = [];
-      const notes: string[] = [];
-      const failed: string[] = [];
+      const own: LeftArtifact[] = [];
+      const notes = new Map<string, LeftArtifact>();
+      const failed: LeftArtifact[] = [];
       // The thread and every sub-agent thread it spawned: a child left behind is the parent's residual.
       for (const k of [c, ...(await this.#descendants(c, ctx, s))]) {
         const ks = k === c ? s : await this.#survey(k, ctx);
-        const files = (await existingArtifacts(this.ports.fs, surveyPaths(ks))).map((f) => f.path);
+        const files = await leftArtifacts(this.ports.fs, surveyPaths(ks));
         const found = await rowsNaming(this.ports.fs, ks, k, (i) => i.columns.owned, true);
-        own.push(...files, ...found.rows);
-        notes.push(...found.notes);
+        own.push(...files, ...found.rows.map(asLeft));
+        for (const n of found.notes) notes.set(`${n.kind === 'rows' ? n.db : n.path}\0${n.reason}`, n);
         failed.push(...this.rowDeleteFailures(k, found.rows));
       }
+      const unreadable = s.artifacts.unreadable.map((d): LeftArtifact => ({ kind: 'dir', path: d, reason: 'unreadable' }));
       // Refusals and unreadable places explain what stays; alone they are no evidence of this conversation.
-      return own.length === 0 ? [] : [...own, ...failed, ...s.refusals, ...s.artifacts.unreadable.map((d) => `${d} (unreadable)`), ...new Set(notes)];
+      return own.length === 0 ? [] : [...own, ...failed, ...s.refusals, ...unreadable, ...notes.values()];
     } catch (err) {
-      return [`${ctx.homeDir} (residual check failed: ${message(err)})`];
+      return [{ kind: 'dir', path: ctx.homeDir, reason: `residual check failed: ${message(err)}` }];
     }
   }
 
   /** Rows of shared tables and shared files (`history.jsonl`: prompts by `session_id`; `session_index.jsonl`: titles by `id`; the TUI log) that mention the id or a sub-agent thread it spawned; never removed or rewritten. */
-  override async mentions(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  override async mentions(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
       const s = await this.#survey(c, ctx);
-      const out: string[] = [];
+      const out: Artifact[] = [];
       for (const k of [c, ...(await this.#descendants(c, ctx, s))]) {
         const { rows } = await rowsNaming(this.ports.fs, s, k, (i) => i.columns.mentions);
-        out.push(...rows, ...(await sharedMentions(this.ports.fs, s.home, k)));
+        for (const a of [...rows, ...(await sharedMentions(this.ports.fs, s.home, k))]) {
+          // A shared file naming the parent and a child is one mention.
+          if (a.kind === 'rows' || !out.some((o) => o.kind !== 'rows' && o.path === a.path)) out.push(a);
+        }
       }
-      return [...new Set(out)];
+      return out;
     } catch {
       return [];
     }

@@ -3,22 +3,23 @@ import type { FileSystemPort } from '../../ports/fs.js';
 import { confinedCheck } from '../../paths/confined-check.js';
 import { dbWriteRefusal } from '../../sqlite/db-write-guard.js';
 import { quoteIdent } from '../../sqlite/schema.js';
+import { secureCheckpoint } from '../../sqlite/secure-checkpoint.js';
 import type { CodexDb } from './codex-dbs.js';
 import { rolloutPathPattern } from './rollout-name.js';
 import { threadColumns } from './thread-columns.js';
 import { describeError } from '../../errors.js';
-import { secureCheckpoint } from '../../sqlite/secure-checkpoint.js';
+import type { Artifact, LeftArtifact } from '../../purge/artifact.js';
 
 /**
- * What deleting one conversation's rows from one database did: the rows deleted (`<db> (<table>.<col>: N rows)`), or why
- * nothing was (the residual then still names the rows), and notes about what the files may still hold.
+ * What deleting one conversation's rows from one database did: the rows deleted, or why nothing was (the residual then
+ * still names the rows), and notes about what the files may still hold.
  * @public
  */
 export interface DbPurge {
-  /** The rows deleted. */
-  deleted: string[];
-  /** Why nothing was deleted, or null. */
-  failure: string | null;
+  /** The rows deleted (kind `rows`). */
+  deleted: Artifact[];
+  /** Why this database kept its rows (`<why>: not purged`), or null. */
+  failure: LeftArtifact | null;
   /** E.g. that the `-wal` still holds the deleted text until the next checkpoint (another connection kept it busy). */
   notes: string[];
 }
@@ -33,10 +34,13 @@ async function writable(fs: FileSystemPort, db: CodexDb): Promise<string | null>
   return dbWriteRefusal(fs, db.path);
 }
 
-function deleteRows(conn: Database.Database, label: string, id: string, keepThreads: boolean): string[] {
-  const counts = new Map<string, number>();
-  const add = (key: string, n: number): void => {
-    if (n > 0) counts.set(key, (counts.get(key) ?? 0) + n);
+function deleteRows(conn: Database.Database, label: string, id: string, keepThreads: boolean): Artifact[] {
+  const counts = new Map<string, { table: string; column: string; count: number }>();
+  const add = (table: string, column: string, n: number): void => {
+    if (n <= 0) return;
+    const key = `${table}\0${column}`;
+    const had = counts.get(key);
+    counts.set(key, { table, column, count: (had?.count ?? 0) + n });
   };
   // Only the rows deleted here go: no cascade may reach a row of another thread.
   conn.pragma('foreign_keys = OFF');
@@ -47,14 +51,14 @@ function deleteRows(conn: Database.Database, label: string, id: string, keepThre
     for (let pass = 0; pass < 2; pass++) {
       for (const { table, column } of owned) {
         if (keepThreads && table.toLowerCase() === 'threads') continue;
-        add(`${table}.${column}`, conn.prepare(`DELETE FROM ${quoteIdent(table)} WHERE ${quoteIdent(column)} = ?`).run(id).changes);
+        add(table, column, conn.prepare(`DELETE FROM ${quoteIdent(table)} WHERE ${quoteIdent(column)} = ?`).run(id).changes);
       }
       for (const { table, column } of rolloutPaths) {
-        add(`${table}.${column}`, conn.prepare(`DELETE FROM ${quoteIdent(table)} WHERE ${quoteIdent(column)} LIKE ?`).run(rolloutPathPattern(id)).changes);
+        add(table, column, conn.prepare(`DELETE FROM ${quoteIdent(table)} WHERE ${quoteIdent(column)} LIKE ?`).run(rolloutPathPattern(id)).changes);
       }
     }
   }).immediate();
-  return [...counts].map(([key, n]) => `${label} (${key}: ${n} rows)`);
+  return [...counts.values()].map((c) => ({ kind: 'rows' as const, db: label, table: c.table, column: c.column, count: c.count }));
 }
 
 /**
@@ -69,7 +73,7 @@ function deleteRows(conn: Database.Database, label: string, id: string, keepThre
 export async function purgeDbRows(fs: FileSystemPort, db: CodexDb, id: string, keepThreads = false): Promise<DbPurge> {
   try {
     const refusal = await writable(fs, db);
-    if (refusal !== null) return { deleted: [], failure: `${db.path} (${refusal}: not purged)`, notes: [] };
+    if (refusal !== null) return { deleted: [], failure: { kind: 'file', path: db.path, reason: `${refusal}: not purged` }, notes: [] };
     const conn = new Database(db.path, { fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
     try {
       conn.pragma('secure_delete = ON');
@@ -79,6 +83,6 @@ export async function purgeDbRows(fs: FileSystemPort, db: CodexDb, id: string, k
       conn.close();
     }
   } catch (err) {
-    return { deleted: [], failure: `${db.path} (${describeError(err)}: not purged)`, notes: [] };
+    return { deleted: [], failure: { kind: 'file', path: db.path, reason: `${describeError(err)}: not purged` }, notes: [] };
   }
 }

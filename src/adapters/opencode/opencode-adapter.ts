@@ -5,6 +5,7 @@ import type { FileHolder, ProcessInfo } from '../../ports/process.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { BaseAdapter } from '../common/base-adapter.js';
 import { type ArtifactPath, pathExists, removeArtifacts } from '../common/artifacts.js';
+import type { Artifact, LeftArtifact } from '../../purge/artifact.js';
 import type { DiscoveryContext, InUseHolder, StoreReport } from '../types.js';
 import { inspectOpencodeHome } from './opencode-inspect.js';
 import { callerOpencodeSession, canUseSession, sessionReach } from './opencode-holders.js';
@@ -144,19 +145,34 @@ export class OpencodeAdapter extends BaseAdapter {
     return isOpencodeService(proc);
   }
 
-  /** Rows naming the id in either schema, as `<db> (<table>.<col>: N rows)`; an unreadable database is one entry. */
-  protected override async dbRows(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  /** Rows naming the id in either schema (then the refusal on an unknown layout); an unreadable database is one entry with its reason. */
+  protected override async dbRows(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     const loc = await this.locate(ctx);
     if (loc === null || !(await pathExists(this.ports.fs, loc.dbPath))) return [];
     try {
-      return await withReadonlyDb(loc.dbPath, { fs: this.ports.fs }, (h) => opencodeDbFindings(h.db, loc.dbPath, id).rows);
+      return await withReadonlyDb(loc.dbPath, { fs: this.ports.fs }, (h) => {
+        const f = opencodeDbFindings(h.db, loc.dbPath, id);
+        return f.refusal === null ? f.rows : [...f.rows, f.refusal];
+      });
     } catch (err) {
-      return [`${loc.dbPath} (unreadable: ${describeError(err)})`];
+      return [{ kind: 'file', path: loc.dbPath, reason: `unreadable: ${describeError(err)}` } as LeftArtifact];
+    }
+  }
+
+  /** A database of an unknown layout naming the id: the purge removes nothing. */
+  protected override async purgeRefusals(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
+    const loc = await this.locate(ctx);
+    if (loc === null || !(await pathExists(this.ports.fs, loc.dbPath))) return [];
+    try {
+      const refusal = await withReadonlyDb(loc.dbPath, { fs: this.ports.fs }, (h) => opencodeDbFindings(h.db, loc.dbPath, id).refusal);
+      return refusal === null ? [] : [refusal];
+    } catch {
+      return [];
     }
   }
 
   /** Deletes the session and its child sessions (`opencode session delete` for 2.x, then the 1.x rows), then legacy storage; nothing more when the database purge refuses. Never throws. */
-  override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
@@ -178,18 +194,18 @@ export class OpencodeAdapter extends BaseAdapter {
   }
 
   /** What the last purge of the id could not guarantee (a `-wal` another connection kept busy still holds the deleted text; a 2.x `session delete` run by the CLI, whose connection is not ours). */
-  protected async purgeNotes(id: string, _ctx: DiscoveryContext): Promise<string[]> {
+  protected override async purgeNotes(id: string, _ctx: DiscoveryContext): Promise<string[]> {
     const c = this.canonical(id);
     return c === null ? [] : [...(this.#notes.get(c) ?? [])];
   }
 
   /** OpenCode's shared log files (`<data>/log/*.log`) whose text names the id; never removed. */
-  override async mentions(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  override async mentions(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
       const loc = await this.locate(ctx);
-      return loc === null ? [] : await opencodeLogMentions(this.ports.fs, loc.dataDir, c);
+      return loc === null ? [] : (await opencodeLogMentions(this.ports.fs, loc.dataDir, c)).map((path) => ({ kind: 'file' as const, path }));
     } catch {
       return [];
     }
