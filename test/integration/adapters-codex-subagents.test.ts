@@ -90,6 +90,17 @@ describe('codex sub-agent threads', () => {
     queue.close();
   });
 
+  it('the purge preview lists the sub-agent threads\' files and rows, marked as the child\'s, and changes nothing', async () => {
+    const s = subagentStage(roots);
+    const plan = await adapter.planPurge(PARENT, ctxOf(s));
+    const shown = strs(plan.artifacts);
+    for (const k of [CHILD, GRANDCHILD]) expect(shown).toContain(s.rollout(k));
+    expect(shown).toContain(`${join(s.codex, 'state_5.sqlite')} (threads.id: 1 rows) [child ${CHILD}]`);
+    expect(shown).toContain(`${join(s.codex, 'thread_history_1.sqlite')} (thread_items.thread_id: 2 rows) [child ${CHILD}]`);
+    expect(plan.refused).toEqual([]);
+    expect(existsSync(s.rollout(CHILD))).toBe(true);
+  });
+
   it('purging a sub-agent thread alone leaves its parent whole', async () => {
     const s = subagentStage(roots);
     const grand = s.rollout(GRANDCHILD);

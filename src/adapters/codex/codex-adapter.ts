@@ -16,6 +16,11 @@ import { workspaceCwds } from './workspace-cwds.js';
 import { sharedMentions } from './shared-mentions.js';
 import { describeError } from '../../errors.js';
 
+// A sub-agent thread's rows say whose they are (`[child <id>]`), as OpenCode's child sessions do.
+function asChild<T extends Artifact>(rows: readonly T[], child: string, parent: string): T[] {
+  return child === parent ? [...rows] : rows.map((r) => (r.kind === 'rows' ? { ...r, child } : r));
+}
+
 function message(err: unknown): string {
   return describeError(err);
 }
@@ -108,7 +113,7 @@ export class CodexAdapter extends BaseAdapter {
   protected override async dbRows(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     const s = await this.#survey(id, ctx);
     const out: Artifact[] = [];
-    for (const k of [id, ...(await this.#descendants(id, ctx, s))]) out.push(...(await rowsNaming(this.ports.fs, s, k, (i) => i.columns.owned, true)).rows);
+    for (const k of [id, ...(await this.#descendants(id, ctx, s))]) out.push(...asChild((await rowsNaming(this.ports.fs, s, k, (i) => i.columns.owned, true)).rows, k, id));
     return out;
   }
 
@@ -179,7 +184,7 @@ export class CodexAdapter extends BaseAdapter {
         this.#purgedKids.set(c, kids);
       }
       const purged: Artifact[] = [];
-      for (const k of [...kids].reverse()) purged.push(...(await this.#purgeOne(await this.#survey(k, ctx), k, notes)));
+      for (const k of [...kids].reverse()) purged.push(...asChild(await this.#purgeOne(await this.#survey(k, ctx), k, notes), k, c));
       purged.push(...(await this.#purgeOne(s, c, notes)));
       return purged;
     } catch {
@@ -206,7 +211,7 @@ export class CodexAdapter extends BaseAdapter {
         const ks = k === c ? s : await this.#survey(k, ctx);
         const files = await leftArtifacts(this.ports.fs, surveyPaths(ks));
         const found = await rowsNaming(this.ports.fs, ks, k, (i) => i.columns.owned, true);
-        own.push(...files, ...found.rows.map(asLeft));
+        own.push(...files, ...asChild(found.rows.map(asLeft), k, c));
         for (const n of found.notes) notes.set(`${n.kind === 'rows' ? n.db : n.path}\0${n.reason}`, n);
         failed.push(...this.rowDeleteFailures(k, found.rows));
       }
