@@ -108,6 +108,21 @@ describe('Claude Code 2.1.332', () => {
     expect(read).toBeLessThanOrEqual(64 * 1024);
   });
 
+  it('a transcript that starts with a ~144 KB api-request-blob is still read from a bounded head', async () => {
+    const s = stage();
+    const id = '4a73f8b1-19ea-4a91-95e7-d65af37e84a7';
+    const key = claudeProjectKey(s.ctx.workspace);
+    const path = join(s.config, 'projects', key, `${id}.jsonl`);
+    mkdirSync(join(s.config, 'projects', key), { recursive: true });
+    const blob = JSON.stringify({ type: 'api-request-blob', sessionId: id, request: { body: 'b'.repeat(144 * 1024) } });
+    const user = JSON.stringify({ type: 'user', sessionId: id, cwd: s.ctx.workspace, timestamp: '2026-11-30T01:00:00.000Z', version: '2.1.332', message: { role: 'user', content: 'hi' } });
+    writeFileSync(path, `${blob}\n${user}\n${`${blob}\n`.repeat(30)}`);
+    const spy = new SpyFileSystem(nodePorts().fs);
+    expect(await claude([], {}, spy).discover(s.ctx)).toContain(id);
+    const read = spy.calls.filter((c) => c.op === 'readHead' && c.path === path).reduce((n, c) => Math.max(n, c.bytes ?? 0), 0);
+    expect(read).toBeLessThanOrEqual(256 * 1024);
+  });
+
   it('a purge run from a Claude tool shell is recognised through CLAUDE_PID (the pid file names the conversation)', async () => {
     const s = stage();
     pidFile(s, 4242, OLD, 999);
