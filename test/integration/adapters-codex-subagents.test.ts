@@ -1,7 +1,7 @@
 // Regressions found by running the real Codex 0.171 end to end (issue 18): sub-agent threads offered by discover and left
 // behind by a purge of their parent, the newer tables' rows, and deleted text readable in the database files.
 import Database from 'better-sqlite3';
-import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getAdapter } from '../../src/adapters/get-adapter.js';
@@ -36,6 +36,17 @@ describe('codex sub-agent threads', () => {
       expect(await adapter.verifyArtifact(CHILD, ctxOf(s), mode)).toBe(false);
       expect(await adapter.verifyArtifact(PARENT, ctxOf(s), mode)).toBe(true);
     }
+  });
+
+  it('the threads row alone says sub-agent: a child whose rollout head looks top-level is still left out', async () => {
+    const s = subagentStage(roots);
+    const path = s.rollout(CHILD);
+    const [first, ...rest] = readFileSync(path, 'utf8').split('\n');
+    const head = JSON.parse(first as string) as { payload: Record<string, unknown> };
+    head.payload = { ...head.payload, session_id: CHILD, source: 'exec' };
+    writeFileSync(path, [JSON.stringify(head), ...rest].join('\n'));
+    expect(await adapter.discover(ctxOf(s))).toEqual([PARENT]);
+    expect(await adapter.verifyArtifact(CHILD, ctxOf(s))).toBe(false);
   });
 
   it('discover still leaves sub-agents out when no state database is trusted (rollout scan)', async () => {

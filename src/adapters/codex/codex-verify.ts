@@ -5,6 +5,8 @@ import { inspectDb } from './inspect-db.js';
 import { checkRollout } from './rollout-check.js';
 import { scanRollouts } from './rollout-scan.js';
 import { staleRecordedPath } from './moved-home.js';
+import { subagentsAmong } from './codex-subagents.js';
+import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 
 /**
  * Whether the canonical id has a conversation of the workspace on disk. The state DBs speak first: a `threads` row of
@@ -18,6 +20,11 @@ export async function verifyThread(fs: FileSystemPort, home: CodexHome, cwds: Re
   const rows = states.flatMap((s) => (s.ok ? s.rows : []));
   const trusted = states.length > 0 && states.every((s) => s.ok && s.layout?.kind === 'known' && s.layout.complete);
   if (rows.length > 0) {
+    // A sub-agent thread is part of its parent's conversation, never one of its own (its row says so even when its rollout is gone).
+    for (const st of states.filter((x) => x.ok)) {
+      const child = await withReadonlyDb(st.db.path, { fs }, ({ db }) => subagentsAmong(db, [id, id.toUpperCase()]).size > 0).catch(() => false);
+      if (child) return false;
+    }
     const mine = rows.filter((r) => cwds.has(r.cwd));
     if (mine.length === 0) return false;
     for (const r of mine) {
