@@ -13,6 +13,8 @@ import { rowsNaming } from './rows-naming.js';
 import { verifyThread } from './codex-verify.js';
 import { purgeDbRows } from './db-purge.js';
 import { workspaceCwds } from './workspace-cwds.js';
+import { surveyCodexStore } from './codex-store-survey.js';
+import type { StoreSurvey } from '../types.js';
 import { sharedMentions } from './shared-mentions.js';
 import { describeError } from '../../errors.js';
 
@@ -247,6 +249,15 @@ export class CodexAdapter extends BaseAdapter {
   async inspect(ctx: DiscoveryContext): Promise<StoreReport> {
     const home = await this.#home(ctx);
     return inspectCodexHome(this.ports.fs, home).catch((err: unknown) => ({ agent: 'codex' as const, presence: 'present' as const, root: home.home, layout: null, known: false, counts: {}, problems: [`inspection failed: ${message(err)}`] }));
+  }
+
+  /** The home's rollouts, state databases (layout, rows) and rows recording a rollout outside the home (a moved `CODEX_HOME`). */
+  override async survey(ctx: DiscoveryContext): Promise<StoreSurvey> {
+    try {
+      return await surveyCodexStore(this.ports.fs, await this.#home(ctx));
+    } catch (err) {
+      return { agent: 'codex', store: 'unreadable', root: ctx.homeDir, reason: message(err) };
+    }
   }
 
   /** A `ps` line for the id and an `lsof` line for its writer lock. */
