@@ -168,3 +168,5 @@ export { type ResetStepOutcome } from './reset/reset-step.js';
 export { type ResetRowState, type ResetRunNote, type ResetTableRow } from './reset/reset-table.js';
 export { type ResetPlan, type ResetPlanError, type ResetSkippedRow, type ResetTarget } from './reset/reset-target.js';
 export { type ResetRunOptions } from './reset/run-reset.js';
+// inspect
+export * from './inspect/index.js';

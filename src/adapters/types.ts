@@ -91,6 +91,29 @@ export interface PreflightResult {
 }
 
 /**
+ * What one agent's store looks like before anything destructive runs: whether it is there, the layout or version it
+ * records about itself, whether the adapter knows that layout (an unknown one makes destructive work refuse), counts, and
+ * the problems found (unreadable databases, rows pointing outside the home).
+ * @public
+ */
+export interface StoreReport {
+  /** The agent. */
+  agent: AgentName;
+  /** `present`, `absent`, or `not-inspected` (the adapter has no store inspection). */
+  presence: 'present' | 'absent' | 'not-inspected';
+  /** Where the store lives (the agent's home or data dir), or null. */
+  root: string | null;
+  /** The layout or version, from what the store itself records (schema version, migrations, version fields), or null. */
+  layout: string | null;
+  /** True when the adapter knows the layout, false when it will refuse destructive work on it, null when not told. */
+  known: boolean | null;
+  /** Counts of what is there (threads, rollouts, sessions, transcripts …). */
+  counts: Record<string, number>;
+  /** What is wrong or doubtful, one line each. */
+  problems: string[];
+}
+
+/**
  * Where one agent CLI keeps its conversations, and how to find, prove, guard and remove one.
  * @public
  */
@@ -137,4 +160,6 @@ export interface AgentAdapter {
   survey(ctx: DiscoveryContext): Promise<StoreSurvey>;
   /** The same check with the CLI's exit code, so a failed create can give it (0 when the CLI can start). */
   preflight(ctx: DiscoveryContext): Promise<PreflightResult>;
+  /** A cheap, read-only look at the agent's store under `ctx.homeDir` (`ctx.workspace` is not used); optional. Never rejects. */
+  inspect?(ctx: DiscoveryContext): Promise<StoreReport>;
 }

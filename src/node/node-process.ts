@@ -1,4 +1,4 @@
-import { access } from 'node:fs/promises';
+import { access, readlink } from 'node:fs/promises';
 import { isPortError } from '../errors.js';
 import type { FileHolder, ProcessInfo, ProcessPort, RunOptions, RunResult } from '../ports/process.js';
 import { lsofOpenFiles } from './lsof-open-files.js';
@@ -63,6 +63,15 @@ export class NodeProcessPort implements ProcessPort {
     if (!Number.isSafeInteger(pid) || pid <= 0) return null;
     if (await this.#hasProc()) return readProcProcess(pid, await readProcClock());
     return psLookup(pid, this.#env);
+  }
+
+  /** {@inheritDoc ProcessPort.cwdOf} */
+  async cwdOf(pid: number): Promise<string | null> {
+    if (!Number.isSafeInteger(pid) || pid <= 0 || !(await this.#hasProc())) return null;
+    return readlink(`/proc/${pid}/cwd`).then(
+      (p) => (p.endsWith(' (deleted)') ? null : p),
+      () => null,
+    );
   }
 
   /** {@inheritDoc ProcessPort.holders} */

@@ -95,6 +95,11 @@ export interface ProcessPort {
   selfPid(): number;
   /** The calling process's environment. */
   env(): Readonly<Record<string, string | undefined>>;
+  /**
+   * The working directory of a live process, or null when it cannot be told (no such process, not allowed, no way to read
+   * it on this platform). Optional: a port without it tells no cwd, and callers then assume the worst.
+   */
+  cwdOf?(pid: number): Promise<string | null>;
   /** Runs a command to completion; a non-zero exit is a result, a spawn failure rejects with `CommandNotFound` / `CommandFailed`. */
   run(file: string, args: readonly string[], opts?: RunOptions): Promise<RunResult>;
 }

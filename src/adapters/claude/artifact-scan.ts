@@ -8,6 +8,7 @@ import type { ClaudeLocations } from './claude-locations.js';
 import { jobDirsNaming } from './job-dirs.js';
 import { type ClaudeSessionFile, sessionFilesNaming } from './session-files.js';
 import { storeFindings, unknownStores } from './unknown-stores.js';
+import { sessionCompanions } from './session-companions.js';
 
 /**
  * Everything of one conversation a scan found, each path with the root it was found under.
@@ -20,8 +21,8 @@ export interface ClaudeArtifactScan {
   jobs: ArtifactPath[];
   /** `projects/<key>/<id>.jsonl` in any key dir (removed after everything it ties together). */
   transcripts: ArtifactPath[];
-  /** `sessions/<pid>.json` files naming the id (removed last, and only when stale). */
-  sessions: Array<ArtifactPath & { file: ClaudeSessionFile }>;
+  /** `sessions/<pid>.json` files naming the id (removed last, and only when stale), each with its key and socket files. */
+  sessions: Array<ArtifactPath & { file: ClaudeSessionFile; companions: ArtifactPath[] }>;
   /** Unknown stores (SQLite files) having rows that name the id. */
   stores: string[];
   /** Rows of unknown stores naming the id (kind `rows`). */
@@ -120,7 +121,9 @@ export async function scanClaudeArtifacts(fs: FileSystemPort, loc: ClaudeLocatio
     items,
     jobs: jobs.dirs.map((path) => ({ root: loc.config, path })),
     transcripts,
-    sessions: sessions.map((file) => ({ root: loc.config, path: file.path, file })),
+    sessions: await Promise.all(
+      sessions.map(async (file) => ({ root: loc.config, path: file.path, file, companions: await sessionCompanions(fs, loc.config, loc.tmpRoots, file.pids) })),
+    ),
     stores: stores.stores,
     storeRows: stores.rows,
     refusals,

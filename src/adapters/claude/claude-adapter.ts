@@ -4,12 +4,14 @@ import type { ProcessInfo } from '../../ports/process.js';
 import { type Artifact, asLeft, type LeftArtifact } from '../../purge/artifact.js';
 import { type ArtifactPath, leftArtifacts, pathExists, removeArtifacts } from '../common/artifacts.js';
 import { BaseAdapter } from '../common/base-adapter.js';
-import type { DiscoveryContext, InUseHolder } from '../types.js';
+import type { DiscoveryContext, InUseHolder, StoreReport } from '../types.js';
+import { inspectClaudeConfig } from './claude-inspect.js';
 import { type ClaudeArtifactScan, scanClaudeArtifacts } from './artifact-scan.js';
 import { discoverClaude, verifyClaude } from './claude-discover.js';
 import { claudeInUseHints } from './claude-hints.js';
 import { type ClaudeLocations, claudeLocations } from './claude-locations.js';
 import { sessionFilesNaming } from './session-files.js';
+import { currentSessionOf } from './pid-file.js';
 import { sessionLiveness } from './session-liveness.js';
 import { sharedFilesNaming } from './shared-mentions.js';
 import { describeError } from '../../errors.js';
@@ -21,7 +23,7 @@ function byPid(snapshot: readonly ProcessInfo[]): Map<number, ProcessInfo> {
 }
 
 function found(scan: ClaudeArtifactScan): ArtifactPath[] {
-  return [...scan.items, ...scan.jobs, ...scan.transcripts, ...scan.sessions];
+  return [...scan.items, ...scan.jobs, ...scan.transcripts, ...scan.sessions.flatMap((f) => [...f.companions, f])];
 }
 
 /**
@@ -105,6 +107,38 @@ export class ClaudeAdapter extends BaseAdapter {
     });
   }
 
+  /**
+   * The live uses of the conversation (the shared rule plus live pid files), with two Claude Code 2.1.332 facts: after
+   * `/clear` in a TUI started with `--resume <id>` the command line still names the old id while the pid file's current
+   * `sessionId` names the new one — such a process no longer uses the old id and does not count for it; and a purge run
+   * from a Claude tool shell sees `CLAUDE_PID` (the Claude process), whose pid file names the conversation it is on.
+   */
+  override async inUseHolders(id: string, ctx: DiscoveryContext): Promise<InUseHolder[]> {
+    const c = this.canonical(id);
+    if (c === null) return [];
+    const all = await super.inUseHolders(c, ctx);
+    const pidVar = this.ports.proc.env()['CLAUDE_PID']?.trim() ?? '';
+    if (!all.some((h) => h.signal === 'command-line') && pidVar === '') return all;
+    const { config } = await this.locations(ctx);
+    const now = this.ports.clock.now();
+    const current = (pid: number): Promise<string | null> => currentSessionOf(this.ports.fs, this.ports.proc, config, pid, now);
+    const out: InUseHolder[] = [];
+    for (const h of all) {
+      const on = h.signal === 'command-line' ? await current(h.pid) : null;
+      if (on === null || on === c) out.push(h);
+    }
+    if (/^[1-9][0-9]{0,9}$/.test(pidVar) && !out.some((h) => h.pid === Number(pidVar)) && (await current(Number(pidVar))) === c) {
+      out.push({ pid: Number(pidVar), command: 'the Claude session this process runs in (CLAUDE_PID)', signal: 'session-env', detail: 'CLAUDE_PID' });
+    }
+    return out;
+  }
+
+  /** A read-only look at the config root: transcripts, the versions that wrote them, session files, unknown stores. Never rejects. */
+  async inspect(ctx: DiscoveryContext): Promise<StoreReport> {
+    const loc = await this.locations(ctx);
+    return inspectClaudeConfig(this.ports.fs, loc).catch((err: unknown) => ({ agent: 'claude' as const, presence: 'present' as const, root: loc.config, layout: null, known: false, counts: {}, problems: [`inspection failed: ${describeError(err)}`] }));
+  }
+
   /** Commands to see the holder, naming the real `sessions/` dir first. */
   override inUseHints(id: string, ctx: DiscoveryContext): string[] {
     const c = this.canonical(id) ?? id;
@@ -142,7 +176,12 @@ export class ClaudeAdapter extends BaseAdapter {
         const procs = byPid(await this.ports.proc.snapshot());
         const now = this.ports.clock.now();
         const stale = s.sessions.filter((f) => sessionLiveness(f.file, procs, now).kind === 'stale');
-        purged.push(...(await removeArtifacts(fs, stale)).purged);
+        // The key and the socket a crashed session left beside its pid file go first: the pid file is what ties them to it.
+        for (const f of stale) {
+          const side = await removeArtifacts(fs, f.companions);
+          purged.push(...side.purged);
+          if (side.residual.length === 0) purged.push(...(await removeArtifacts(fs, [f])).purged);
+        }
       }
     } catch {
       // Never throws: whatever stays is what residualArtifacts reports.

@@ -6,12 +6,14 @@ const BACKUP_PREFIX = '.claude.json.backup';
 
 /**
  * The files Claude Code shares between all conversations, which a purge never removes or rewrites: `<home>/.claude.json`
- * (or the config root's, under `CLAUDE_CONFIG_DIR`), its backups, and `history.jsonl`. Never rejects.
+ * (or the config root's, under `CLAUDE_CONFIG_DIR`), its backups, `history.jsonl` and the plugin stores
+ * `plugins/store/*.json`. Never rejects.
  * @public
  */
 export async function sharedFiles(fs: FileSystemPort, loc: ClaudeLocations): Promise<string[]> {
   const backups = join(loc.config, 'backups');
-  const listed = await fs.readdir(backups).catch(() => []);
+  const store = join(loc.config, 'plugins', 'store');
+  const [listed, stored] = await Promise.all([fs.readdir(backups).catch(() => []), fs.readdir(store).catch(() => [])]);
   const candidates = [
     join(loc.home, '.claude.json'),
     join(loc.home, BACKUP_PREFIX),
@@ -21,6 +23,11 @@ export async function sharedFiles(fs: FileSystemPort, loc: ClaudeLocations): Pro
     ...listed
       .filter((e) => e.kind === 'file' && e.name.startsWith(BACKUP_PREFIX))
       .map((e) => join(backups, e.name))
+      .sort(),
+    // Plugins' key-value stores (2.1.332: e.g. `{"usage-rows-queued": "<sessionId> …"}`), shared by every conversation.
+    ...stored
+      .filter((e) => e.kind === 'file' && e.name.endsWith('.json'))
+      .map((e) => join(store, e.name))
       .sort(),
   ];
   return [...new Set(candidates)];

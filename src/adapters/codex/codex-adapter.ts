@@ -1,12 +1,14 @@
 import { join } from 'node:path';
-import type { DiscoveryContext } from '../types.js';
+import type { DiscoveryContext, StoreReport } from '../types.js';
+import { inspectCodexHome } from './codex-inspect.js';
 import { BaseAdapter } from '../common/base-adapter.js';
 import { type ArtifactPath, leftArtifacts, removeArtifacts } from '../common/artifacts.js';
-import { type Artifact, asLeft, type LeftArtifact} from '../../purge/artifact.js';
+import { type Artifact, asLeft, type LeftArtifact } from '../../purge/artifact.js';
 import { psHint } from '../common/in-use.js';
 import { discoverThreads } from './codex-discover.js';
 import { codexHome, type CodexHome } from './codex-home.js';
-import { surveyCodex, surveyPaths, type CodexSurvey } from './codex-survey.js';
+import { surveyCodex, surveyPaths, surveyTrusted, type CodexSurvey } from './codex-survey.js';
+import { codexDescendants } from './codex-subagents.js';
 import { rowsNaming } from './rows-naming.js';
 import { verifyThread } from './codex-verify.js';
 import { purgeDbRows } from './db-purge.js';
@@ -15,6 +17,11 @@ import { surveyCodexStore } from './codex-store-survey.js';
 import type { StoreSurvey } from '../types.js';
 import { sharedMentions } from './shared-mentions.js';
 import { describeError } from '../../errors.js';
+
+// A sub-agent thread's rows say whose they are (`[child <id>]`), as OpenCode's child sessions do.
+function asChild<T extends Artifact>(rows: readonly T[], child: string, parent: string): T[] {
+  return child === parent ? [...rows] : rows.map((r) => (r.kind === 'rows' ? { ...r, child } : r));
+}
 
 function message(err: unknown): string {
   return describeError(err);
@@ -41,6 +48,11 @@ export class CodexAdapter extends BaseAdapter {
   // Codex 0.171 exports both CODEX_THREAD_ID and CODEX_SESSION_ID (= the id) to its tool shells; the in-use check reads both.
   /** `CODEX_THREAD_ID`, which Codex exports to its tool shells (`CODEX_SESSION_ID` too; the in-use check reads both). */
   override readonly sessionEnvVar = 'CODEX_THREAD_ID';
+  // What the last purge of a canonical id could not guarantee (a busy WAL still holding the deleted text).
+  readonly #notes = new Map<string, string[]>();
+  // The sub-agent threads a purge found for a canonical id: once their links are gone, the residual and the mentions
+  // still look for them.
+  readonly #purgedKids = new Map<string, string[]>();
 
   async #home(ctx: DiscoveryContext): Promise<CodexHome> {
     return codexHome(await this.env(ctx), ctx.homeDir);
@@ -50,7 +62,14 @@ export class CodexAdapter extends BaseAdapter {
     return surveyCodex(this.ports.fs, await this.#home(ctx), id);
   }
 
-  /** Thread ids of this workspace's `cwd` from the state databases (each proven by its rollout), scanning rollouts only when no database lists them all; newest first, active at or after `ctx.epoch`; none on a failure. */
+  // The sub-agent threads the id spawned (any depth), children first: they are purged, checked and reported with it.
+  async #descendants(id: string, ctx: DiscoveryContext, s?: CodexSurvey): Promise<string[]> {
+    const survey = s ?? (await this.#survey(id, ctx));
+    const found = await codexDescendants(this.ports.fs, survey.home, id, surveyTrusted(survey));
+    return [...new Set([...found, ...(this.#purgedKids.get(id) ?? [])])];
+  }
+
+  /** Top-level thread ids of this workspace's `cwd` (archived ones included, sub-agent threads never) from the state databases (each proven by its rollout, found by id under the home when the recorded path is stale), scanning rollouts only when no database lists them all; newest first, active at or after `ctx.epoch`; none on a failure. */
   async discover(ctx: DiscoveryContext): Promise<string[]> {
     try {
       const since = ctx.epoch !== undefined && Number.isFinite(ctx.epoch) ? ctx.epoch * 1000 : undefined;
@@ -76,22 +95,28 @@ export class CodexAdapter extends BaseAdapter {
     }
   }
 
-  /** Rollouts, shell snapshots and the writer lock of the thread. */
+  /** Rollouts, shell snapshots and the writer lock of the thread, then of each sub-agent thread it spawned. */
   protected async artifactPaths(id: string, ctx: DiscoveryContext): Promise<ArtifactPath[]> {
-    return surveyPaths(await this.#survey(id, ctx));
+    const s = await this.#survey(id, ctx);
+    const kids = await Promise.all((await this.#descendants(id, ctx, s)).map((k) => this.#survey(k, ctx)));
+    return [s, ...kids].flatMap(surveyPaths);
   }
 
   // The writer lock (flocked by a live Codex) and the rollout (kept open) speak for this thread alone; the databases are
   // shared by every thread, so a holder of them proves nothing about this one.
-  /** The rollouts and the writer lock (the shared databases prove nothing about one thread). */
+  /** The rollouts and the writer locks of the thread and of its sub-agent threads (the shared databases prove nothing about one thread). */
   protected override async heldPaths(id: string, ctx: DiscoveryContext): Promise<string[]> {
     const s = await this.#survey(id, ctx);
-    return [...s.artifacts.rollouts.map((r) => r.path), s.artifacts.lock.path];
+    const kids = await Promise.all((await this.#descendants(id, ctx, s)).map((k) => this.#survey(k, ctx)));
+    return [s, ...kids].flatMap((x) => [...x.artifacts.rollouts.map((r) => r.path), x.artifacts.lock.path]);
   }
 
-  /** Rows of every Codex database whose thread columns name the id (kind `rows`). */
+  /** Rows of every Codex database whose thread columns name the id or a sub-agent thread it spawned (kind `rows`). */
   protected override async dbRows(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
-    return (await rowsNaming(this.ports.fs, await this.#survey(id, ctx), id, (i) => i.columns.owned)).rows;
+    const s = await this.#survey(id, ctx);
+    const out: Artifact[] = [];
+    for (const k of [id, ...(await this.#descendants(id, ctx, s))]) out.push(...asChild((await rowsNaming(this.ports.fs, s, k, (i) => i.columns.owned, true)).rows, k, id));
+    return out;
   }
 
   /** Deletes those rows, opening for writing only a database that holds some; a database that refused or failed is kept for the residual. */
@@ -105,40 +130,69 @@ export class CodexAdapter extends BaseAdapter {
   }
 
   // Deletes the thread's rows database by database; why a database kept its rows is remembered for the residual.
-  async #purgeRows(s: CodexSurvey, id: string, keepThreads: boolean): Promise<Artifact[]> {
+  async #purgeRows(s: CodexSurvey, id: string, keepThreads: boolean, notes: string[] = []): Promise<Artifact[]> {
     const deleted: Artifact[] = [];
     const failures: LeftArtifact[] = [];
     for (const i of s.dbs) {
-      if (!i.ok || i.columns.owned.length === 0) continue;
+      if (!i.ok || (i.columns.owned.length === 0 && i.columns.rolloutPaths.length === 0)) continue;
       // A read-only look first: a database holding nothing of the thread is never opened for writing.
-      const { rows } = await rowsNaming(this.ports.fs, { dbs: [i] }, id, (x) => x.columns.owned);
+      const { rows } = await rowsNaming(this.ports.fs, { dbs: [i] }, id, (x) => x.columns.owned, true);
       if (rows.length === 0) continue;
       const done = await purgeDbRows(this.ports.fs, i.db, id, keepThreads);
       deleted.push(...done.deleted);
+      notes.push(...done.notes);
       if (done.failure !== null) failures.push(done.failure);
     }
     this.noteRowDeleteFailures(id, failures);
     return deleted;
   }
 
-  /** Removes rollouts and shell snapshots, then the database rows (the `threads` row stays if a rollout could not go), the writer lock last; nothing on an unknown layout. Never throws. */
+  // One thread's files and rows (its sub-agents are the caller's business).
+  async #purgeOne(s: CodexSurvey, id: string, notes: string[]): Promise<Artifact[]> {
+    const fs = this.ports.fs;
+    // Files before the threads row that ties them to the conversation, the writer lock last: after a partial failure
+    // what stays is still attributable (a rollout that could not go keeps its threads row, and both are residual).
+    const files = await removeArtifacts(fs, [...s.artifacts.rollouts, ...s.artifacts.snapshots]);
+    const stray = s.artifacts.rollouts.some((r) => files.residual.some((a) => a.kind !== 'rows' && a.path === r.path));
+    const rows = await this.#purgeRows(s, id, stray, notes);
+    const lock = await removeArtifacts(fs, [s.artifacts.lock]);
+    return [...rows, ...files.purged, ...lock.purged];
+  }
+
+  /** What the last purge of the id could not guarantee (e.g. a `-wal` another connection kept busy still holds the deleted text). */
+  protected override async purgeNotes(id: string, _ctx: DiscoveryContext): Promise<string[]> {
+    const c = this.canonical(id);
+    return c === null ? [] : [...(this.#notes.get(c) ?? [])];
+  }
+
+  /**
+   * Removes the thread's sub-agent threads first (deepest first, each like the thread itself), then its rollouts and shell
+   * snapshots, then its database rows (the `threads` row stays if a rollout could not go), the writer lock last; nothing
+   * on an unknown layout. Never throws.
+   */
   override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     this.noteRowDeleteFailures(c, []);
+    this.#notes.delete(c);
+    const notes: string[] = [];
     try {
       const s = await this.#survey(c, ctx);
       if (s.refusals.length > 0) return [];
-      const fs = this.ports.fs;
-      // Files before the threads row that ties them to the conversation, the writer lock last: after a partial failure
-      // what stays is still attributable (a rollout that could not go keeps its threads row, and both are residual).
-      const files = await removeArtifacts(fs, [...s.artifacts.rollouts, ...s.artifacts.snapshots]);
-      const stray = s.artifacts.rollouts.some((r) => files.residual.some((a) => a.kind !== 'rows' && a.path === r.path));
-      const rows = await this.#purgeRows(s, c, stray);
-      const lock = await removeArtifacts(fs, [s.artifacts.lock]);
-      return [...rows, ...files.purged, ...lock.purged];
+      // Collected before anything goes: the spawn edges that link the children are rows of the parent.
+      const kids = await this.#descendants(c, ctx, s);
+      if (kids.length > 0) {
+        if (this.#purgedKids.size >= 256) this.#purgedKids.delete(this.#purgedKids.keys().next().value as string);
+        this.#purgedKids.set(c, kids);
+      }
+      const purged: Artifact[] = [];
+      for (const k of [...kids].reverse()) purged.push(...asChild(await this.#purgeOne(await this.#survey(k, ctx), k, notes), k, c));
+      purged.push(...(await this.#purgeOne(s, c, notes)));
+      return purged;
     } catch {
       return [];
+    } finally {
+      if (notes.length > 0) this.#notes.set(c, [...new Set(notes)]);
     }
   }
 
@@ -151,29 +205,50 @@ export class CodexAdapter extends BaseAdapter {
     if (c === null) return [];
     try {
       const s = await this.#survey(c, ctx);
-      const files = await leftArtifacts(this.ports.fs, surveyPaths(s));
-      const { rows, notes } = await rowsNaming(this.ports.fs, s, c, (i) => i.columns.owned);
-      const own = [...files, ...rows.map(asLeft)];
-      const failed = this.rowDeleteFailures(c, rows);
+      const own: LeftArtifact[] = [];
+      const notes = new Map<string, LeftArtifact>();
+      const failed: LeftArtifact[] = [];
+      // The thread and every sub-agent thread it spawned: a child left behind is the parent's residual.
+      for (const k of [c, ...(await this.#descendants(c, ctx, s))]) {
+        const ks = k === c ? s : await this.#survey(k, ctx);
+        const files = await leftArtifacts(this.ports.fs, surveyPaths(ks));
+        const found = await rowsNaming(this.ports.fs, ks, k, (i) => i.columns.owned, true);
+        own.push(...files, ...asChild(found.rows.map(asLeft), k, c));
+        for (const n of found.notes) notes.set(`${n.kind === 'rows' ? n.db : n.path}\0${n.reason}`, n);
+        failed.push(...this.rowDeleteFailures(k, found.rows));
+      }
       const unreadable = s.artifacts.unreadable.map((d): LeftArtifact => ({ kind: 'dir', path: d, reason: 'unreadable' }));
       // Refusals and unreadable places explain what stays; alone they are no evidence of this conversation.
-      return own.length === 0 ? [] : [...own, ...failed, ...s.refusals, ...unreadable, ...notes];
+      return own.length === 0 ? [] : [...own, ...failed, ...s.refusals, ...unreadable, ...notes.values()];
     } catch (err) {
       return [{ kind: 'dir', path: ctx.homeDir, reason: `residual check failed: ${message(err)}` }];
     }
   }
 
-  /** Rows of shared tables and shared files that mention the id; never removed. */
+  /** Rows of shared tables and shared files (`history.jsonl`: prompts by `session_id`; `session_index.jsonl`: titles by `id`; the TUI log) that mention the id or a sub-agent thread it spawned; never removed or rewritten. */
   override async mentions(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
       const s = await this.#survey(c, ctx);
-      const { rows } = await rowsNaming(this.ports.fs, s, c, (i) => i.columns.mentions);
-      return [...rows, ...(await sharedMentions(this.ports.fs, s.home, c))];
+      const out: Artifact[] = [];
+      for (const k of [c, ...(await this.#descendants(c, ctx, s))]) {
+        const { rows } = await rowsNaming(this.ports.fs, s, k, (i) => i.columns.mentions);
+        for (const a of [...rows, ...(await sharedMentions(this.ports.fs, s.home, k))]) {
+          // A shared file naming the parent and a child is one mention.
+          if (a.kind === 'rows' || !out.some((o) => o.kind !== 'rows' && o.path === a.path)) out.push(a);
+        }
+      }
+      return out;
     } catch {
       return [];
     }
+  }
+
+  /** A read-only look at the Codex home: state databases' versions and layouts, thread and rollout counts, problems. Never rejects. */
+  async inspect(ctx: DiscoveryContext): Promise<StoreReport> {
+    const home = await this.#home(ctx);
+    return inspectCodexHome(this.ports.fs, home).catch((err: unknown) => ({ agent: 'codex' as const, presence: 'present' as const, root: home.home, layout: null, known: false, counts: {}, problems: [`inspection failed: ${message(err)}`] }));
   }
 
   /** The home's rollouts, state databases (layout, rows) and rows recording a rollout outside the home (a moved `CODEX_HOME`). */

@@ -9,6 +9,8 @@ import { scanRollouts } from './rollout-scan.js';
 import { withBackfill } from './state-layout.js';
 import { stateSchema } from './state-schema.js';
 import { threadsByCwd, type ThreadRow } from './thread-query.js';
+import { subagentsAmong } from './codex-subagents.js';
+import { rolloutsById, staleRecordedPath } from './moved-home.js';
 
 /**
  * A conversation of the workspace found on disk, and when it was last active (epoch ms).
@@ -24,6 +26,8 @@ const READS_IN_FLIGHT = 16;
 
 interface StateRead {
   rows: ThreadRow[];
+  /** Sub-agent threads among the rows (never a conversation of their own). */
+  children: Set<string>;
   /** Every state DB had the known layout and a completed backfill: a thread it lacks has no rollout worth scanning for. */
   authoritative: boolean;
   /** Some state DB was read. */
@@ -31,7 +35,7 @@ interface StateRead {
 }
 
 async function readStates(fs: FileSystemPort, home: CodexHome, cwdSet: ReadonlySet<string> | PromiseLike<ReadonlySet<string>>): Promise<StateRead> {
-  const out: StateRead = { rows: [], authoritative: true, any: false };
+  const out: StateRead = { rows: [], children: new Set(), authoritative: true, any: false };
   // The home's listing and the workspace's spellings are looked up at once.
   const [dbs, cwdsGiven] = await Promise.all([codexDbs(fs, home), cwdSet]);
   const cwds = [...cwdsGiven];
@@ -46,7 +50,9 @@ async function readStates(fs: FileSystemPort, home: CodexHome, cwdSet: ReadonlyS
         }
         out.any = true;
         if (!layout.complete) out.authoritative = false;
-        out.rows.push(...threadsByCwd(conn, layout, cwds, schema.cwdIndex));
+        const rows = threadsByCwd(conn, layout, cwds, schema.cwdIndex);
+        out.rows.push(...rows);
+        for (const c of subagentsAmong(conn, rows.map((r) => r.id))) out.children.add(c);
       });
     } catch {
       out.authoritative = false;
@@ -63,7 +69,10 @@ function newestFirst(a: Discovered, b: Discovered): number {
 /**
  * The conversations of a workspace: the state DBs' `threads` rows of its cwd first (one indexed query each), each
  * proven by its rollout's first line; a scan of the rollouts by name only when no state DB can be trusted to list them
- * all (none, an unknown layout, an unfinished backfill). Newest first; `sinceMs` keeps those active at or after it.
+ * all (none, an unknown layout, an unfinished backfill). Sub-agent threads are left out (a spawned child belongs to its
+ * parent's conversation); an archived thread is still a conversation of its workspace (it can be resumed, and a purge must
+ * find it). A row whose recorded rollout is missing or outside the home (a moved `CODEX_HOME`) is proven by the rollout of
+ * its id found under the home. Newest first; `sinceMs` keeps those active at or after it.
  * `cwdSet` may still be on its way (a realpath): the home is listed meanwhile.
  * @public
  */
@@ -82,13 +91,21 @@ export async function discoverThreads(
     const seen = byId.get(id);
     if (seen === undefined || row.activityMs > seen.activityMs) byId.set(id, { ...row, id });
   }
+  for (const c of state.children) byId.delete(c);
+  // A moved or copied home keeps the old absolute rollout paths: a row whose path is missing or outside the home is
+  // proven by the rollout of its id under the home instead (one listing of the rollout roots, made only when needed).
+  let inHome: Promise<Map<string, string[]>> | undefined;
+  const byName = (): Promise<Map<string, string[]>> => (inHome ??= rolloutsById(fs, home));
   const fromDb = await mapLimit([...byId.values()], READS_IN_FLIGHT, async (row) => {
-    const mtime = await checkRollout(fs, row.rolloutPath, row.id, cwds, true);
+    let mtime = await checkRollout(fs, row.rolloutPath, row.id, cwds, true);
+    if (mtime === null && (await staleRecordedPath(fs, home, row.rolloutPath))) {
+      for (const path of (await byName()).get(row.id) ?? []) if ((mtime = await checkRollout(fs, path, row.id, cwds, true)) !== null) break;
+    }
     return mtime === null ? null : { id: row.id, activityMs: row.activityMs || mtime };
   });
   const found = fromDb.filter((d): d is Discovered => d !== null);
   if (!state.authoritative) {
-    const known = new Set(found.map((d) => d.id));
+    const known = new Set([...found.map((d) => d.id), ...state.children]);
     const files = (await scanRollouts(fs, home)).files.filter((f) => !known.has(f.id));
     const scanned = await mapLimit(files, READS_IN_FLIGHT, async (f) => {
       const mtime = await checkRollout(fs, f.path, f.id, cwds, false);

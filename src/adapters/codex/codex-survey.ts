@@ -38,3 +38,13 @@ export async function surveyCodex(fs: FileSystemPort, home: CodexHome, id: strin
 export function surveyPaths(s: CodexSurvey): ArtifactPath[] {
   return [...s.artifacts.rollouts, ...s.artifacts.snapshots, s.artifacts.lock];
 }
+
+/**
+ * True when every state database of the survey has the known layout and a completed backfill (so a thread it lacks has
+ * no rollout worth scanning for).
+ * @public
+ */
+export function surveyTrusted(s: CodexSurvey): boolean {
+  const states = s.dbs.filter((i) => i.db.state);
+  return states.length > 0 && states.every((i) => i.ok && i.layout?.kind === 'known' && i.layout.complete);
+}

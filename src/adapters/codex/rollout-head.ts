@@ -7,6 +7,11 @@ import type { FileSystemPort } from '../../ports/fs.js';
 export interface RolloutHead {
   id: string | null;
   cwd: string | null;
+  /**
+   * Set only for a sub-agent thread's rollout (`source.subagent`, or a `session_id` other than its own id: Codex 0.171
+   * records the spawning session's id there): the parent thread's id, lower case, or `''` when the head does not say.
+   */
+  parent?: string;
 }
 
 // The first line of a real rollout is ~26 KB (it carries the base instructions): one chunk normally holds it.
@@ -23,8 +28,35 @@ function fromRecord(record: unknown): RolloutHead | null {
   const r = record as Record<string, unknown>;
   // session_meta records wrap the meta in `payload`; the oldest format put `id` at the top level.
   const payload = typeof r['payload'] === 'object' && r['payload'] !== null ? (r['payload'] as Record<string, unknown>) : r;
-  const head = { id: str(payload['id'])?.toLowerCase() ?? null, cwd: str(payload['cwd']) };
-  return head.id === null && head.cwd === null ? null : head;
+  const head: RolloutHead = { id: str(payload['id'])?.toLowerCase() ?? null, cwd: str(payload['cwd']) };
+  if (head.id === null && head.cwd === null) return null;
+  const parent = subagentParent(payload['source'], str(payload['session_id'])?.toLowerCase() ?? null, head.id);
+  if (parent !== null) head.parent = parent;
+  return head;
+}
+
+/**
+ * The parent a rollout head or a `threads.source` value names for a sub-agent thread (`{"subagent":{"thread_spawn":
+ * {"parent_thread_id":…}}}`, the JSON text or the parsed value), else the session id when it differs from the thread's own
+ * id; `''` for a sub-agent whose parent is not said; null for a top-level thread.
+ * @public
+ */
+export function subagentParent(source: unknown, sessionId: string | null, id: string | null): string | null {
+  let src = source;
+  if (typeof src === 'string' && src.startsWith('{')) {
+    try {
+      src = JSON.parse(src) as unknown;
+    } catch {
+      src = null;
+    }
+  }
+  if (typeof src === 'object' && src !== null && !Array.isArray(src) && 'subagent' in src) {
+    const sub = (src as Record<string, unknown>)['subagent'];
+    const spawn = typeof sub === 'object' && sub !== null ? (sub as Record<string, unknown>)['thread_spawn'] : undefined;
+    const pid = typeof spawn === 'object' && spawn !== null ? str((spawn as Record<string, unknown>)['parent_thread_id']) : null;
+    return pid?.toLowerCase() ?? sessionId ?? '';
+  }
+  return sessionId !== null && id !== null && sessionId !== id ? sessionId : null;
 }
 
 // A first line longer than MAX_READ: the payload's id and cwd come before the long fields, so read them from the prefix.
@@ -32,7 +64,10 @@ function fromPrefix(text: string): RolloutHead | null {
   const at = text.indexOf('"payload":{');
   if (at < 0) return null;
   const body = text.slice(at);
-  const id = /"id":"([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})"/.exec(body)?.[1] ?? null;
+  const uuid = '([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})';
+  const id = new RegExp(`"id":"${uuid}"`).exec(body)?.[1] ?? null;
+  const session = new RegExp(`"session_id":"${uuid}"`).exec(body)?.[1]?.toLowerCase() ?? null;
+  const spawnParent = new RegExp(`"parent_thread_id":"${uuid}"`).exec(body)?.[1]?.toLowerCase() ?? null;
   const quoted = /"cwd":("(?:[^"\\]|\\.)*")/.exec(body)?.[1];
   let cwd: string | null = null;
   try {
@@ -40,7 +75,11 @@ function fromPrefix(text: string): RolloutHead | null {
   } catch {
     cwd = null;
   }
-  return id === null && cwd === null ? null : { id: id?.toLowerCase() ?? null, cwd };
+  if (id === null && cwd === null) return null;
+  const head: RolloutHead = { id: id?.toLowerCase() ?? null, cwd };
+  const parent = spawnParent ?? subagentParent(null, session, head.id);
+  if (parent !== null) head.parent = parent;
+  return head;
 }
 
 /**

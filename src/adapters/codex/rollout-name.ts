@@ -10,3 +10,12 @@ export function rolloutNameId(path: string): string | null {
   const m = ROLLOUT.exec(basename(path));
   return m?.[1]?.toLowerCase() ?? null;
 }
+
+/**
+ * The `LIKE` pattern matching a stored rollout path whose file name ends with the canonical id (`…-<id>.jsonl`; a uuid
+ * holds no `LIKE` wildcard, and `LIKE` ignores ASCII case).
+ * @public
+ */
+export function rolloutPathPattern(id: string): string {
+  return `%-${id}.jsonl`;
+}

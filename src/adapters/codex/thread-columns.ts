@@ -17,8 +17,15 @@ export interface ThreadColumn {
  * @public
  */
 export interface ThreadColumns {
+  /** Columns whose value is the owning thread's id. */
   owned: ThreadColumn[];
+  /** Columns of other rows that only refer to a thread. */
   mentions: ThreadColumn[];
+  /**
+   * Columns outside `threads` holding a rollout's path (`rollout_migration_skipped_rollouts.rollout_path`): a row there
+   * belongs to the thread whose id the path's file name carries (the id is inside the value, so the equality rule misses it).
+   */
+  rolloutPaths: ThreadColumn[];
 }
 
 // A row keyed by one of these belongs to that thread (Codex's session id is its thread id); a spawn edge belongs to both ends.
@@ -36,6 +43,7 @@ function threadLike(column: string): boolean {
 export function threadColumns(db: Database.Database): ThreadColumns {
   const owned: ThreadColumn[] = [];
   const mentions: ThreadColumn[] = [];
+  const rolloutPaths: ThreadColumn[] = [];
   let threadsId: ThreadColumn | undefined;
   for (const table of tableNames(db)) {
     const isThreads = table.toLowerCase() === 'threads';
@@ -45,8 +53,9 @@ export function threadColumns(db: Database.Database): ThreadColumns {
       if (isThreads && c === 'id') threadsId = { table, column };
       else if (!isThreads && OWNED.has(c)) owned.push({ table, column });
       else if (threadLike(c)) mentions.push({ table, column });
+      else if (!isThreads && c === 'rollout_path') rolloutPaths.push({ table, column });
     }
   }
   if (threadsId !== undefined) owned.push(threadsId);
-  return { owned, mentions };
+  return { owned, mentions, rolloutPaths };
 }

@@ -6,7 +6,9 @@ import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { BaseAdapter } from '../common/base-adapter.js';
 import { type ArtifactPath, pathExists, removeArtifacts } from '../common/artifacts.js';
 import type { Artifact, LeftArtifact } from '../../purge/artifact.js';
-import type { DiscoveryContext } from '../types.js';
+import type { DiscoveryContext, InUseHolder, StoreReport } from '../types.js';
+import { inspectOpencodeHome } from './opencode-inspect.js';
+import { callerOpencodeSession, canUseSession, sessionReach } from './opencode-holders.js';
 import { legacyStorageArtifacts } from './legacy-storage.js';
 import { findOpencodeBinary } from './opencode-binary.js';
 import { purgeOpencodeDb } from './opencode-db-purge.js';
@@ -46,6 +48,8 @@ export class OpencodeAdapter extends BaseAdapter {
   readonly inputPlaceholderPattern = OPENCODE_INPUT_PLACEHOLDER_PATTERN;
   readonly #locator: OpencodeLocator;
   readonly #layouts = new OpencodeLayoutCache();
+  // What the last purge of a canonical id could not guarantee (a busy WAL still holding the deleted text).
+  readonly #notes = new Map<string, string[]>();
 
   /** Builds the adapter over `ports`; a successful database lookup is kept per (binary, HOME, XDG_DATA_HOME). */
   constructor(ports: Ports) {
@@ -109,6 +113,35 @@ export class OpencodeAdapter extends BaseAdapter {
     return loc === null ? [] : ['', '-wal', '-shm', '-journal'].map((s) => loc.dbPath + s);
   }
 
+  /**
+   * The live uses of the session: the shared rule (command lines, session variables, holders of the database), with a
+   * holder of the shared database counted only when it can be using this session — its command line names the id, or its
+   * cwd lies in the session's directory or project worktree; when its cwd cannot be read (or the session's directory is
+   * unknown, or it belongs to the `global` project) every holder counts, as before (home-wide). And the opencode process
+   * whose tool shell runs the caller (`OPENCODE_PID`), when it can be using the session.
+   */
+  override async inUseHolders(id: string, ctx: DiscoveryContext): Promise<InUseHolder[]> {
+    const c = this.canonical(id);
+    if (c === null) return [];
+    const all = await super.inUseHolders(c, ctx);
+    const env = this.ports.proc.env();
+    if (!all.some((h) => h.signal === 'open-file') && (env['OPENCODE_PID'] ?? '') === '') return all;
+    const loc = await this.locate(ctx);
+    const dirs = loc === null ? [] : await this.#read(loc.dbPath, [] as string[], (db) => sessionReach(db, c));
+    const out: InUseHolder[] = [];
+    for (const h of all) if (h.signal !== 'open-file' || (await canUseSession(this.ports.proc, h, c, dirs))) out.push(h);
+    for (const h of await callerOpencodeSession(this.ports.proc, c, dirs)) if (!out.some((o) => o.pid === h.pid)) out.push(h);
+    return out;
+  }
+
+  /** A `ps` line for the id, and how to see which processes hold the shared database and where they run. */
+  override inUseHints(id: string, ctx: DiscoveryContext): string[] {
+    const base = super.inUseHints(id, ctx);
+    if (base.length === 0) return base;
+    // OpenCode keeps every session in one database: a holder counts for a session only when its cwd shows it can reach it.
+    return [...base, 'lsof "$XDG_DATA_HOME/opencode/opencode.db" ~/.local/share/opencode/opencode.db  # then: ls -l /proc/<pid>/cwd (a holder whose cwd cannot be read counts for every session of the home)'];
+  }
+
   /** The per-user background service (`opencode serve --service`) holds the database for every session and does not count. */
   protected override ignoreHolder(_holder: FileHolder, proc: ProcessInfo | undefined): boolean {
     return isOpencodeService(proc);
@@ -148,6 +181,8 @@ export class OpencodeAdapter extends BaseAdapter {
       const loc = await this.locate(ctx);
       if (loc === null) return [];
       const db = await purgeOpencodeDb(this.ports.fs, this.ports.proc, loc, c);
+      if ((db.notes ?? []).length > 0) this.#notes.set(c, db.notes ?? []);
+      else this.#notes.delete(c);
       // A refused database purge removes nothing else either: the residual says why, and a retry finds everything.
       if (db.refused) return db.removed;
       const files: ArtifactPath[] = [];
@@ -160,6 +195,12 @@ export class OpencodeAdapter extends BaseAdapter {
     }
   }
 
+  /** What the last purge of the id could not guarantee (a `-wal` another connection kept busy still holds the deleted text; a 2.x `session delete` run by the CLI, whose connection is not ours). */
+  protected override async purgeNotes(id: string, _ctx: DiscoveryContext): Promise<string[]> {
+    const c = this.canonical(id);
+    return c === null ? [] : [...(this.#notes.get(c) ?? [])];
+  }
+
   /** OpenCode's shared log files (`<data>/log/*.log`) whose text names the id; never removed. */
   override async mentions(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
@@ -170,6 +211,20 @@ export class OpencodeAdapter extends BaseAdapter {
     } catch {
       return [];
     }
+  }
+
+  /** A read-only look at the OpenCode data dir (never runs the CLI): layout, versions, session counts, problems. Never rejects. */
+  async inspect(ctx: DiscoveryContext): Promise<StoreReport> {
+    const env = await this.env(ctx);
+    return inspectOpencodeHome(this.ports.fs, ctx.homeDir, env).catch((err: unknown) => ({
+      agent: 'opencode' as const,
+      presence: 'present' as const,
+      root: null,
+      layout: null,
+      known: false,
+      counts: {},
+      problems: [`inspection failed: ${describeError(err)}`],
+    }));
   }
 
   /** The database: missing, unreadable, of an unknown layout, or its session counts. */

@@ -3,6 +3,7 @@ import { type Artifact, formatArtifact } from '../../purge/artifact.js';
 import type { ProcessPort } from '../../ports/process.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { pathExists } from '../common/artifacts.js';
+import { dbWriteRefusal } from '../../sqlite/db-write-guard.js';
 import { type OpencodeDbFindings, opencodeDbFindings } from './opencode-db-rows.js';
 import type { OpencodeLocation } from './opencode-locator.js';
 import { runOpencodeSessionDelete } from './opencode-session-delete.js';
@@ -16,6 +17,8 @@ import { deleteOpencodeV1Rows } from './opencode-v1-delete.js';
 export interface OpencodeDbPurge {
   /** True when the purge refused (nothing more may be removed). */
   refused: boolean;
+  /** What the files may still hold after the delete (a busy WAL), or why the database was not written. */
+  notes?: string[];
   /** The rows removed. */
   removed: Artifact[];
   /** The child sessions (any depth) collected before anything was deleted. */
@@ -44,13 +47,16 @@ export async function purgeOpencodeDb(fs: FileSystemPort, proc: ProcessPort, loc
       const still = new Set(after.rows.map((a) => formatArtifact(a)));
       removed.push(...before.rows.filter((a) => !still.has(formatArtifact(a))));
     }
+    const notes: string[] = [];
+    const refusal = await dbWriteRefusal(fs, loc.dbPath);
+    if (refusal !== null) return { refused: true, removed, children: before.children, notes: [refusal] };
     try {
-      removed.push(...deleteOpencodeV1Rows(loc.dbPath, [id, ...before.children]));
+      removed.push(...deleteOpencodeV1Rows(loc.dbPath, [id, ...before.children], notes));
     } catch {
       // Busy or unwritable: the 1.x rows stay (the transaction rolled back) and the residual names them.
       return { refused: true, removed, children: before.children };
     }
-    return { refused: false, removed, children: before.children };
+    return { refused: false, removed, children: before.children, notes };
   } catch {
     return none(true);
   }

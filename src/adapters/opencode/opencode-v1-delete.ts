@@ -1,6 +1,7 @@
 import type { Artifact } from '../../purge/artifact.js';
 import Database from '../../sqlite/driver.js';
 import { quoteIdent as q, tableColumns, tableNames } from '../../sqlite/schema.js';
+import { secureCheckpoint } from '../../sqlite/secure-checkpoint.js';
 
 /**
  * The 1.x tables holding a session's rows and the column naming it, in deletion order: what hangs off a session first,
@@ -30,13 +31,17 @@ function find(names: readonly string[], wanted: string): string | undefined {
 
 /**
  * Deletes, in one transaction, the 1.x rows of the sessions `ids` (a conversation and its child sessions; children are
- * deleted before the parent); returns the rows deleted, one `rows` artifact per table and column. The only read-write open of an
- * OpenCode database, run by a purge alone; throws when the database cannot be written (nothing is then deleted).
+ * deleted before the parent); returns the rows deleted, one `rows` artifact per table and column. The only read-write open
+ * of an OpenCode database, run by a purge alone; throws when the database cannot be written (nothing is then deleted). The
+ * connection sets `secure_delete` and then asks for a truncating checkpoint; when the WAL stays busy (a live OpenCode), a
+ * line saying it still holds the deleted text is pushed to `notes`.
  * @public
  */
-export function deleteOpencodeV1Rows(dbPath: string, ids: readonly string[]): Artifact[] {
+export function deleteOpencodeV1Rows(dbPath: string, ids: readonly string[], notes: string[] = []): Artifact[] {
   const db = new Database(dbPath, { fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
   try {
+    // Zero what is deleted: otherwise the freed pages keep the prompts readable to a byte grep of the file.
+    db.pragma('secure_delete = ON');
     // better-sqlite3 turns foreign keys on: cascades would delete rows of tables not listed here, unreported.
     db.pragma('foreign_keys = OFF');
     const tables = tableNames(db);
@@ -69,6 +74,7 @@ export function deleteOpencodeV1Rows(dbPath: string, ids: readonly string[]): Ar
         }
       }
     })();
+    if (counts.size > 0) notes.push(...secureCheckpoint(db, dbPath));
     return [...counts.values()].map((r) => ({ kind: 'rows' as const, db: dbPath, ...r }));
   } finally {
     db.close();

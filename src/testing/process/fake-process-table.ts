@@ -125,6 +125,12 @@ export class FakeProcessTable implements ProcessPort {
     return out;
   }
 
+  /** The seeded `cwd` of a live process, or null (none seeded, gone, or a zombie). */
+  async cwdOf(pid: number): Promise<string | null> {
+    const p = this.#procs.get(pid);
+    return p === undefined || gone(p) ? null : (p.cwd ?? null);
+  }
+
   /** The `self` process's pid. */
   selfPid(): number {
     return this.#selfPid;

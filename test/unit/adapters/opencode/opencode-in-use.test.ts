@@ -69,7 +69,9 @@ describe('holders of the shared database', () => {
 });
 
 describe('hints', () => {
-  it('give the ps command for the id', () => {
-    expect(adapter([]).a.inUseHints(ID, ctx)).toEqual([`ps -axww | grep ${ID}`]);
+  it('give the ps command for the id first, then how to see the database holders and their cwd (issue 18)', () => {
+    const hints = adapter([]).a.inUseHints(ID, ctx);
+    expect(hints[0]).toBe(`ps -axww | grep ${ID}`);
+    expect(hints).toHaveLength(2);
   });
 });

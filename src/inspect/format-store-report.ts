@@ -1,0 +1,24 @@
+import type { StoreReport } from '../adapters/types.js';
+
+function knownText(r: StoreReport): string {
+  if (r.presence !== 'present') return r.presence;
+  return r.known === true ? 'known' : r.known === false ? 'UNKNOWN: destructive work refuses' : 'empty';
+}
+
+/**
+ * The reports as text a person reads (what `mam doctor` prints): one line per agent — presence or verdict, root, layout —
+ * then its counts and its problems indented below it.
+ * @public
+ */
+export function formatStoreReport(reports: readonly StoreReport[]): string {
+  const width = Math.max(0, ...reports.map((r) => r.agent.length));
+  const lines: string[] = [];
+  for (const r of reports) {
+    const head = [r.agent.padEnd(width), knownText(r), r.root ?? '', r.layout ?? ''].filter((x) => x !== '').join('  ');
+    lines.push(head);
+    const counts = Object.entries(r.counts);
+    if (counts.length > 0) lines.push(`${' '.repeat(width + 2)}${counts.map(([k, v]) => `${k}: ${v}`).join(', ')}`);
+    for (const p of r.problems) lines.push(`${' '.repeat(width + 2)}! ${p}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

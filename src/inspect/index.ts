@@ -1,0 +1,2 @@
+export { inspectStores, type InspectStoresOptions } from './inspect-stores.js';
+export { formatStoreReport } from './format-store-report.js';

@@ -1,0 +1,49 @@
+import { describeError } from '../errors.js';
+import { getAdapter } from '../adapters/get-adapter.js';
+import type { AgentAdapter, StoreReport } from '../adapters/types.js';
+import { AGENT_NAMES } from '../ids/agent-names.js';
+import type { Ports } from '../ports/index.js';
+
+/**
+ * Options of {@link inspectStores}.
+ * @public
+ */
+export interface InspectStoresOptions {
+  /** The home whose agent stores are looked at. */
+  home: string;
+  /** The agents' environment (CODEX_HOME, CLAUDE_CONFIG_DIR, XDG_DATA_HOME …); default: the caller's, for the caller's own home only. */
+  env?: Record<string, string | undefined>;
+  /** The ports to look through (default: the Node ones). */
+  ports?: Partial<Ports>;
+}
+
+function notInspected(agent: AgentAdapter['name']): StoreReport {
+  return { agent, presence: 'not-inspected', root: null, layout: null, known: null, counts: {}, problems: [] };
+}
+
+/**
+ * Per agent, what its store looks like before anything destructive runs: is it there, which layout or version it records,
+ * known or unknown (an unknown one makes purges refuse), counts, and problems — the fail-closed decision made visible.
+ * Cheap and read-only: databases are read through the read-only opener (no sidecar is created or removed), no agent CLI
+ * is run. An agent without a store inspection is `not-inspected`. Never rejects.
+ * @example
+ * ```ts
+ * const reports = await inspectStores({ home: '/home/me' });
+ * const text = formatStoreReport(reports); // what `mam doctor` prints
+ * ```
+ * @public
+ */
+export async function inspectStores(opts: InspectStoresOptions): Promise<StoreReport[]> {
+  const ctx = { workspace: opts.home, homeDir: opts.home, ...(opts.env === undefined ? {} : { env: opts.env }) };
+  return Promise.all(
+    AGENT_NAMES.map(async (name) => {
+      const adapter = getAdapter(name, opts.ports === undefined ? {} : { ports: opts.ports });
+      if (adapter.inspect === undefined) return notInspected(name);
+      try {
+        return await adapter.inspect(ctx);
+      } catch (err) {
+        return { ...notInspected(name), presence: 'present' as const, known: false, problems: [`inspection failed: ${describeError(err)}`] };
+      }
+    }),
+  );
+}
