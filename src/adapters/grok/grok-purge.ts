@@ -1,0 +1,74 @@
+import type { FileSystemPort } from '../../ports/fs.js';
+import { type Artifact, type LeftArtifact, artifactPath } from '../../purge/artifact.js';
+import { type ArtifactPath, existingArtifacts, removeArtifacts } from '../common/artifacts.js';
+import { purgeGrokSearchRows } from './grok-search-purge.js';
+import type { GrokSurvey } from './grok-survey.js';
+
+/**
+ * What a grok purge did: what it removed, and why rows that should have gone stay.
+ * @public
+ */
+export interface GrokPurgeDone {
+  /** Removed, in removal order: search rows, session dirs (descendants first), relocation files. */
+  purged: Artifact[];
+  /** Why a search database kept its rows, one line per database. */
+  rowFailures: string[];
+}
+
+/**
+ * The paths of a survey in removal order, each with the grok home as its root (removal never leaves it).
+ * @public
+ */
+export function grokArtifactPaths(s: GrokSurvey): ArtifactPath[] {
+  return [...s.dirs.map((d) => ({ root: s.root, path: d.path })), ...s.files.map((f) => ({ root: s.root, path: artifactPath(f) }))];
+}
+
+/**
+ * The artifacts of a survey, as records (dirs, links, relocation files, rows).
+ * @public
+ */
+export function grokArtifacts(s: GrokSurvey): Artifact[] {
+  return [...s.rows, ...s.dirs.map((d): Artifact => ({ kind: d.kind, path: d.path })), ...s.files];
+}
+
+/**
+ * Purges what a survey found: the search rows (grok's own delete), the session dirs with their subagent descendants
+ * first, stopping at the first that cannot go so the parent that finds the rest stays, then the relocation files.
+ * Never throws.
+ * @public
+ */
+export async function purgeGrokSurvey(fs: FileSystemPort, s: GrokSurvey): Promise<GrokPurgeDone> {
+  const purged: Artifact[] = [];
+  const rowFailures: string[] = [];
+  for (const r of s.rows) {
+    if (r.kind !== 'rows') continue;
+    const done = await purgeGrokSearchRows(fs, s.root, r.db, s.ids);
+    if (done.kind === 'deleted') {
+      if (done.rows !== null) purged.push(done.rows);
+    } else rowFailures.push(`${r.db} (${done.reason})`);
+  }
+  const byPath = new Map(grokArtifacts(s).filter((a) => a.kind !== 'rows').map((a) => [artifactPath(a), a] as const));
+  const dirs = await removeArtifacts(fs, s.dirs.map((d) => ({ root: s.root, path: d.path })), { stopOnFailure: true });
+  const files = await removeArtifacts(fs, s.files.map((f) => ({ root: s.root, path: artifactPath(f) })));
+  for (const p of [...dirs.purged, ...files.purged]) {
+    const a = byPath.get(p);
+    if (a !== undefined) purged.push(a);
+  }
+  return { purged, rowFailures };
+}
+
+/**
+ * What is left of a survey's conversation, each with its reason: paths still there, rows still on record, and what was
+ * refused.
+ * @public
+ */
+export async function grokLeft(fs: FileSystemPort, s: GrokSurvey): Promise<LeftArtifact[]> {
+  const present = new Set((await existingArtifacts(fs, grokArtifactPaths(s))).map((p) => p.path));
+  const paths = grokArtifacts(s).filter((a) => a.kind !== 'rows' && present.has(a.path));
+  return [
+    ...paths.map((a) => ({ ...a, reason: 'still on disk' })),
+    ...s.rows.map((r) => ({ ...r, reason: 'still on record' })),
+    ...s.refused,
+    ...s.dbRefused,
+  ];
+}
