@@ -139,7 +139,7 @@ export class GrokAdapter extends BaseAdapter {
       const home = await this.#home(ctx);
       if (home.kind !== 'ok') return { ...plan, refused: [{ kind: 'dir', path: home.value, reason: home.reason }] };
       const s = await surveyGrok(this.ports.fs, home.root, c);
-      return { artifacts: grokArtifacts(s), refused: [...s.refused, ...s.dbRefused], mentions: await grokMentions(this.ports.fs, home.root, c, s.subagent), notes: this.purgeNotes(c, ctx) };
+      return { artifacts: grokArtifacts(s), refused: [...s.refused, ...s.dbRefused], mentions: await grokMentions(this.ports.fs, home.root, c, s.subagent || s.dirs.length === 0), notes: this.purgeNotes(c, ctx) };
     } catch (err) {
       return { ...plan, refused: [{ kind: 'dir', path: ctx.homeDir, reason: `grok survey failed (${err instanceof Error ? err.message : String(err)})` }] };
     }
@@ -203,7 +203,8 @@ export class GrokAdapter extends BaseAdapter {
       const home = await this.#home(ctx);
       if (home.kind !== 'ok') return [];
       const s = await surveyGrok(this.ports.fs, home.root, c);
-      return (await grokMentions(this.ports.fs, home.root, c, s.subagent)).map((a) => formatArtifact(a));
+      // Once its own dir is gone, only a parent's link may still say the id was a subagent child.
+      return (await grokMentions(this.ports.fs, home.root, c, s.subagent || s.dirs.length === 0)).map((a) => formatArtifact(a));
     } catch {
       return [];
     }

@@ -35,16 +35,16 @@ async function worktreeRows(fs: FileSystemPort, dbPath: string, id: string): Pro
 /**
  * Grok's shared records that still name the canonical id and are never removed or rewritten: each bucket's
  * `prompt_history.jsonl`, `active_sessions.json`, `worktrees.db` rows (the worktree checkout is the user's work), and for
- * a subagent child its parent's `subagents/<id>/` and `updates.jsonl` (the parent conversation's own record). Never throws.
+ * a subagent child (`parentLinks`) its parent's `subagents/<id>/` and `updates.jsonl` (the parent conversation's own record). Never throws.
  * @public
  */
-export async function grokMentions(fs: FileSystemPort, root: string, id: string, subagent: boolean): Promise<Artifact[]> {
+export async function grokMentions(fs: FileSystemPort, root: string, id: string, parentLinks: boolean): Promise<Artifact[]> {
   const sessions = join(root, 'sessions');
   const out: Array<Artifact | null> = [];
   for (const b of await grokBuckets(fs, sessions)) if (!b.link) out.push(await fileNaming(fs, join(b.path, 'prompt_history.jsonl'), id));
   out.push(await fileNaming(fs, join(root, 'active_sessions.json'), id));
   out.push(await worktreeRows(fs, join(root, 'worktrees.db'), id));
-  if (subagent) {
+  if (parentLinks) {
     for (const p of await grokParents(fs, sessions, id)) {
       out.push({ kind: 'dir', path: join(p.dir, 'subagents', id) }, await fileNaming(fs, join(p.dir, 'updates.jsonl'), id));
     }
