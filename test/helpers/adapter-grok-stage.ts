@@ -59,7 +59,7 @@ function rewriter(root: string): (s: string) => string {
   return (s) => s.split(oldEnc).join(newEnc).split(OLD_ROOT).join(root);
 }
 
-function rewriteTree(dir: string, rewrite: (s: string) => string): void {
+function rewriteTree(dir: string, rewrite: (s: string) => string, dbs: string[]): void {
   chmodSync(dir, 0o700);
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     let name = entry.name;
@@ -69,15 +69,12 @@ function rewriteTree(dir: string, rewrite: (s: string) => string): void {
     }
     const p = join(dir, name);
     if (entry.isDirectory()) {
-      rewriteTree(p, rewrite);
+      rewriteTree(p, rewrite, dbs);
       continue;
     }
     chmodSync(p, 0o600);
     if (name.endsWith('.sqlite')) {
-      const db = new Database(p);
-      // The update trigger keeps the FTS index in step, as grok's own writes do.
-      db.prepare('UPDATE session_docs SET cwd = replace(cwd, ?, ?)').run(OLD_ROOT, rewrite(OLD_ROOT));
-      db.close();
+      dbs.push(p);
       continue;
     }
     const text = readFileSync(p, 'utf8');
@@ -99,7 +96,14 @@ export function materializeGrokStage(root: string): GrokStage {
   const home = join(root, 'home');
   mkdirSync(home, { recursive: true });
   cpSync(join(GROK_FIXTURE, 'home', '.grok'), join(home, '.grok'), { recursive: true });
-  rewriteTree(join(home, '.grok'), rewrite);
+  const dbs: string[] = [];
+  rewriteTree(join(home, '.grok'), rewrite, dbs);
+  for (const p of dbs) {
+    const db = new Database(p);
+    // The update trigger keeps the FTS index in step, as grok's own writes do.
+    db.prepare('UPDATE session_docs SET cwd = replace(cwd, ?, ?)').run(OLD_ROOT, rewrite(OLD_ROOT));
+    db.close();
+  }
   const expected = rewriteJson(JSON.parse(readFileSync(join(GROK_FIXTURE, 'EXPECTED.json'), 'utf8')) as GrokExpected, rewrite);
   const wsA = join(root, 'ws-grok-a');
   const wsB = join(root, 'ws-grok-b');

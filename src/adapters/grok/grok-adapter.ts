@@ -174,7 +174,7 @@ export class GrokAdapter extends BaseAdapter {
       const home = await this.#home(ctx);
       if (home.kind !== 'ok') return [`${home.value} [${home.reason}]`];
       const s = await surveyGrok(this.ports.fs, home.root, c);
-      const left = (await grokLeft(this.ports.fs, s)).map((a) => (a.reason === 'still on disk' || a.reason === 'still on record' ? formatArtifact(a) : formatArtifact(a, { reason: true })));
+      const left = (await grokLeft(this.ports.fs, s)).map((a) => formatArtifact(a, { reason: a.reason !== 'still on disk' && a.reason !== 'still on record' }));
       const rows = s.rows.map((r) => formatArtifact(r));
       return [...left, ...this.rowDeleteFailures(c, rows)];
     } catch (err) {

@@ -1,6 +1,7 @@
 import type { FileSystemPort } from '../../ports/fs.js';
 import { type Artifact, type LeftArtifact, artifactPath } from '../../purge/artifact.js';
 import { type ArtifactPath, existingArtifacts, removeArtifacts } from '../common/artifacts.js';
+import { dbWriteRefusal } from '../../sqlite/db-write-guard.js';
 import { purgeGrokSearchRows } from './grok-search-purge.js';
 import type { GrokSurvey } from './grok-survey.js';
 
@@ -58,8 +59,8 @@ export async function purgeGrokSurvey(fs: FileSystemPort, s: GrokSurvey): Promis
 }
 
 /**
- * What is left of a survey's conversation, each with its reason: paths still there, rows still on record, and what was
- * refused.
+ * What is left of a survey's conversation, each with its reason: paths still there, rows still on record (with why a
+ * write is refused, when it is), and what was refused.
  * @public
  */
 export async function grokLeft(fs: FileSystemPort, s: GrokSurvey): Promise<LeftArtifact[]> {
@@ -67,7 +68,7 @@ export async function grokLeft(fs: FileSystemPort, s: GrokSurvey): Promise<LeftA
   const paths = grokArtifacts(s).filter((a) => a.kind !== 'rows' && present.has(a.path));
   return [
     ...paths.map((a) => ({ ...a, reason: 'still on disk' })),
-    ...s.rows.map((r) => ({ ...r, reason: 'still on record' })),
+    ...(await Promise.all(s.rows.map(async (r) => ({ ...r, reason: (r.kind === 'rows' ? await dbWriteRefusal(fs, r.db).catch(() => null) : null) ?? 'still on record' })))),
     ...s.refused,
     ...s.dbRefused,
   ];
