@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, renameSync, symlinkSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { existsSync, mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GrokAdapter } from '../../src/adapters/grok/grok-adapter.js';
@@ -125,6 +126,28 @@ describe('grok on the fixture home built as grok-build writes it (EXPECTED.json)
     await grok().purgeArtifacts(b1, ctx(st.wsB));
     expect(await grok().mentions(b1, ctx(st.wsB))).toEqual([st.abs(st.expected.workspaces[st.wsB]?.bucket_files[0] ?? ''), join(st.grok, 'active_sessions.json')]);
     expect(existsSync(join(st.grok, 'active_sessions.json'))).toBe(true);
+  });
+
+  it('worktrees.db rows naming the session are mentions; the worktree checkout (the user\'s work) is never removed', async () => {
+    const db = join(st.grok, 'worktrees.db');
+    const conn = new Database(db);
+    conn.exec("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL); CREATE TABLE worktrees (id TEXT PRIMARY KEY, path TEXT UNIQUE NOT NULL, source_repo TEXT NOT NULL, repo_name TEXT NOT NULL, kind TEXT NOT NULL DEFAULT 'session', creation_mode TEXT NOT NULL DEFAULT 'linked', git_ref TEXT, head_commit TEXT, session_id TEXT, creator_pid INTEGER, created_at INTEGER NOT NULL, last_accessed_at INTEGER, status TEXT NOT NULL DEFAULT 'alive', metadata TEXT)");
+    const checkout = join(st.grok, 'worktrees', 'repo', 'wt1');
+    conn.prepare('INSERT INTO worktrees (id, path, source_repo, repo_name, session_id, created_at) VALUES (?, ?, ?, ?, ?, 1)').run('w1', checkout, st.wsA, 'repo', a1);
+    conn.close();
+    mkdirSync(checkout, { recursive: true });
+    writeFileSync(join(checkout, 'work.txt'), 'the user\'s work');
+    await grok().purgeArtifacts(a1, ctx());
+    expect(await grok().mentions(a1, ctx())).toContain(`${db} (worktrees.session_id: 1 rows)`);
+    expect(existsSync(join(checkout, 'work.txt'))).toBe(true);
+  });
+
+  it('a summary with hidden: true is skipped by discover and verify, like a subagent child', async () => {
+    const p = join(st.abs(st.expected.sessions[a1]?.session_dir ?? ''), 'summary.json');
+    const summary = JSON.parse(readFileSync(p, 'utf8')) as Record<string, unknown>;
+    writeFileSync(p, JSON.stringify({ ...summary, hidden: true }, null, 2));
+    expect(await grok().discover(ctx())).toEqual([a2]);
+    expect(await grok().verifyArtifact(a1, ctx())).toBe(false);
   });
 
   it('purge auto <id> resolves to grok and purges it', async () => {
