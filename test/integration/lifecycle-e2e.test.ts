@@ -88,8 +88,7 @@ describe('session lifecycle end to end (fake herdr executable, fake agents)', ()
     expect(r.exit.how).toBe('exited');
     expect(r.id).toBe(c.id);
     expect(r.purge).toMatchObject({ kind: 'purged', agent, residual: [] });
-    // grok's artifact layout is unknown (src/adapters/grok/README.md): its purge removes nothing.
-    if (agent !== 'grok') expect(r.purge?.kind === 'purged' && r.purge.purged.length).toBeGreaterThan(0);
+    expect(r.purge?.kind === 'purged' && r.purge.purged.length).toBeGreaterThan(0);
     expect(typeof pid === 'number' && alive(pid)).toBe(false);
     expect((await sb.registry.snapshot()).herdr_sessions.map((x) => x.name)).not.toContain(name);
   }, 60_000);
