@@ -101,6 +101,19 @@ describe('grok on the fixture home built as grok-build writes it (EXPECTED.json)
     expect(await grok().discover(ctx())).toEqual([a1]);
   });
 
+  it('a purge changes exactly its own: the session dirs go, the search database changes, nothing else is touched', async () => {
+    const parentRel = `.grok/${st.expected.sessions[a2]?.session_dir ?? ''}`;
+    const childRel = `.grok/${st.expected.sessions[c1]?.session_dir ?? ''}`;
+    const before = hashTree(st.home);
+    await grok().purgeArtifacts(a2, ctx());
+    const after = hashTree(st.home);
+    const gone = Object.keys(before).filter((k) => !(k in after));
+    expect(gone.every((k) => k === parentRel || k.startsWith(`${parentRel}/`) || k === childRel || k.startsWith(`${childRel}/`))).toBe(true);
+    expect(gone).toEqual(expect.arrayContaining([parentRel, childRel]));
+    const changed = Object.keys(after).filter((k) => after[k] !== before[k]);
+    expect(changed).toEqual(['.grok/sessions/session_search.sqlite']);
+  });
+
   it('a child found in another bucket (its own cwd) is purged with its parent', async () => {
     const child = st.abs(st.expected.sessions[c1]?.session_dir ?? '');
     const otherBucket = join(st.grok, 'sessions', encodeGrokCwd(join(dir, 'wt')) ?? 'x');
