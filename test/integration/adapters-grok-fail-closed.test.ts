@@ -103,6 +103,14 @@ describe('grok fails closed on what it does not understand', () => {
     ]);
   });
 
+  it('a search database that is no database is named in the residual (it may hold the row); the session dir still goes', async () => {
+    writeFileSync(st.searchDb, 'not a database at all, but long enough to be read as a header of one...........');
+    expect(await grok().purgeArtifacts(a1, ctx())).toEqual([join(bucketA(), a1)]);
+    const left = await grok().residualArtifacts(a1, ctx());
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatch(new RegExp(`^${st.searchDb.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\[search database unreadable`));
+  });
+
   it('a hard-linked search database is never written (dbWriteRefusal): the row stays, with the reason', async () => {
     linkSync(st.searchDb, join(dir, 'second-name.sqlite'));
     const purged = await grok().purgeArtifacts(a1, ctx());

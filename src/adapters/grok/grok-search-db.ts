@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { FileSystemPort } from '../../ports/fs.js';
 import type { Artifact, LeftArtifact } from '../../purge/artifact.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
+import { tableColumns, tableNames } from '../../sqlite/schema.js';
 import { describeError } from '../../errors.js';
 import { listGrokDir } from './grok-read.js';
 import { grokSearchLayout } from './grok-search-layout.js';
@@ -57,14 +58,13 @@ export async function grokSearchRows(fs: FileSystemPort, dbPath: string, ids: re
   if (ids.length === 0) return { kind: 'rows', rows: null };
   try {
     return await withReadonlyDb(dbPath, { fs }, (h): GrokSearchRows => {
+      // Without session_docs(session_id) the file holds no row of a session (and nothing is written to it).
+      if (!tableNames(h.db).includes('session_docs') || !tableColumns(h.db, 'session_docs').includes('session_id')) return { kind: 'rows', rows: null };
       const layout = grokSearchLayout(h.db);
-      if (layout.kind === 'unknown' && !/^session_search_schema_version|^triggers/.test(layout.reason)) {
-        return { kind: 'refused', left: { kind: 'file', path: dbPath, reason: `unknown search database layout (${layout.reason}): not purged` } };
-      }
       const count = h.db.prepare(`SELECT count(*) FROM session_docs WHERE lower(session_id) IN (${placeholders(ids.length)})`).pluck().get(...ids) as number;
+      if (count === 0) return { kind: 'rows', rows: null };
       const rows: Artifact = { kind: 'rows', db: dbPath, table: 'session_docs', column: 'session_id', count };
-      if (layout.kind === 'unknown') return count === 0 ? { kind: 'rows', rows: null } : { kind: 'refused', left: { ...rows, reason: `unknown search database layout (${layout.reason}): not purged` } };
-      return { kind: 'rows', rows: count > 0 ? rows : null };
+      return layout.kind === 'known' ? { kind: 'rows', rows } : { kind: 'refused', left: { ...rows, reason: `unknown search database layout (${layout.reason}): not purged` } };
     });
   } catch (err) {
     return { kind: 'refused', left: { kind: 'file', path: dbPath, reason: `search database unreadable (${describeError(err)})` } };
