@@ -90,6 +90,16 @@ describe('grok fails closed on what it does not understand', () => {
     expect(await grok().residualArtifacts(a1, ctx())).toEqual([`${fifo} [named by the id but not a directory grok writes: not removed]`]);
   });
 
+  it('a linked sessions/ is not followed: nothing behind it is touched, and the residual says why', async () => {
+    const elsewhere = join(dir, 'elsewhere-sessions');
+    renameSync(join(st.grok, 'sessions'), elsewhere);
+    symlinkSync(elsewhere, join(st.grok, 'sessions'));
+    const before = hashTree(elsewhere);
+    expect(await grok().purgeArtifacts(a1, ctx())).toEqual([]);
+    expect(hashTree(elsewhere)).toEqual(before);
+    expect(await grok().residualArtifacts(a1, ctx())).toEqual([`${join(st.grok, 'sessions')} [sessions/ is a symbolic link: not followed]`]);
+  });
+
   it('an unknown search database layout (an extra trigger) is refused with the reason; the rows stay', async () => {
     const db = new Database(st.searchDb);
     db.exec('CREATE TABLE audit (session_id TEXT); CREATE TRIGGER audit_ad AFTER DELETE ON session_docs BEGIN INSERT INTO audit VALUES (old.session_id); END');

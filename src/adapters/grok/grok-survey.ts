@@ -25,7 +25,7 @@ export interface GrokSurvey {
   rows: Artifact[];
   /** What is named by the ids but not touched, with why (rows of an unknown search layout included). */
   refused: LeftArtifact[];
-  /** Search databases that could not be checked or are not regular files: they may still hold rows of the ids. */
+  /** Places that could not be checked (a search database unreadable or not a regular file, a linked `sessions/`): they may still hold something of the ids. */
   dbRefused: LeftArtifact[];
   /** The search databases (for the in-use hints and the notes). */
   searchDbs: string[];
@@ -54,6 +54,12 @@ async function relocationFiles(fs: FileSystemPort, root: string, ids: readonly s
  */
 export async function surveyGrok(fs: FileSystemPort, root: string, id: string): Promise<GrokSurvey> {
   const sessions = join(root, 'sessions');
+  // A linked sessions/ is not grok's own tree: nothing behind it is listed, and the survey says so.
+  if ((await fs.lstat(sessions).then((st) => st.kind, () => null)) === 'symlink') {
+    const unchecked: LeftArtifact[] = [{ kind: 'link', path: sessions, reason: 'sessions/ is a symbolic link: not followed' }];
+    const reloc = await relocationFiles(fs, root, [id]);
+    return { root, ids: [id], dirs: [], files: reloc.files, rows: [], refused: reloc.refused, dbRefused: unchecked, searchDbs: [], subagent: false };
+  }
   const buckets = await grokBuckets(fs, sessions);
   const seen = new Set<string>();
   const dirs: GrokSessionDir[] = [];
