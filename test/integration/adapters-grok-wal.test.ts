@@ -63,6 +63,8 @@ describe.each(WAL_STATES)('grok\'s search database in the %s state', (state) => 
     expect(await g.hasArtifacts(b1, ctx)).toBe(true); // a row alone is an artifact
     expect(await g.mentions(a1, ctx)).toEqual([]);
     expect((await g.planPurge(a1, ctx)).refused).toEqual([]);
+    // The shared index is held by every grok: its holder (the writer child here) says nothing about one session.
+    expect(await g.conversationInUse(a1, ctx)).toBe(false);
     expect(snapshotDir(s.sessions)).toEqual(listing);
   });
 

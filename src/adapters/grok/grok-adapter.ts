@@ -65,9 +65,9 @@ export class GrokAdapter extends BaseAdapter {
     return grokHome(await this.env(ctx), ctx.homeDir);
   }
 
-  async #survey(id: string, ctx: DiscoveryContext): Promise<GrokSurvey | null> {
+  async #survey(id: string, ctx: DiscoveryContext, rows = true): Promise<GrokSurvey | null> {
     const home = await this.#home(ctx);
-    return home.kind === 'ok' ? surveyGrok(this.ports.fs, home.root, id) : null;
+    return home.kind === 'ok' ? surveyGrok(this.ports.fs, home.root, id, { rows }) : null;
   }
 
   /** Visible sessions of this workspace (subagent children and hidden ones skipped), newest first, active at or after `ctx.epoch`. */
@@ -105,7 +105,7 @@ export class GrokAdapter extends BaseAdapter {
 
   /** The top-level files of every session dir of the conversation and its descendants, and the relocation lock. */
   protected override async heldPaths(id: string, ctx: DiscoveryContext): Promise<string[]> {
-    const s = await this.#survey(id, ctx).catch(() => null);
+    const s = await this.#survey(id, ctx, false).catch(() => null);
     if (s === null) return [];
     const out: string[] = [];
     for (const d of s.dirs) {
@@ -121,7 +121,7 @@ export class GrokAdapter extends BaseAdapter {
     try {
       const home = await this.#home(ctx);
       if (home.kind !== 'ok') return [];
-      const s = await surveyGrok(this.ports.fs, home.root, id);
+      const s = await surveyGrok(this.ports.fs, home.root, id, { rows: false });
       // A subagent child is written by its parent's process: a live parent uses it too.
       const parents = s.subagent ? (await grokParents(this.ports.fs, home.sessions, id)).map((p) => p.id) : [];
       return await grokInUse(this.ports.fs, home.root, [...s.ids, ...parents], snapshot, this.ports.proc.selfPid());

@@ -49,10 +49,12 @@ async function relocationFiles(fs: FileSystemPort, root: string, ids: readonly s
 }
 
 /**
- * Surveys a canonical id under grok's home `root`. Never throws (an unreadable place finds nothing there).
+ * Surveys a canonical id under grok's home `root`; `rows: false` skips the search databases (the in-use check needs only
+ * the session dirs, and a database in the `walonly` state is read through a private copy). Never throws (an unreadable
+ * place finds nothing there).
  * @public
  */
-export async function surveyGrok(fs: FileSystemPort, root: string, id: string): Promise<GrokSurvey> {
+export async function surveyGrok(fs: FileSystemPort, root: string, id: string, opts: { rows?: boolean } = {}): Promise<GrokSurvey> {
   const sessions = join(root, 'sessions');
   // A linked sessions/ is not grok's own tree: nothing behind it is listed, and the survey says so.
   if ((await fs.lstat(sessions).then((st) => st.kind, () => null)) === 'symlink') {
@@ -80,7 +82,7 @@ export async function surveyGrok(fs: FileSystemPort, root: string, id: string): 
   await visit(id, false);
   const ids = [...seen];
   const reloc = await relocationFiles(fs, root, ids);
-  const search = await grokSearchDbs(fs, sessions);
+  const search = opts.rows === false ? { dbs: [], refused: [] } : await grokSearchDbs(fs, sessions);
   const rows: Artifact[] = [];
   const dbRefused: LeftArtifact[] = [...search.refused];
   for (const db of search.dbs) {
