@@ -10,6 +10,7 @@ import { PurgeService } from '../../src/purge/purge-service.js';
 import { freshId, hashTree, portsWith } from '../helpers/adapter-agy-files.js';
 import { GROK_IDS, type GrokStage, materializeGrokStage, searchState } from '../helpers/adapter-grok-stage.js';
 import { makeTempDir } from '../helpers/fs-temp.js';
+import { strs } from '../helpers/artifact-strings.js';
 
 let dir: string;
 let dispose: () => Promise<void>;
@@ -37,7 +38,7 @@ describe('grok fails closed on what it does not understand', () => {
     expect(await grok().discover(ctx())).toEqual([a2]);
     expect(await grok().hasArtifacts(a1, ctx())).toBe(true);
     expect((await grok().planPurge(a1, ctx())).artifacts).toContainEqual({ kind: 'dir', path: d });
-    expect(await grok().purgeArtifacts(a1, ctx())).toContain(d);
+    expect(strs(await grok().purgeArtifacts(a1, ctx()))).toContain(d);
     expect(existsSync(d)).toBe(false);
   });
 
@@ -46,9 +47,9 @@ describe('grok fails closed on what it does not understand', () => {
     const other = freshId();
     writeFileSync(join(d, 'summary.json'), JSON.stringify({ info: { id: other, cwd: st.wsA } }));
     const before = hashTree(d);
-    expect(await grok().purgeArtifacts(a1, ctx())).toEqual([`${st.searchDb} (session_docs.session_id: 1 rows)`]);
+    expect(strs(await grok().purgeArtifacts(a1, ctx()))).toEqual([`${st.searchDb} (session_docs.session_id: 1 rows)`]);
     expect(hashTree(d)).toEqual(before);
-    expect(await grok().residualArtifacts(a1, ctx())).toEqual([`${d} [its summary.json names session ${other}: not purged]`]);
+    expect(strs(await grok().residualArtifacts(a1, ctx()))).toEqual([`${d} (its summary.json names session ${other}: not purged)`]);
   });
 
   it('a parent\'s meta.json naming a visible (non-subagent) session does not take it: refused, reported', async () => {
@@ -58,7 +59,7 @@ describe('grok fails closed on what it does not understand', () => {
     expect((await grok().planPurge(a2, ctx())).refused).toEqual([
       { kind: 'dir', path: join(bucketA(), a1), reason: 'a parent names it as a subagent child, but it is not a subagent session: not purged' },
     ]);
-    const purged = await grok().purgeArtifacts(a2, ctx());
+    const purged = strs(await grok().purgeArtifacts(a2, ctx()));
     expect(purged).toContain(join(bucketA(), c1));
     expect(existsSync(join(bucketA(), a1))).toBe(true);
     expect(await grok().discover(ctx())).toEqual([a1]);
@@ -73,8 +74,8 @@ describe('grok fails closed on what it does not understand', () => {
     expect(await grok().hasArtifacts(a1, ctx())).toBe(true);
     await grok().purgeArtifacts(a1, ctx());
     expect(hashTree(outside)).toEqual(before);
-    expect(await grok().residualArtifacts(a1, ctx())).toEqual([
-      `${join(st.grok, 'sessions', 'linked-bucket-0123456789abcdef', a1)} [behind a linked bucket: not followed]`,
+    expect(strs(await grok().residualArtifacts(a1, ctx()))).toEqual([
+      `${join(st.grok, 'sessions', 'linked-bucket-0123456789abcdef', a1)} (behind a linked bucket: not followed)`,
     ]);
   });
 
@@ -85,9 +86,9 @@ describe('grok fails closed on what it does not understand', () => {
     const fifo = join(st.grok, 'sessions', encodeGrokCwd(st.wsB) ?? 'x', a1);
     execFileSync('mkfifo', [fifo]);
     const before = hashTree(target);
-    expect(await grok().purgeArtifacts(a1, ctx())).toContain(join(bucketA(), a1));
+    expect(strs(await grok().purgeArtifacts(a1, ctx()))).toContain(join(bucketA(), a1));
     expect(hashTree(target)).toEqual(before);
-    expect(await grok().residualArtifacts(a1, ctx())).toEqual([`${fifo} [named by the id but not a directory grok writes: not removed]`]);
+    expect(strs(await grok().residualArtifacts(a1, ctx()))).toEqual([`${fifo} (named by the id but not a directory grok writes: not removed)`]);
   });
 
   it('a linked sessions/ is not followed: nothing behind it is touched, and the residual says why', async () => {
@@ -95,9 +96,9 @@ describe('grok fails closed on what it does not understand', () => {
     renameSync(join(st.grok, 'sessions'), elsewhere);
     symlinkSync(elsewhere, join(st.grok, 'sessions'));
     const before = hashTree(elsewhere);
-    expect(await grok().purgeArtifacts(a1, ctx())).toEqual([]);
+    expect(strs(await grok().purgeArtifacts(a1, ctx()))).toEqual([]);
     expect(hashTree(elsewhere)).toEqual(before);
-    expect(await grok().residualArtifacts(a1, ctx())).toEqual([`${join(st.grok, 'sessions')} [sessions/ is a symbolic link: not followed]`]);
+    expect(strs(await grok().residualArtifacts(a1, ctx()))).toEqual([`${join(st.grok, 'sessions')} (sessions/ is a symbolic link: not followed)`]);
   });
 
   it('an unknown search database layout (an extra trigger) is refused with the reason; the rows stay', async () => {
@@ -108,32 +109,32 @@ describe('grok fails closed on what it does not understand', () => {
     expect(plan.refused).toEqual([{ kind: 'rows', db: st.searchDb, table: 'session_docs', column: 'session_id', count: 1, reason: 'unknown search database layout (triggers audit_ad): not purged' }]);
     await grok().purgeArtifacts(a1, ctx());
     expect(searchState(st.searchDb, 'lake').docs).toContain(a1);
-    expect(await grok().residualArtifacts(a1, ctx())).toEqual([
-      `${st.searchDb} (session_docs.session_id: 1 rows) [unknown search database layout (triggers audit_ad): not purged]`,
+    expect(strs(await grok().residualArtifacts(a1, ctx()))).toEqual([
+      `${st.searchDb} (session_docs.session_id: 1 rows) (unknown search database layout (triggers audit_ad): not purged)`,
     ]);
   });
 
   it('a search database that is no database is named in the residual (it may hold the row); the session dir still goes', async () => {
     writeFileSync(st.searchDb, 'not a database at all, but long enough to be read as a header of one...........');
-    expect(await grok().purgeArtifacts(a1, ctx())).toEqual([join(bucketA(), a1)]);
-    const left = await grok().residualArtifacts(a1, ctx());
+    expect(strs(await grok().purgeArtifacts(a1, ctx()))).toEqual([join(bucketA(), a1)]);
+    const left = strs(await grok().residualArtifacts(a1, ctx()));
     expect(left).toHaveLength(1);
-    expect(left[0]).toMatch(new RegExp(`^${st.searchDb.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\[search database unreadable`));
+    expect(left[0]).toMatch(new RegExp(`^${st.searchDb.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(search database unreadable`));
   });
 
   it('a hard-linked search database is never written (dbWriteRefusal): the row stays, with the reason', async () => {
     linkSync(st.searchDb, join(dir, 'second-name.sqlite'));
-    const purged = await grok().purgeArtifacts(a1, ctx());
+    const purged = strs(await grok().purgeArtifacts(a1, ctx()));
     expect(purged).toEqual([join(bucketA(), a1)]);
-    const left = await grok().residualArtifacts(a1, ctx());
-    expect(left).toEqual([`${st.searchDb} (session_docs.session_id: 1 rows) [${st.searchDb} has 2 hard links: a write would change another file too]`]);
+    const left = strs(await grok().residualArtifacts(a1, ctx()));
+    expect(left).toEqual([`${st.searchDb} (session_docs.session_id: 1 rows) (${st.searchDb} has 2 hard links: a write would change another file too)`]);
   });
 
   it.each(['../x', '', '/etc', `${a1}/..`, 'memory', a1.replace(/-/g, '')])('hostile id %j reaches nothing and never throws', async (bad) => {
     const before = hashTree(st.home);
     const g = grok();
-    expect(await g.purgeArtifacts(bad, ctx())).toEqual([]);
-    expect(await g.residualArtifacts(bad, ctx())).toEqual([]);
+    expect(strs(await g.purgeArtifacts(bad, ctx()))).toEqual([]);
+    expect(strs(await g.residualArtifacts(bad, ctx()))).toEqual([]);
     expect(await g.hasArtifacts(bad, ctx())).toBe(false);
     expect(await g.planPurge(bad, ctx())).toEqual({ artifacts: [], refused: [], mentions: [], notes: [] });
     expect(hashTree(st.home)).toEqual(before);
@@ -174,9 +175,9 @@ describe('grok layouts the fixture does not show', () => {
     const staging = join(st.grok, 'sessions', encodeGrokCwd(st.wsB) ?? 'x', `.${a1}.relocating-n1`);
     mkdirSync(staging);
     writeFileSync(join(staging, 'updates.jsonl'), '{}\n');
-    const purged = await grok().purgeArtifacts(a1, ctx());
+    const purged = strs(await grok().purgeArtifacts(a1, ctx()));
     expect(purged).toEqual(expect.arrayContaining([staging, join(reloc, `${a1}.json`), join(reloc, `${a1}.lock`)]));
-    expect(await grok().residualArtifacts(a1, ctx())).toEqual([]);
+    expect(strs(await grok().residualArtifacts(a1, ctx()))).toEqual([]);
   });
 
   it('purge auto of an id grok does not hold resolves to nothing', async () => {

@@ -8,6 +8,7 @@ import { FakeProcessTable } from '../../src/testing/process/fake-process-table.j
 import { hashTree, portsWith } from '../helpers/adapter-agy-files.js';
 import { GROK_FIXTURE } from '../helpers/adapter-grok-stage.js';
 import { makeTempDir } from '../helpers/fs-temp.js';
+import { strs } from '../helpers/artifact-strings.js';
 
 let dir: string;
 let dispose: () => Promise<void>;
@@ -45,10 +46,10 @@ describe('grok on files a real grok 1.0.5 wrote', () => {
   });
 
   it('purging the parent takes its subagent child (linked only by subagents/<child>/meta.json), not the fork', async () => {
-    expect(await grok().purgeArtifacts(PARENT, ctx())).toEqual([join(bucket(), CHILD), join(bucket(), PARENT)]);
+    expect(strs(await grok().purgeArtifacts(PARENT, ctx()))).toEqual([join(bucket(), CHILD), join(bucket(), PARENT)]);
     expect(existsSync(join(bucket(), FORK))).toBe(true);
-    expect(await grok().residualArtifacts(PARENT, ctx())).toEqual([]);
-    expect(await grok().mentions(PARENT, ctx())).toEqual([join(bucket(), 'prompt_history.jsonl')]);
+    expect(strs(await grok().residualArtifacts(PARENT, ctx()))).toEqual([]);
+    expect(strs(await grok().mentions(PARENT, ctx()))).toEqual([join(bucket(), 'prompt_history.jsonl')]);
     expect(await grok().discover(ctx())).toEqual([FORK, PLAIN]);
   });
 });

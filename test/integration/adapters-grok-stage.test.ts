@@ -10,6 +10,7 @@ import { PurgeService } from '../../src/purge/purge-service.js';
 import { hashTree, portsWith } from '../helpers/adapter-agy-files.js';
 import { GROK_IDS, type GrokStage, materializeGrokStage, searchState } from '../helpers/adapter-grok-stage.js';
 import { makeTempDir } from '../helpers/fs-temp.js';
+import { strs } from '../helpers/artifact-strings.js';
 
 let dir: string;
 let dispose: () => Promise<void>;
@@ -67,7 +68,7 @@ describe('grok on the fixture home built as grok-build writes it (EXPECTED.json)
     expect(await grok().discover(ctx(st.wsA, { GROK_HOME: moved }))).toEqual([a2, a1]);
     expect(await grok().discover(ctx(st.wsA, { GROK_HOME: '' }))).toEqual([]);
     expect(await grok().discover(ctx(st.wsA, { GROK_HOME: 'gh' }))).toEqual([]);
-    expect(await grok().residualArtifacts(a1, ctx(st.wsA, { GROK_HOME: 'gh' }))).toEqual(['gh [GROK_HOME is not an absolute path: not searched]']);
+    expect(strs(await grok().residualArtifacts(a1, ctx(st.wsA, { GROK_HOME: 'gh' })))).toEqual(['gh (GROK_HOME is not an absolute path: not searched)']);
   });
 
   it('purge a1: its session dir and search row (FTS through the trigger); the prompt history is a mention; others untouched', async () => {
@@ -79,11 +80,11 @@ describe('grok on the fixture home built as grok-build writes it (EXPECTED.json)
     expect(plan.refused).toEqual([]);
     expect(plan.mentions).toEqual([{ kind: 'file', path: st.abs(st.expected.workspaces[st.wsA]?.bucket_files[0] ?? '') }]);
     expect(plan.notes).toEqual([GROK_REMOTE_NOTE]);
-    expect(await g.purgeArtifacts(a1, ctx())).toEqual([`${st.searchDb} (session_docs.session_id: 1 rows)`, dirPath]);
+    expect(strs(await g.purgeArtifacts(a1, ctx()))).toEqual([`${st.searchDb} (session_docs.session_id: 1 rows)`, dirPath]);
     expect(existsSync(dirPath)).toBe(false);
-    expect(await g.residualArtifacts(a1, ctx())).toEqual([]);
+    expect(strs(await g.residualArtifacts(a1, ctx()))).toEqual([]);
     expect(await g.hasArtifacts(a1, ctx())).toBe(false);
-    expect(await g.mentions(a1, ctx())).toEqual([st.abs(st.expected.workspaces[st.wsA]?.bucket_files[0] ?? '')]);
+    expect(strs(await g.mentions(a1, ctx()))).toEqual([st.abs(st.expected.workspaces[st.wsA]?.bucket_files[0] ?? '')]);
     expect(searchState(st.searchDb, 'lake')).toEqual({ docs: [a2, b1], matching: [] });
     expect(searchState(st.searchDb, 'hello').matching).toEqual([b1]);
     expect(await grok().discover(ctx())).toEqual([a2]);
@@ -92,11 +93,11 @@ describe('grok on the fixture home built as grok-build writes it (EXPECTED.json)
   it('purge a2: its subagent child goes too (grok\'s own delete misses it), found through subagents/<child>/meta.json', async () => {
     const parent = st.abs(st.expected.sessions[a2]?.session_dir ?? '');
     const child = st.abs(st.expected.sessions[c1]?.session_dir ?? '');
-    const purged = await grok().purgeArtifacts(a2, ctx());
+    const purged = strs(await grok().purgeArtifacts(a2, ctx()));
     expect(purged).toEqual([`${st.searchDb} (session_docs.session_id: 1 rows)`, child, parent]);
     expect([existsSync(parent), existsSync(child)]).toEqual([false, false]);
-    expect(await grok().residualArtifacts(a2, ctx())).toEqual([]);
-    expect(await grok().residualArtifacts(c1, ctx())).toEqual([]);
+    expect(strs(await grok().residualArtifacts(a2, ctx()))).toEqual([]);
+    expect(strs(await grok().residualArtifacts(c1, ctx()))).toEqual([]);
     expect(searchState(st.searchDb, 'README').matching).toEqual([]);
     expect(await grok().discover(ctx())).toEqual([a1]);
   });
@@ -120,7 +121,7 @@ describe('grok on the fixture home built as grok-build writes it (EXPECTED.json)
     mkdirSync(otherBucket);
     const moved = join(otherBucket, c1);
     renameSync(child, moved);
-    expect(await grok().purgeArtifacts(a2, ctx())).toContain(moved);
+    expect(strs(await grok().purgeArtifacts(a2, ctx()))).toContain(moved);
     expect(existsSync(moved)).toBe(false);
   });
 
@@ -128,16 +129,16 @@ describe('grok on the fixture home built as grok-build writes it (EXPECTED.json)
     const parent = st.abs(st.expected.sessions[a2]?.session_dir ?? '');
     const child = st.abs(st.expected.sessions[c1]?.session_dir ?? '');
     const before = hashTree(parent);
-    expect(await grok().purgeArtifacts(c1, ctx())).toEqual([child]);
+    expect(strs(await grok().purgeArtifacts(c1, ctx()))).toEqual([child]);
     expect(hashTree(parent)).toEqual(before);
-    expect(await grok().mentions(c1, ctx())).toEqual([join(parent, 'subagents', c1), join(parent, 'updates.jsonl')]);
+    expect(strs(await grok().mentions(c1, ctx()))).toEqual([join(parent, 'subagents', c1), join(parent, 'updates.jsonl')]);
     expect(await grok().discover(ctx())).toEqual([a2, a1]);
   });
 
   it('purge b1: a stale active_sessions.json entry (dead pid) is no use; it and the prompt history are mentions', async () => {
     expect(await grok().conversationInUse(b1, ctx(st.wsB))).toBe(false);
     await grok().purgeArtifacts(b1, ctx(st.wsB));
-    expect(await grok().mentions(b1, ctx(st.wsB))).toEqual([st.abs(st.expected.workspaces[st.wsB]?.bucket_files[0] ?? ''), join(st.grok, 'active_sessions.json')]);
+    expect(strs(await grok().mentions(b1, ctx(st.wsB)))).toEqual([st.abs(st.expected.workspaces[st.wsB]?.bucket_files[0] ?? ''), join(st.grok, 'active_sessions.json')]);
     expect(existsSync(join(st.grok, 'active_sessions.json'))).toBe(true);
   });
 
@@ -151,7 +152,7 @@ describe('grok on the fixture home built as grok-build writes it (EXPECTED.json)
     mkdirSync(checkout, { recursive: true });
     writeFileSync(join(checkout, 'work.txt'), 'the user\'s work');
     await grok().purgeArtifacts(a1, ctx());
-    expect(await grok().mentions(a1, ctx())).toContain(`${db} (worktrees.session_id: 1 rows)`);
+    expect(strs(await grok().mentions(a1, ctx()))).toContain(`${db} (worktrees.session_id: 1 rows)`);
     expect(existsSync(join(checkout, 'work.txt'))).toBe(true);
   });
 

@@ -9,6 +9,7 @@ import { GROK_FIXTURE, GROK_IDS } from '../helpers/adapter-grok-stage.js';
 import { makeTempDir } from '../helpers/fs-temp.js';
 import { stopAll } from '../helpers/proc-children.js';
 import { WAL_STATES, type WalFixture, buildWalState, snapshotDir } from '../helpers/sqlite-wal-states.js';
+import { strs } from '../helpers/artifact-strings.js';
 
 let dir: string;
 let dispose: () => Promise<void>;
@@ -59,9 +60,9 @@ describe.each(WAL_STATES)('grok\'s search database in the %s state', (state) => 
     const g = new GrokAdapter(nodePorts({ env: {} }));
     const ctx = { workspace: s.ws, homeDir: s.home, env: {} };
     expect(await g.discover(ctx)).toEqual([a1]);
-    expect(await g.residualArtifacts(a1, ctx)).toEqual([s.sessionDir, `${s.db} (session_docs.session_id: 1 rows)`]);
+    expect(strs(await g.residualArtifacts(a1, ctx))).toEqual([s.sessionDir, `${s.db} (session_docs.session_id: 1 rows)`]);
     expect(await g.hasArtifacts(b1, ctx)).toBe(true); // a row alone is an artifact
-    expect(await g.mentions(a1, ctx)).toEqual([]);
+    expect(strs(await g.mentions(a1, ctx))).toEqual([]);
     expect((await g.planPurge(a1, ctx)).refused).toEqual([]);
     // The shared index is held by every grok: holding it (the writer child here, whose argv carries the SQL and so names
     // the id) says nothing about one session.
@@ -74,8 +75,8 @@ describe.each(WAL_STATES)('grok\'s search database in the %s state', (state) => 
     const names = readdirSync(s.sessions).sort();
     const g = new GrokAdapter(nodePorts({ env: {} }));
     const ctx = { workspace: s.ws, homeDir: s.home, env: {} };
-    expect(await g.purgeArtifacts(a1, ctx)).toEqual([`${s.db} (session_docs.session_id: 1 rows)`, s.sessionDir]);
-    expect(await g.residualArtifacts(a1, ctx)).toEqual([]);
+    expect(strs(await g.purgeArtifacts(a1, ctx))).toEqual([`${s.db} (session_docs.session_id: 1 rows)`, s.sessionDir]);
+    expect(strs(await g.residualArtifacts(a1, ctx))).toEqual([]);
     await fixture?.stop();
     const kept = { clean: names, leftover: names, writer: names, walonly: names.filter((n) => !n.endsWith('-wal')) }[state];
     expect(readdirSync(s.sessions).sort().filter((n) => n.startsWith('session_search') || n.startsWith('%'))).toEqual(kept);

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
-import { type Artifact, type LeftArtifact, formatArtifact } from '../../purge/artifact.js';
+import type { Artifact, LeftArtifact } from '../../purge/artifact.js';
 import type { ProcessInfo } from '../../ports/process.js';
 import type { ArtifactPath } from '../common/artifacts.js';
 import { BaseAdapter } from '../common/base-adapter.js';
 import { psHint } from '../common/in-use.js';
-import type { DiscoveryContext, InUseHolder, PreflightResult } from '../types.js';
+import type { AdapterPurgePlan, DiscoveryContext, InUseHolder, PreflightResult } from '../types.js';
 import { grokActiveSessionsPath } from './grok-active-sessions.js';
 import { GROK_REMOTE_NOTE } from './grok-remote-note.js';
 import { type GrokHome, grokHome } from './grok-home.js';
@@ -18,21 +18,6 @@ import { grokWorkspaceSessions } from './grok-workspace-sessions.js';
 
 /** Long enough for a cold `grok --version`; a CLI that takes longer is taken as not able to start. */
 const AUTH_TIMEOUT_MS = 15_000;
-
-/**
- * What a purge of one grok conversation would do, changing nothing.
- * @public
- */
-export interface GrokPurgePlan {
-  /** What a purge removes (search rows, session dirs with their subagent descendants, relocation files). */
-  artifacts: Artifact[];
-  /** What is named by the id but refused, with why. */
-  refused: LeftArtifact[];
-  /** Shared records still naming the id, never removed. */
-  mentions: Artifact[];
-  /** What a person should know (the remote copy out of reach). */
-  notes: string[];
-}
 
 /**
  * Grok Build (`grok`, pre-assigned: the library chooses the uuid with `--session-id`/`-s`, `grok --resume <id>` resumes
@@ -131,27 +116,27 @@ export class GrokAdapter extends BaseAdapter {
   }
 
   /** What a purge would remove, refuse and leave as mentions, with the notes; changes nothing. Never throws. */
-  async planPurge(id: string, ctx: DiscoveryContext): Promise<GrokPurgePlan> {
+  override async planPurge(id: string, ctx: DiscoveryContext): Promise<AdapterPurgePlan> {
     const c = this.canonical(id);
-    const plan: GrokPurgePlan = { artifacts: [], refused: [], mentions: [], notes: [] };
+    const plan: AdapterPurgePlan = { artifacts: [], refused: [], mentions: [], notes: [] };
     if (c === null) return plan;
     try {
       const home = await this.#home(ctx);
       if (home.kind !== 'ok') return { ...plan, refused: [{ kind: 'dir', path: home.value, reason: home.reason }] };
       const s = await surveyGrok(this.ports.fs, home.root, c);
-      return { artifacts: grokArtifacts(s), refused: [...s.refused, ...s.dbRefused], mentions: await grokMentions(this.ports.fs, home.root, c, s.subagent || s.dirs.length === 0), notes: this.purgeNotes(c, ctx) };
+      return { artifacts: grokArtifacts(s), refused: [...s.refused, ...s.dbRefused], mentions: await grokMentions(this.ports.fs, home.root, c, s.subagent || s.dirs.length === 0), notes: await this.purgeNotes(c, ctx) };
     } catch (err) {
       return { ...plan, refused: [{ kind: 'dir', path: ctx.homeDir, reason: `grok survey failed (${err instanceof Error ? err.message : String(err)})` }] };
     }
   }
 
   /** What a person should know about a grok purge: a remote (cloud) copy, if synced, is out of reach. */
-  purgeNotes(id: string, _ctx: DiscoveryContext): string[] {
+  protected override async purgeNotes(id: string, _ctx: DiscoveryContext): Promise<string[]> {
     return this.canonical(id) === null ? [] : [GROK_REMOTE_NOTE];
   }
 
   /** Removes the search rows, the session dirs (subagent descendants first) and the relocation files. Never throws. */
-  override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     this.noteRowDeleteFailures(c, []);
@@ -160,25 +145,23 @@ export class GrokAdapter extends BaseAdapter {
       if (s === null) return [];
       const done = await purgeGrokSurvey(this.ports.fs, s);
       this.noteRowDeleteFailures(c, done.rowFailures);
-      return done.purged.map((a) => formatArtifact(a));
+      return done.purged;
     } catch {
       return [];
     }
   }
 
   /** What is left of the conversation: paths and rows still there, what was refused (with why), failed row deletes. */
-  override async residualArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  override async residualArtifacts(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
       const home = await this.#home(ctx);
-      if (home.kind !== 'ok') return [`${home.value} [${home.reason}]`];
+      if (home.kind !== 'ok') return [{ kind: 'dir', path: home.value, reason: home.reason }];
       const s = await surveyGrok(this.ports.fs, home.root, c);
-      const left = (await grokLeft(this.ports.fs, s)).map((a) => formatArtifact(a, { reason: a.reason !== 'still on disk' && a.reason !== 'still on record' }));
-      const rows = s.rows.map((r) => formatArtifact(r));
-      return [...left, ...this.rowDeleteFailures(c, rows)];
+      return [...(await grokLeft(this.ports.fs, s)), ...this.rowDeleteFailures(c, s.rows)];
     } catch (err) {
-      return [`${ctx.homeDir} (grok residual check failed: ${err instanceof Error ? err.message : String(err)})`];
+      return [{ kind: 'dir', path: ctx.homeDir, reason: `grok residual check failed: ${err instanceof Error ? err.message : String(err)}` }];
     }
   }
 
@@ -196,7 +179,7 @@ export class GrokAdapter extends BaseAdapter {
   }
 
   /** Shared records still naming the id: prompt history lines, `active_sessions.json`, `worktrees.db` rows, a parent's link. */
-  override async mentions(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  override async mentions(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
@@ -204,7 +187,7 @@ export class GrokAdapter extends BaseAdapter {
       if (home.kind !== 'ok') return [];
       const s = await surveyGrok(this.ports.fs, home.root, c);
       // Once its own dir is gone, only a parent's link may still say the id was a subagent child.
-      return (await grokMentions(this.ports.fs, home.root, c, s.subagent || s.dirs.length === 0)).map((a) => formatArtifact(a));
+      return await grokMentions(this.ports.fs, home.root, c, s.subagent || s.dirs.length === 0);
     } catch {
       return [];
     }

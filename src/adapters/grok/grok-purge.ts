@@ -1,5 +1,5 @@
 import type { FileSystemPort } from '../../ports/fs.js';
-import { type Artifact, type LeftArtifact, artifactPath } from '../../purge/artifact.js';
+import { type Artifact, type LeftArtifact, STILL_ON_DISK, artifactPath } from '../../purge/artifact.js';
 import { type ArtifactPath, existingArtifacts, removeArtifacts } from '../common/artifacts.js';
 import { dbWriteRefusal } from '../../sqlite/db-write-guard.js';
 import { purgeGrokSearchRows } from './grok-search-purge.js';
@@ -12,8 +12,8 @@ import type { GrokSurvey } from './grok-survey.js';
 export interface GrokPurgeDone {
   /** Removed, in removal order: search rows, session dirs (descendants first), relocation files. */
   purged: Artifact[];
-  /** Why a search database kept its rows, one line per database. */
-  rowFailures: string[];
+  /** Why a search database kept its rows, one per database. */
+  rowFailures: LeftArtifact[];
 }
 
 /**
@@ -40,22 +40,17 @@ export function grokArtifacts(s: GrokSurvey): Artifact[] {
  */
 export async function purgeGrokSurvey(fs: FileSystemPort, s: GrokSurvey): Promise<GrokPurgeDone> {
   const purged: Artifact[] = [];
-  const rowFailures: string[] = [];
+  const rowFailures: LeftArtifact[] = [];
   for (const r of s.rows) {
     if (r.kind !== 'rows') continue;
     const done = await purgeGrokSearchRows(fs, s.root, r.db, s.ids);
     if (done.kind === 'deleted') {
       if (done.rows !== null) purged.push(done.rows);
-    } else rowFailures.push(`${r.db} (${done.reason})`);
+    } else rowFailures.push({ kind: 'file', path: r.db, reason: done.reason });
   }
-  const byPath = new Map(grokArtifacts(s).filter((a) => a.kind !== 'rows').map((a) => [artifactPath(a), a] as const));
   const dirs = await removeArtifacts(fs, s.dirs.map((d) => ({ root: s.root, path: d.path })), { stopOnFailure: true });
   const files = await removeArtifacts(fs, s.files.map((f) => ({ root: s.root, path: artifactPath(f) })));
-  for (const p of [...dirs.purged, ...files.purged]) {
-    const a = byPath.get(p);
-    if (a !== undefined) purged.push(a);
-  }
-  return { purged, rowFailures };
+  return { purged: [...purged, ...dirs.purged, ...files.purged], rowFailures };
 }
 
 /**
@@ -67,8 +62,8 @@ export async function grokLeft(fs: FileSystemPort, s: GrokSurvey): Promise<LeftA
   const present = new Set((await existingArtifacts(fs, grokArtifactPaths(s))).map((p) => p.path));
   const paths = grokArtifacts(s).filter((a) => a.kind !== 'rows' && present.has(a.path));
   return [
-    ...paths.map((a) => ({ ...a, reason: 'still on disk' })),
-    ...(await Promise.all(s.rows.map(async (r) => ({ ...r, reason: (r.kind === 'rows' ? await dbWriteRefusal(fs, r.db).catch(() => null) : null) ?? 'still on record' })))),
+    ...paths.map((a) => ({ ...a, reason: STILL_ON_DISK })),
+    ...(await Promise.all(s.rows.map(async (r) => ({ ...r, reason: (r.kind === 'rows' ? await dbWriteRefusal(fs, r.db).catch(() => null) : null) ?? STILL_ON_DISK })))),
     ...s.refused,
     ...s.dbRefused,
   ];
