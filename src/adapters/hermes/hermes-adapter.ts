@@ -135,6 +135,11 @@ export class HermesAdapter extends BaseAdapter {
     }
   }
 
+  /** The Hermes root (`$HERMES_HOME`, else `<home>/.hermes`). */
+  protected override async storeRoot(ctx: DiscoveryContext): Promise<string> {
+    return (await this.paths(ctx)).root;
+  }
+
   private async paths(ctx: DiscoveryContext): Promise<HermesPaths> {
     return hermesPaths(ctx.homeDir, await this.env(ctx));
   }
