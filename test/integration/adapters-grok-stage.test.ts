@@ -164,10 +164,19 @@ describe('grok on the fixture home built as grok-build writes it (EXPECTED.json)
     expect(await grok().verifyArtifact(a1, ctx())).toBe(false);
   });
 
+  it('a dry run of the parent plans it with its child and changes nothing', async () => {
+    const before = hashTree(st.home);
+    const r = await new PurgeService({ ports: ports() }).purge('grok', a2, { home: st.home, env: {}, dryRun: true });
+    expect(r.kind).toBe('dry-run');
+    const artifacts = r.kind === 'dry-run' ? r.plan.artifacts : [];
+    expect(artifacts).toContainEqual({ kind: 'dir', path: st.abs(st.expected.sessions[c1]?.session_dir ?? '') });
+    expect(hashTree(st.home)).toEqual(before);
+  });
+
   it('purge auto <id> resolves to grok and purges it', async () => {
     const svc = new PurgeService({ ports: ports() });
     const r = await svc.purge('auto', a1.toUpperCase(), { home: st.home, env: {} });
-    expect(r).toMatchObject({ kind: 'purged', agent: 'grok', residual: [] });
+    expect(r).toMatchObject({ kind: 'purged', agent: 'grok', residual: [], notes: [GROK_REMOTE_NOTE] });
     expect(existsSync(st.abs(st.expected.sessions[a1]?.session_dir ?? ''))).toBe(false);
   });
 });
