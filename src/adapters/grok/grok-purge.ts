@@ -1,7 +1,9 @@
 import type { FileSystemPort } from '../../ports/fs.js';
 import { type Artifact, type LeftArtifact, STILL_ON_DISK, artifactPath } from '../../purge/artifact.js';
 import { type ArtifactPath, existingArtifacts, removeArtifacts } from '../common/artifacts.js';
+import { join } from 'node:path';
 import { dbWriteRefusal } from '../../sqlite/db-write-guard.js';
+import { listGrokDir } from './grok-read.js';
 import { purgeGrokSearchRows } from './grok-search-purge.js';
 import type { GrokSurvey } from './grok-survey.js';
 
@@ -48,9 +50,27 @@ export async function purgeGrokSurvey(fs: FileSystemPort, s: GrokSurvey): Promis
       if (done.rows !== null) purged.push(done.rows);
     } else rowFailures.push({ kind: 'file', path: r.db, reason: done.reason });
   }
-  const dirs = await removeArtifacts(fs, s.dirs.map((d) => ({ root: s.root, path: d.path })), { stopOnFailure: true });
+  const dirs = await removeSessionDirs(fs, s);
   const files = await removeArtifacts(fs, s.files.map((f) => ({ root: s.root, path: artifactPath(f) })));
   return { purged: [...purged, ...dirs.purged, ...files.purged], rowFailures };
+}
+
+// Each session dir loses everything but its summary.json first, then the summary and the dir: the summary is what ties
+// the dir to its id and workspace, so after a partial failure what stays is still provably this conversation's (a rerun
+// verifies and finishes it). Descendants come first; the first dir that cannot go stops the rest.
+async function removeSessionDirs(fs: FileSystemPort, s: GrokSurvey): Promise<{ purged: Artifact[] }> {
+  const purged: Artifact[] = [];
+  for (const d of s.dirs) {
+    if (d.kind === 'dir') {
+      const names = ((await listGrokDir(fs, d.path)) ?? []).map((e) => e.name).filter((n) => n !== 'summary.json').sort();
+      const inner = await removeArtifacts(fs, names.map((n) => ({ root: s.root, path: join(d.path, n) })), { stopOnFailure: true });
+      if (inner.residual.length > 0) break;
+    }
+    const done = await removeArtifacts(fs, [{ root: s.root, path: d.path }]);
+    purged.push(...done.purged);
+    if (done.residual.length > 0) break;
+  }
+  return { purged };
 }
 
 /**
