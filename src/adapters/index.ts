@@ -17,3 +17,5 @@ export type { ClaudeLocations } from './claude/claude-locations.js';
 export type { ClaudeArtifactScan } from './claude/artifact-scan.js';
 export type { OpencodeLocation } from './opencode/opencode-locator.js';
 export type { ClaudeSessionFile } from './claude/session-files.js';
+export { GROK_REMOTE_NOTE } from './grok/grok-remote-note.js';
+export { grokHome, type GrokHome } from './grok/grok-home.js';

@@ -24,7 +24,7 @@ export function preAssignedId(agent: AgentName): string | null {
 
 /**
  * The agent CLI's own arguments for a new session (after `--` of `herdr agent start`): the pre-assigned id for claude and
- * grok (`--session-id <id>`); opencode runs as `--auto --standalone` (its 2.x TUI rejects `--agent`, and `--standalone`
+ * grok (`--session-id <id>`, grok's `-s`: a new session only, grok refuses an id that already has one); opencode runs as `--auto --standalone` (its 2.x TUI rejects `--agent`, and `--standalone`
  * keeps the per-user service out of it); the others take nothing.
  * @public
  */

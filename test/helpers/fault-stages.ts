@@ -1,5 +1,5 @@
 // One on-disk conversation per agent with a layout (claude, codex, opencode from the real fixture stages; agy and
-// hermes from their reference-layout stages), built once and restored byte-for-byte at the same root before each
+// hermes from their reference-layout stages; grok from the derived grok-build fixture), built once and restored byte-for-byte at the same root before each
 // faulted purge (the stages name their root in absolute paths, links and rows, so a copy elsewhere would not do).
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,12 +11,13 @@ import type { FileSystemPort } from '../../src/ports/fs.js';
 import { PurgeService } from '../../src/purge/purge-service.js';
 import { FakeHerdr } from '../../src/testing/herdr/fake-herdr.js';
 import { buildAgyStage } from './adapter-agy-stage.js';
+import { GROK_IDS, materializeGrokStage } from './adapter-grok-stage.js';
 import { buildHermesStage } from './adapter-hermes-stage.js';
 import { opencodeStage } from './adapter-opencode-stage.js';
 import { materializeStage, type RealStage } from './real-stage.js';
 
 /** The agents whose conversations live on disk, each with the stage its fault sweep runs on. */
-export const FAULT_AGENTS = ['claude', 'codex', 'opencode', 'agy', 'hermes'] as const satisfies readonly AgentName[];
+export const FAULT_AGENTS = ['claude', 'codex', 'opencode', 'agy', 'hermes', 'grok'] as const satisfies readonly AgentName[];
 
 /** A conversation ready to purge, and how to put its stage back as it was. */
 export interface FaultStage {
@@ -93,6 +94,11 @@ async function build(agent: AgentName, root: string): Promise<Omit<FaultStage, '
     const conv = s.sessions[0];
     if (conv === undefined) throw new Error('hermes stage has no session');
     return { agent, id: conv.id, home: s.home, workspace: conv.workspace, env: { HOME: s.home }, stop: () => s.fixture.stop() };
+  }
+  if (agent === 'grok') {
+    // The parent with a subagent child: two session dirs, the most mutations to fail.
+    const s = materializeGrokStage(root);
+    return { agent, id: GROK_IDS.a2, home: s.home, workspace: s.wsA, env: { HOME: s.home } };
   }
   throw new Error(`no fault stage for ${agent}`);
 }

@@ -113,16 +113,23 @@ describe('each fake agent, started directly, writes what its adapter finds', () 
     await again.exited;
   });
 
-  it('grok: honours its pre-assigned id; nothing on disk, but its command line marks it in use', async () => {
+  it('grok: honours its pre-assigned id, writes the layout grok-build does; discovered, verified, in use while alive; purged', async () => {
     const id = fresh();
     const ws = workspace('grok');
     const r = await startAgent(join(kit.bin, 'grok'), ['--session-id', id], { cwd: ws, env: kit.env });
     expect(r.id).toBe(id);
     const grok = getAdapter('grok', { ports: kit.ports });
-    expect(await grok.conversationInUse(id, kit.ctx({ workspace: ws }))).toBe(true);
+    const ctx = kit.ctx({ workspace: ws });
+    expect(await grok.discover(ctx)).toEqual([id]);
+    expect(await grok.verifyArtifact(id, ctx)).toBe(true);
+    expect((await grok.inUseHolders(id, ctx)).map((h) => h.signal).sort()).toEqual(['command-line', 'pid-file']);
+    expect((await runAgent(join(kit.bin, 'grok'), ['--session-id', id], { cwd: ws, env: kit.env })).code).toBe(1); // an id in use is refused
     r.child.kill('SIGTERM');
     expect((await r.exited).code).toBe(0);
-    expect(await grok.conversationInUse(id, kit.ctx({ workspace: ws }))).toBe(false);
+    expect(await grok.conversationInUse(id, ctx)).toBe(false);
+    expect((await grok.purgeArtifacts(id, ctx)).length).toBe(1);
+    expect(await grok.residualArtifacts(id, ctx)).toEqual([]);
+    expect(await grok.discover(ctx)).toEqual([]);
   });
 
   it('resumes an existing conversation under every resume spelling, and refuses an unknown one', async () => {

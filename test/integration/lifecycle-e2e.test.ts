@@ -87,11 +87,8 @@ describe('session lifecycle end to end (fake herdr executable, fake agents)', ()
     const r = purged(await life.stop(name, { purge: true, yes: true }));
     expect(r.exit.how).toBe('exited');
     expect(r.id).toBe(c.id);
-    // grok's artifact layout is unknown (src/adapters/grok/README.md): nothing of it is on disk, so its purge is
-    // `unresolved` (a named agent with no artifact is no longer an empty `purged`) and the row still goes.
-    if (agent === 'grok') expect(r.purge).toEqual({ kind: 'unresolved', agent: null });
-    else expect(r.purge).toMatchObject({ kind: 'purged', agent, residual: [] });
-    if (agent !== 'grok') expect(r.purge?.kind === 'purged' && r.purge.purged.length).toBeGreaterThan(0);
+    expect(r.purge).toMatchObject({ kind: 'purged', agent, residual: [] });
+    expect(r.purge?.kind === 'purged' && r.purge.purged.length).toBeGreaterThan(0);
     expect(typeof pid === 'number' && alive(pid)).toBe(false);
     expect((await sb.registry.snapshot()).herdr_sessions.map((x) => x.name)).not.toContain(name);
   }, 60_000);

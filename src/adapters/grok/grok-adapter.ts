@@ -1,28 +1,43 @@
+import { join } from 'node:path';
+import type { Artifact, LeftArtifact } from '../../purge/artifact.js';
+import type { ProcessInfo } from '../../ports/process.js';
 import type { ArtifactPath } from '../common/artifacts.js';
 import { BaseAdapter } from '../common/base-adapter.js';
 import { psHint } from '../common/in-use.js';
-import type { DiscoveryContext, PreflightResult } from '../types.js';
+import type { AdapterPurgePlan, DiscoveryContext, InUseHolder, PreflightResult } from '../types.js';
+import { grokActiveSessionsPath } from './grok-active-sessions.js';
+import { GROK_REMOTE_NOTE } from './grok-remote-note.js';
+import { type GrokHome, grokHome } from './grok-home.js';
+import { grokInUse } from './grok-in-use.js';
+import { grokMentions } from './grok-mentions.js';
+import { grokParents } from './grok-parents.js';
+import { grokArtifactPaths, grokArtifacts, grokLeft, purgeGrokSurvey } from './grok-purge.js';
+import { listGrokDir } from './grok-read.js';
+import { type GrokSurvey, surveyGrok } from './grok-survey.js';
+import { grokWorkspaceSessions } from './grok-workspace-sessions.js';
 
 /** Long enough for a cold `grok --version`; a CLI that takes longer is taken as not able to start. */
 const AUTH_TIMEOUT_MS = 15_000;
 
 /**
- * Grok (pre-assigned: the library chooses the id, `grok --resume <id>` resumes it). Its on-disk layout is not known (no
- * CLI could be installed, the reference system records none): it discovers and verifies nothing and purges nothing, and
- * guards a conversation by command lines and the caller's `GROK_SESSION_ID` only (see `src/adapters/grok/README.md`).
+ * Grok Build (`grok`, pre-assigned: the library chooses the uuid with `--session-id`/`-s`, `grok --resume <id>` resumes
+ * it). A conversation is `$GROK_HOME/sessions/<urlencoded cwd>/<id>/` (home `~/.grok` by default) with its `summary.json`,
+ * a row of `sessions/session_search.sqlite`, and its subagent children's own session dirs, found through
+ * `subagents/<child>/meta.json`. A purge removes all of them (grok's own delete misses the children) and lists the shared
+ * records still naming the id (prompt history, `active_sessions.json`, `worktrees.db`) as mentions.
  * @example
  * ```ts
  * const grok = getAdapter('grok');
- * await grok.conversationInUse(id, { workspace: '/repo', homeDir: '/home/me' }); // a process naming the id, or the caller's session
+ * const [newest] = await grok.discover({ workspace: '/repo', homeDir: '/home/me' });
  * ```
  * @public
  */
 export class GrokAdapter extends BaseAdapter {
   /** Always `grok`. */
   readonly name = 'grok' as const;
-  /** Pre-assigned: mam passes a fresh uuid v4 as `--session-id`. */
+  /** Pre-assigned: mam passes a fresh uuid as `--session-id` (grok's `-s`, new sessions only). */
   readonly idLifecycle = 'pre_assigned' as const;
-  /** The variable that carries the session id in grok's tool shells: `GROK_SESSION_ID`. */
+  /** `GROK_SESSION_ID`, which grok gives its hooks and MCP servers (its tool shells get `GROK_AGENT=1` instead). */
   override readonly sessionEnvVar = 'GROK_SESSION_ID';
 
   /** The CLI arguments that resume a conversation (`grok --resume <id>`), empty for an implausible id. */
@@ -31,25 +46,160 @@ export class GrokAdapter extends BaseAdapter {
     return c === null ? [] : ['--resume', c];
   }
 
-  /** Nothing on disk is known to record a grok conversation, so there is no candidate to offer. */
-  async discover(_ctx: DiscoveryContext): Promise<string[]> {
-    return [];
+  async #home(ctx: DiscoveryContext): Promise<GrokHome> {
+    return grokHome(await this.env(ctx), ctx.homeDir);
   }
 
-  /** No artifact can be checked, so no id can honestly be said to be on disk. */
-  async verifyArtifact(_id: string, _ctx: DiscoveryContext, _mode?: 'verify' | 'discover'): Promise<boolean> {
-    return false;
+  async #survey(id: string, ctx: DiscoveryContext, rows = true): Promise<GrokSurvey | null> {
+    const home = await this.#home(ctx);
+    return home.kind === 'ok' ? surveyGrok(this.ports.fs, home.root, id, { rows }) : null;
   }
 
-  /** No artifact path is known: purge removes nothing, residual and hasArtifacts find nothing. */
-  protected async artifactPaths(): Promise<ArtifactPath[]> {
-    return [];
+  /** Visible sessions of this workspace (subagent children and hidden ones skipped), newest first, active at or after `ctx.epoch`. */
+  async discover(ctx: DiscoveryContext): Promise<string[]> {
+    try {
+      const home = await this.#home(ctx);
+      if (home.kind !== 'ok') return [];
+      const floor = ctx.epoch !== undefined && Number.isFinite(ctx.epoch) ? ctx.epoch * 1000 : undefined;
+      const found = await grokWorkspaceSessions(this.ports.fs, home.sessions, ctx.workspace);
+      return found.filter((s) => !s.hidden && (floor === undefined || (s.activeMs !== null && s.activeMs >= floor))).map((s) => s.id);
+    } catch {
+      return [];
+    }
   }
 
-  /** `ps` for the canonical id; nothing for an implausible one (a hint is a command a person may paste into a shell). */
-  override inUseHints(id: string, _ctx: DiscoveryContext): string[] {
+  /** A visible session of this workspace under this id (`discover` mode also excludes ids other rows record). */
+  async verifyArtifact(id: string, ctx: DiscoveryContext, mode: 'verify' | 'discover' = 'verify'): Promise<boolean> {
     const c = this.canonical(id);
-    return c === null ? [] : [psHint(c)];
+    if (c === null) return false;
+    try {
+      if (mode === 'discover' && this.claimedBySibling(c, ctx)) return false;
+      const home = await this.#home(ctx);
+      if (home.kind !== 'ok') return false;
+      return (await grokWorkspaceSessions(this.ports.fs, home.sessions, ctx.workspace, c)).some((s) => !s.hidden);
+    } catch {
+      return false;
+    }
+  }
+
+  /** The session dirs (descendants first) and relocation files, each under grok's home. */
+  protected async artifactPaths(id: string, ctx: DiscoveryContext): Promise<ArtifactPath[]> {
+    const s = await this.#survey(id, ctx).catch(() => null);
+    return s === null ? [] : grokArtifactPaths(s);
+  }
+
+  /** The top-level files of every session dir of the conversation and its descendants, and the relocation lock. */
+  protected override async heldPaths(id: string, ctx: DiscoveryContext): Promise<string[]> {
+    const s = await this.#survey(id, ctx, false).catch(() => null);
+    if (s === null) return [];
+    const out: string[] = [];
+    for (const d of s.dirs) {
+      if (d.kind !== 'dir') continue;
+      for (const e of (await listGrokDir(this.ports.fs, d.path)) ?? []) if (e.kind === 'file') out.push(join(d.path, e.name));
+    }
+    for (const f of s.files) if (f.kind === 'file' && f.path.endsWith('.lock')) out.push(f.path);
+    return out;
+  }
+
+  /** Live `active_sessions.json` entries, the caller's own grok session, and command lines naming a descendant or parent. */
+  protected override async extraInUse(id: string, ctx: DiscoveryContext, snapshot: readonly ProcessInfo[]): Promise<InUseHolder[]> {
+    try {
+      const home = await this.#home(ctx);
+      if (home.kind !== 'ok') return [];
+      const s = await surveyGrok(this.ports.fs, home.root, id, { rows: false });
+      // A subagent child is written by its parent's process: a live parent uses it too.
+      const parents = s.subagent ? (await grokParents(this.ports.fs, home.sessions, id)).map((p) => p.id) : [];
+      return await grokInUse(this.ports.fs, home.root, [...s.ids, ...parents], snapshot, this.ports.proc.selfPid());
+    } catch {
+      return [];
+    }
+  }
+
+  /** What a purge would remove, refuse and leave as mentions, with the notes; changes nothing. Never throws. */
+  override async planPurge(id: string, ctx: DiscoveryContext): Promise<AdapterPurgePlan> {
+    const c = this.canonical(id);
+    const plan: AdapterPurgePlan = { artifacts: [], refused: [], mentions: [], notes: [] };
+    if (c === null) return plan;
+    try {
+      const home = await this.#home(ctx);
+      if (home.kind !== 'ok') return { ...plan, refused: [{ kind: 'dir', path: home.value, reason: home.reason }] };
+      const s = await surveyGrok(this.ports.fs, home.root, c);
+      return { artifacts: grokArtifacts(s), refused: [...s.refused, ...s.dbRefused], mentions: await grokMentions(this.ports.fs, home.root, c, s.subagent || s.dirs.length === 0), notes: await this.purgeNotes(c, ctx) };
+    } catch (err) {
+      return { ...plan, refused: [{ kind: 'dir', path: ctx.homeDir, reason: `grok survey failed (${err instanceof Error ? err.message : String(err)})` }] };
+    }
+  }
+
+  /** What a person should know about a grok purge: a remote (cloud) copy, if synced, is out of reach. */
+  protected override async purgeNotes(id: string, _ctx: DiscoveryContext): Promise<string[]> {
+    return this.canonical(id) === null ? [] : [GROK_REMOTE_NOTE];
+  }
+
+  /** Removes the search rows, the session dirs (subagent descendants first) and the relocation files. Never throws. */
+  override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
+    const c = this.canonical(id);
+    if (c === null) return [];
+    this.noteRowDeleteFailures(c, []);
+    try {
+      const s = await this.#survey(c, ctx);
+      if (s === null) return [];
+      const done = await purgeGrokSurvey(this.ports.fs, s);
+      this.noteRowDeleteFailures(c, done.rowFailures);
+      return done.purged;
+    } catch {
+      return [];
+    }
+  }
+
+  /** What is left of the conversation: paths and rows still there, what was refused (with why), failed row deletes. */
+  override async residualArtifacts(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
+    const c = this.canonical(id);
+    if (c === null) return [];
+    try {
+      const home = await this.#home(ctx);
+      if (home.kind !== 'ok') return [{ kind: 'dir', path: home.value, reason: home.reason }];
+      const s = await surveyGrok(this.ports.fs, home.root, c);
+      return [...(await grokLeft(this.ports.fs, s)), ...this.rowDeleteFailures(c, s.rows)];
+    } catch (err) {
+      return [{ kind: 'dir', path: ctx.homeDir, reason: `grok residual check failed: ${err instanceof Error ? err.message : String(err)}` }];
+    }
+  }
+
+  /** True when a session dir, relocation file or search row of the id exists, or something named by it was refused. */
+  override async hasArtifacts(id: string, ctx: DiscoveryContext): Promise<boolean> {
+    const c = this.canonical(id);
+    if (c === null) return false;
+    try {
+      const s = await this.#survey(c, ctx);
+      if (s === null) return false;
+      return s.dirs.length > 0 || s.files.length > 0 || s.rows.length > 0 || s.refused.length > 0;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Shared records still naming the id: prompt history lines, `active_sessions.json`, `worktrees.db` rows, a parent's link. */
+  override async mentions(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
+    const c = this.canonical(id);
+    if (c === null) return [];
+    try {
+      const home = await this.#home(ctx);
+      if (home.kind !== 'ok') return [];
+      const s = await surveyGrok(this.ports.fs, home.root, c);
+      // Once its own dir is gone, only a parent's link may still say the id was a subagent child.
+      return await grokMentions(this.ports.fs, home.root, c, s.subagent || s.dirs.length === 0);
+    } catch {
+      return [];
+    }
+  }
+
+  /** A `ps` line for the id and a look at grok's `active_sessions.json`; nothing for an implausible id. */
+  override inUseHints(id: string, ctx: DiscoveryContext): string[] {
+    const c = this.canonical(id);
+    if (c === null) return [];
+    const own = this.ports.proc.env();
+    const home = grokHome(ctx.env ?? (own['HOME'] === ctx.homeDir ? own : {}), ctx.homeDir);
+    return home.kind === 'ok' ? [psHint(c), `cat ${grokActiveSessionsPath(home.root)}`] : [psHint(c)];
   }
 
   /** `grok --version` exits 0 under this home (the reference preflight ran the binary and failed the create on its exit code). */

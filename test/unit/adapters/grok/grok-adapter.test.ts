@@ -34,14 +34,10 @@ describe('grok: lifecycle', () => {
     expect(g.resumeArgs('--help')).toEqual([]);
   });
 
-  it('says nothing it cannot know: no candidate, no verified id, no artifact, nothing removed', async () => {
+  it('with no grok home there is nothing: no candidate, no verified id, no artifact, nothing removed, nothing written', async () => {
     const id = freshId();
-    // Whatever a real grok may write, named by the id: the adapter knows no such layout and must not touch it.
-    mkdirSync(join(home, '.grok', 'sessions'), { recursive: true });
-    writeFileSync(join(home, '.grok', 'sessions', `${id}.json`), '{}');
     const before = hashTree(home);
-    const spy = new SpyFileSystem();
-    const g = grok(new FakeProcessTable([init]), spy);
+    const g = grok();
     expect(await g.discover(ctx())).toEqual([]);
     expect(await g.verifyArtifact(id, ctx())).toBe(false);
     expect(await g.verifyArtifact(id, ctx(), 'discover')).toBe(false);
@@ -50,7 +46,6 @@ describe('grok: lifecycle', () => {
     expect(strs(await g.mentions(id, ctx()))).toEqual([]);
     expect(await g.hasArtifacts(id, ctx())).toBe(false);
     expect(await g.captureActiveSessionId({ name: 'g', status: 'running', agent: 'grok' }, ctx())).toEqual({ kind: 'none', reason: 'no-candidate', candidates: [] });
-    expect(spy.calls).toEqual([]);
     expect(hashTree(home)).toEqual(before);
   });
 });
@@ -79,9 +74,9 @@ describe('grok: in use', () => {
     expect(t.snapshotCalls).toBe(0);
   });
 
-  it('hints name ps', () => {
+  it('hints name ps and grok\'s active_sessions.json', () => {
     const id = freshId();
-    expect(grok().inUseHints(id, ctx())).toEqual([`ps -axww | grep ${id}`]);
+    expect(grok().inUseHints(id, ctx())).toEqual([`ps -axww | grep ${id}`, `cat ${join(home, '.grok', 'active_sessions.json')}`]);
   });
 });
 
