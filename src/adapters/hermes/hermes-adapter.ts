@@ -1,23 +1,39 @@
-import type { ArtifactPath } from '../common/artifacts.js';
+import { normalizeAgentId } from '../../ids/agent-id.js';
+import type { ProcessInfo } from '../../ports/process.js';
+import { formatArtifact } from '../../purge/artifact.js';
+import { type ArtifactPath, existingArtifacts, removeArtifacts } from '../common/artifacts.js';
 import { BaseAdapter } from '../common/base-adapter.js';
 import { psHint } from '../common/in-use.js';
-import type { DiscoveryContext } from '../types.js';
+import type { DiscoveryContext, InUseHolder } from '../types.js';
 import { directoryMatcher } from '../agy/same-directory.js';
-import { type HermesPaths, hermesPaths } from './hermes-paths.js';
+import { type HermesConversation, HermesGraph } from './hermes-conversation.js';
+import { hermesMentions, hermesSessionFiles } from './hermes-files.js';
+import { hermesChainHolders } from './hermes-in-use.js';
+import { type HermesStore, hermesPaths, hermesStores } from './hermes-paths.js';
 import { purgeHermesRows } from './hermes-purge-rows.js';
-import { HERMES_UNKNOWN_LAYOUT, hermesRowsNaming } from './hermes-rows.js';
+import { HERMES_UNKNOWN_LAYOUT, type HermesRows, hermesRowsNaming } from './hermes-rows.js';
 import { type HermesSession, readHermesSessions } from './hermes-sessions.js';
 
-const SIDECARS = ['-wal', '-shm', '-journal'] as const;
+/** One store and what it holds of one conversation. */
+interface Located {
+  store: HermesStore;
+  rows: HermesRows;
+  /** The canonical ids whose per-session files belong to the conversation in this store. */
+  fileIds: string[];
+}
 
 /**
- * Hermes (post-discovered): every session is a row of one shared SQLite database, `<home>/.hermes/state.db` (or
- * `$HERMES_HOME/state.db`), table `sessions(id, cwd, started_at REAL seconds)` plus tables keyed by `session_id`. A purge
- * deletes the conversation's rows and never the file or its sidecars; a layout other than that is read but never purged.
+ * Hermes (post-discovered). Every session is a row of one shared SQLite `state.db` (`HERMES_HOME`, else
+ * `<home>/.hermes`; named profiles `<home>/.hermes/profiles/<name>/state.db` are searched too), the real schema 22 with
+ * its FTS5 tables and triggers, or a later one that only adds tables/columns; a table naming a session by a column this
+ * adapter does not know makes the layout unknown (read, never purged). A compression chain is one conversation, offered
+ * under its tip (the id Hermes resumes now); delegate children are never offered. A purge deletes the whole conversation
+ * (chain, branch and delegate children) in one transaction with foreign keys and `secure_delete` on, and its per-session
+ * files under `sessions/`; never the database file or its sidecars.
  * @example
  * ```ts
  * const hermes = getAdapter('hermes');
- * const ids = await hermes.discover({ workspace: '/repo', homeDir: '/home/me', epoch: 1767225600 }); // newest first
+ * const ids = await hermes.discover({ workspace: '/repo', homeDir: '/home/me', epoch: 1767225600 }); // tips, newest first
  * ```
  * @public
  */
@@ -26,105 +42,239 @@ export class HermesAdapter extends BaseAdapter {
   readonly name = 'hermes' as const;
   /** Post-discovered: Hermes picks the session id; capture finds it in `state.db`. */
   readonly idLifecycle = 'post_discovered' as const;
-  /** Hermes exports the session id to its tool shells as `HERMES_SESSION_ID`. */
+  /** Hermes exports the session id to its tool shells as `HERMES_SESSION_ID` (the tip's, after compression). */
   override readonly sessionEnvVar = 'HERMES_SESSION_ID';
 
-  /** Sessions of this workspace's cwd started at or after `ctx.epoch`, newest first. */
+  // The ids (as stored) and notes of each canonical id's last purge: the residual still knows the chain once its rows are gone.
+  readonly #purged = new Map<string, { ids: string[]; notes: string[] }>();
+
+  /** Conversations of this workspace (by its root's or tip's `cwd`, `git_repo_root` or ACP cwd) under their tip ids, newest tip first. */
   async discover(ctx: DiscoveryContext): Promise<string[]> {
     try {
-      const found = await this.sessionsHere(ctx);
+      const here = await directoryMatcher(this.ports.fs, ctx.workspace);
+      const found: HermesSession[] = [];
+      for (const store of await this.stores(ctx)) {
+        const graph = new HermesGraph(await readHermesSessions(this.ports.fs, store.db));
+        for (const root of graph.roots()) {
+          const conv = graph.conversation(root.id);
+          if (conv !== undefined && conv.root.id === root.id && (await this.ofWorkspace(conv, here))) found.push(conv.tip);
+        }
+      }
       const epoch = ctx.epoch;
       const fresh = epoch === undefined ? found : found.filter((s) => s.startedAt !== null && s.startedAt >= epoch);
       const order = (s: HermesSession): number => s.startedAt ?? Number.NEGATIVE_INFINITY;
-      return [...new Set(fresh.sort((a, b) => order(b) - order(a) || a.id.localeCompare(b.id)).map((s) => s.id))];
+      const ids = fresh.sort((a, b) => order(b) - order(a) || a.id.localeCompare(b.id)).map((s) => this.canonical(s.id));
+      return [...new Set(ids.filter((i): i is string => i !== null))];
     } catch {
       return [];
     }
   }
 
-  /** A `sessions` row with this id and this workspace's cwd; `discover` mode never accepts an id another row records. */
+  /** Any id of a conversation whose root or tip is of this workspace; `discover` mode never accepts one whose chain another row records. */
   async verifyArtifact(id: string, ctx: DiscoveryContext, mode: 'verify' | 'discover' = 'verify'): Promise<boolean> {
     const c = this.canonical(id);
     if (c === null) return false;
     try {
-      if (mode === 'discover' && this.claimedBySibling(c, ctx)) return false;
-      return (await this.sessionsHere(ctx, c)).length > 0;
+      const here = await directoryMatcher(this.ports.fs, ctx.workspace);
+      for (const store of await this.stores(ctx)) {
+        const graph = new HermesGraph(await readHermesSessions(this.ports.fs, store.db));
+        const own = graph.find(c);
+        const conv = graph.conversation(c);
+        if (own === undefined || conv === undefined || graph.isDelegate(own) || !conv.chain.includes(own.id)) continue;
+        if (mode === 'discover' && conv.chain.some((m) => this.claimedBySibling(this.canonical(m) ?? m, ctx))) return false;
+        if (await this.ofWorkspace(conv, here)) return true;
+      }
+      return false;
     } catch {
       return false;
     }
   }
 
-  /** Hermes keeps no per-conversation file: everything is a row of the shared database. */
-  protected async artifactPaths(): Promise<ArtifactPath[]> {
+  /**
+   * The id the conversation of `id` continues under now (the tip of its compression chain, canonical), or null when no
+   * store has the id. Capture and AutoPin follow a pinned root to it. Never throws.
+   */
+  async currentId(id: string, ctx: DiscoveryContext): Promise<string | null> {
+    const c = this.canonical(id);
+    if (c === null) return null;
+    try {
+      for (const store of await this.stores(ctx)) {
+        const conv = new HermesGraph(await readHermesSessions(this.ports.fs, store.db)).conversation(c);
+        if (conv !== undefined) return this.canonical(conv.tip.id);
+      }
+      return null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The profile whose store holds the id (`default` for `HERMES_HOME`, else `<home>/.hermes`), or null when none does. Never throws. */
+  async profileOf(id: string, ctx: DiscoveryContext): Promise<string | null> {
+    const c = this.canonical(id);
+    if (c === null) return null;
+    try {
+      for (const store of await this.stores(ctx)) {
+        if (new HermesGraph(await readHermesSessions(this.ports.fs, store.db)).find(c) !== undefined) return store.profile;
+      }
+      return null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The per-session files of every id of the conversation, in every store searched. */
+  protected async artifactPaths(id: string, ctx: DiscoveryContext): Promise<ArtifactPath[]> {
+    return this.filesOf(await this.locate(id, ctx));
+  }
+
+  // Every Hermes process keeps state.db open: an open-file holder of it is no evidence for one session (as with OpenCode's service).
+  /** None: a holder of the shared `state.db` says nothing of one conversation. */
+  protected override async heldPaths(): Promise<string[]> {
     return [];
   }
 
-  // The reference system counts any holder of a shared agent DB but a known per-user service (seeds, OpenCode); Hermes
-  // has none known, so a process holding state.db may be writing this session and counts — a refusal can be retried,
-  // deleted rows cannot come back.
-  /** `state.db` and its sidecars: with no known per-user service, any holder may be writing this session. */
-  protected override async heldPaths(_id: string, ctx: DiscoveryContext): Promise<string[]> {
-    const { db } = await this.paths(ctx);
-    return [db, ...SIDECARS.map((s) => db + s)];
+  /** Command lines naming another id of the chain or a unique `--resume` prefix of one, and the caller's `HERMES_SESSION_ID` naming any. */
+  protected override async extraInUse(id: string, ctx: DiscoveryContext, snapshot: readonly ProcessInfo[]): Promise<InUseHolder[]> {
+    const found: InUseHolder[] = [];
+    for (const store of await this.stores(ctx)) {
+      const graph = new HermesGraph(await readHermesSessions(this.ports.fs, store.db));
+      const conv = graph.conversation(id);
+      const chain = conv?.chain ?? [id];
+      found.push(...hermesChainHolders(this.ports.proc, snapshot, { id, chain, allIds: graph.rows.map((r) => r.id) }));
+    }
+    return found;
   }
 
-  /** A `ps` line for the id and an `lsof` line for `state.db` and its `-wal`. */
+  /** A `ps` line for the id (Hermes' `--resume` also takes a unique prefix or a title). */
   override inUseHints(id: string, ctx: DiscoveryContext): string[] {
     const c = this.canonical(id);
     if (c === null) return [];
     const { db } = hermesPaths(ctx.homeDir, ctx.env ?? {});
-    return [psHint(c), `lsof ${db} ${db}-wal`];
+    return [psHint(c), `ps -axww | grep -e 'hermes.*--resume' -e 'HERMES_SESSION_ID'  # ${db} is held by every Hermes process`];
   }
 
-  /** Deletes the rows naming the id from `state.db` in one transaction; nothing on an unknown layout. Never throws. */
+  /**
+   * Deletes the whole conversation's rows from each store's `state.db` in one transaction, then its per-session files;
+   * returns what was removed. Never throws: a refusal or failure leaves the rows residual, with its reason.
+   */
   override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
-      const p = await this.paths(ctx);
-      const before = await hermesRowsNaming(this.ports.fs, p.db, c);
-      if (before.refusal !== undefined || before.unreadable !== undefined || before.rows.length === 0) return [];
-      return await purgeHermesRows(this.ports.fs, p.root, p.db, c);
+      const located = await this.locate(c, ctx);
+      const remembered = this.#purged.get(c)?.ids ?? [];
+      const out: string[] = [];
+      const failures: string[] = [];
+      const notes: string[] = [];
+      const ids = new Set(remembered);
+      let paths: ArtifactPath[] = await this.filesOf(located);
+      for (const l of located) {
+        if (l.rows.refusal !== undefined || l.rows.unreadable !== undefined || l.rows.rows.length === 0) continue;
+        const done = await purgeHermesRows(this.ports.fs, l.store.root, l.store.db, c, remembered);
+        if (done.refused !== undefined) failures.push(`${l.store.db} (${done.refused})`);
+        for (const i of [...l.rows.ids, ...done.ids]) ids.add(i);
+        out.push(...done.deleted.map((a) => formatArtifact(a)));
+        notes.push(...this.notesFor(c, l, done.walKept && done.deleted.length > 0));
+        paths = [...paths, ...(await hermesSessionFiles(this.ports.fs, l.store.root, this.plausible(done.ids)))];
+      }
+      this.noteRowDeleteFailures(c, failures);
+      this.#purged.set(c, { ids: [...ids], notes });
+      const unique = [...new Map(paths.map((p) => [p.path, p])).values()];
+      out.push(...(await removeArtifacts(this.ports.fs, unique)).purged);
+      return out;
     } catch {
       return [];
     }
   }
 
-  /** Rows still naming the id, the refusal on an unknown layout, or why the database could not be read. Never throws. */
+  /** Notes of the id's last purge: the profile it was found in, its chain, and whether the WAL still holds the deleted text. */
+  async purgeNotes(id: string, _ctx: DiscoveryContext): Promise<string[]> {
+    const c = this.canonical(id);
+    return c === null ? [] : [...(this.#purged.get(c)?.notes ?? [])];
+  }
+
+  /** Per-session files still on disk, rows still naming any id of the conversation, a refusal or why a database could not be read. Never throws. */
   override async residualArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
-      const p = await this.paths(ctx);
-      const found = await hermesRowsNaming(this.ports.fs, p.db, c);
-      if (found.unreadable !== undefined) return [`${p.db} (unreadable: ${found.unreadable})`];
-      if (found.refusal !== undefined && found.rows.length > 0) return [...found.rows, `${p.db} (${HERMES_UNKNOWN_LAYOUT}: ${found.refusal})`];
-      return found.rows;
+      const located = await this.locate(c, ctx);
+      const out = (await existingArtifacts(this.ports.fs, await this.filesOf(located))).map((f) => f.path);
+      const rows: string[] = [];
+      for (const { store, rows: r } of located) {
+        if (r.unreadable !== undefined) rows.push(`${store.db} (unreadable: ${r.unreadable})`);
+        rows.push(...r.rows.map((a) => formatArtifact(a)));
+        if (r.refusal !== undefined && r.rows.length > 0) rows.push(`${store.db} (${HERMES_UNKNOWN_LAYOUT}: ${r.refusal})`);
+      }
+      return [...out, ...rows, ...this.rowDeleteFailures(c, rows)];
     } catch {
       return [];
     }
   }
 
-  /** True only for rows found naming the id: an unreadable shared database says nothing about one conversation. */
+  /** True for per-session files or rows naming the conversation: an unreadable shared database says nothing of one conversation. */
   override async hasArtifacts(id: string, ctx: DiscoveryContext): Promise<boolean> {
     const c = this.canonical(id);
     if (c === null) return false;
     try {
-      return (await hermesRowsNaming(this.ports.fs, (await this.paths(ctx)).db, c)).rows.length > 0;
+      const located = await this.locate(c, ctx);
+      if (located.some((l) => l.rows.rows.length > 0)) return true;
+      return (await existingArtifacts(this.ports.fs, await this.filesOf(located))).length > 0;
     } catch {
       return false;
     }
   }
 
-  private async paths(ctx: DiscoveryContext): Promise<HermesPaths> {
-    return hermesPaths(ctx.homeDir, await this.env(ctx));
+  /** Shared files (`sessions/sessions.json`, `logs/*.log`) still naming an id of the conversation; never removed. */
+  override async mentions(id: string, ctx: DiscoveryContext): Promise<string[]> {
+    const c = this.canonical(id);
+    if (c === null) return [];
+    try {
+      const out: string[] = [];
+      for (const l of await this.locate(c, ctx)) out.push(...(await hermesMentions(this.ports.fs, l.store.root, l.fileIds)));
+      return out;
+    } catch {
+      return [];
+    }
   }
 
-  private async sessionsHere(ctx: DiscoveryContext, onlyId?: string): Promise<HermesSession[]> {
-    const { db } = await this.paths(ctx);
-    const here = await directoryMatcher(this.ports.fs, ctx.workspace);
-    const out: HermesSession[] = [];
-    for (const s of await readHermesSessions(this.ports.fs, db, onlyId)) if (await here.matches(s.cwd)) out.push(s);
+  private async stores(ctx: DiscoveryContext): Promise<HermesStore[]> {
+    return hermesStores(this.ports.fs, ctx.homeDir, await this.env(ctx));
+  }
+
+  private async ofWorkspace(conv: HermesConversation, here: { matches(d: string): Promise<boolean> }): Promise<boolean> {
+    for (const s of [conv.root, conv.tip]) {
+      for (const dir of [s.cwd, s.gitRepoRoot, s.configCwd]) if (dir !== null && (await here.matches(dir))) return true;
+    }
+    return false;
+  }
+
+  private plausible(ids: readonly string[]): string[] {
+    return [...new Set(ids.map((i) => normalizeAgentId('hermes', i)).filter((i): i is string => i !== null))];
+  }
+
+  private async filesOf(located: readonly Located[]): Promise<ArtifactPath[]> {
+    const out: ArtifactPath[] = [];
+    for (const l of located) out.push(...(await hermesSessionFiles(this.ports.fs, l.store.root, l.fileIds)));
     return out;
+  }
+
+  private async locate(c: string, ctx: DiscoveryContext): Promise<Located[]> {
+    const remembered = this.#purged.get(c)?.ids ?? [];
+    const out: Located[] = [];
+    for (const store of await this.stores(ctx)) {
+      const rows = await hermesRowsNaming(this.ports.fs, store.db, c, remembered);
+      out.push({ store, rows, fileIds: this.plausible([c, ...remembered, ...rows.ids]) });
+    }
+    return out;
+  }
+
+  private notesFor(c: string, l: Located, walKept: boolean): string[] {
+    const notes = [`${c}: found in Hermes profile ${l.store.profile} (${l.store.db})`];
+    const conv = l.rows.conversation;
+    if (conv !== undefined && conv.chain.length > 1) notes.push(`${c}: one conversation across the compression chain ${conv.chain.join(' → ')}`);
+    if (conv !== undefined && conv.orphans.length > 0) notes.push(`${c}: separate conversations continuing it were kept, detached: ${conv.orphans.join(', ')}`);
+    if (walKept) notes.push(`${l.store.db}-wal still holds the deleted text until Hermes checkpoints it: a live (or crashed) Hermes connection kept the WAL, and no checkpoint is forced under a live writer`);
+    return notes;
   }
 }
