@@ -86,3 +86,34 @@ export function materializeHermesStage(stage: HermesStageName, root: string, var
   const expected = JSON.parse(readFileSync(join(HERMES_FIXTURES, stage, 'EXPECTED.json'), 'utf8')) as HermesExpected;
   return { root, hermesHome, db, wsA, wsB, expected, ctx: { workspace: wsA, homeDir: join(root, 'home'), env: { HERMES_HOME: hermesHome } } };
 }
+
+function literal(v: unknown): string {
+  if (v === null || v === undefined) return 'NULL';
+  if (typeof v === 'number' || typeof v === 'bigint') return String(v);
+  if (typeof v === 'string') return `'${v.replaceAll("'", "''")}'`;
+  if (Buffer.isBuffer(v)) return `X'${v.toString('hex')}'`;
+  throw new Error(`unexpected value ${String(v)}`);
+}
+
+/**
+ * The real schema and rows of a checkpointed stage as SQL (tables, indexes, the FTS5 tables and their triggers, then the
+ * rows: the triggers fill the FTS tables), with /home/dev rewritten to `root`: for building any WAL state with a real writer.
+ */
+export function realHermesSql(stage: HermesStageName, root: string): string[] {
+  const conn = new Database(join(HERMES_FIXTURES, stage, 'home-checkpointed', '.hermes', 'state.db'), { readonly: true });
+  try {
+    const schema = conn.prepare("SELECT type, name, sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY CASE type WHEN 'table' THEN 0 WHEN 'index' THEN 1 ELSE 2 END, rowid").all() as Array<{ type: string; name: string; sql: string }>;
+    const shadow = /^messages_fts(?:_trigram|_cjk)?_(?:data|idx|content|docsize|config)$/;
+    const out = schema.filter((s) => !shadow.test(s.name) && s.name !== 'sqlite_sequence').map((s) => s.sql);
+    for (const table of ['schema_version', 'sessions', 'messages', 'session_model_usage']) {
+      for (const row of conn.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all() as Record<string, unknown>[]) {
+        const cols = Object.keys(row);
+        const vals = cols.map((c) => (typeof row[c] === 'string' ? literal((row[c] as string).split(OLD_ROOT).join(root)) : literal(row[c])));
+        out.push(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${vals.join(', ')})`);
+      }
+    }
+    return out;
+  } finally {
+    conn.close();
+  }
+}
