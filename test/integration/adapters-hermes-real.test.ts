@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HermesAdapter } from '../../src/adapters/hermes/hermes-adapter.js';
 import { nodePorts } from '../../src/node/node-ports.js';
+import type { FakeProcess } from '../../src/testing/process/fake-process.js';
 import { FakeProcessTable } from '../../src/testing/process/fake-process-table.js';
 import { portsWith } from '../helpers/adapter-agy-files.js';
 import { HERMES_STAGES, type HermesRealStage, IDS, materializeHermesStage } from '../helpers/adapter-hermes-real.js';
@@ -194,7 +195,7 @@ describe('hermes in use on the real stages', () => {
   const init = { pid: 1, argv: ['init'] };
   it('a command line naming any id of the chain or a unique --resume prefix, HERMES_SESSION_ID naming any id; never a holder of state.db', async () => {
     const s = materializeHermesStage('02-compressed', dir, 'checkpointed');
-    const inUse = (procs: ConstructorParameters<typeof FakeProcessTable>[0], env?: Record<string, string>) =>
+    const inUse = (procs: FakeProcess[], env?: Record<string, string>) =>
       new HermesAdapter(portsWith(new FakeProcessTable([init, ...procs], env === undefined ? {} : { self: { pid: 77, argv: ['node'], env } }))).conversationInUse(IDS.a3_root, s.ctx);
     expect(await inUse([])).toBe(false);
     expect(await inUse([{ pid: 5, ppid: 1, argv: ['hermes', '--resume', IDS.a3_child] }])).toBe(true);
