@@ -208,4 +208,12 @@ describe('hermes in use on the real stages', () => {
     expect(await inUse([], { HERMES_SESSION_ID: IDS.a1 })).toBe(false);
     expect(await inUse([{ pid: 6, ppid: 1, argv: ['hermes'], openFiles: [s.db, `${s.db}-wal`] }])).toBe(false);
   });
+
+  it('a holder of state.db counts only while the conversation was never closed (its tip has no ended_at: live, or crashed)', async () => {
+    const s = materializeHermesStage('05-uuid-session', dir, 'raw');
+    const held = (id: string) =>
+      new HermesAdapter(portsWith(new FakeProcessTable([init, { pid: 6, ppid: 1, argv: ['hermes', 'acp'], openFiles: [`${s.db}-wal`] }]))).inUseHolders(id, s.ctx);
+    expect(await held(IDS.acp)).toEqual([expect.objectContaining({ pid: 6, signal: 'open-file', detail: `${s.db}-wal` })]);
+    expect(await held(IDS.a2)).toEqual([]);
+  });
 });

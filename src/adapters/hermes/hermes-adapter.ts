@@ -14,6 +14,8 @@ import { purgeHermesRows } from './hermes-purge-rows.js';
 import { HERMES_UNKNOWN_LAYOUT, type HermesRows, hermesRowsNaming } from './hermes-rows.js';
 import { type HermesSession, readHermesSessions } from './hermes-sessions.js';
 
+const SIDECARS = ['-wal', '-shm', '-journal'] as const;
+
 /** One store and what it holds of one conversation. */
 interface Located {
   store: HermesStore;
@@ -127,10 +129,17 @@ export class HermesAdapter extends BaseAdapter {
     return this.filesOf(await this.locate(id, ctx));
   }
 
-  // Every Hermes process keeps state.db open: an open-file holder of it is no evidence for one session (as with OpenCode's service).
-  /** None: a holder of the shared `state.db` says nothing of one conversation. */
-  protected override async heldPaths(): Promise<string[]> {
-    return [];
+  // Every Hermes process keeps state.db open: a holder of it is no evidence for one session (as with OpenCode's service).
+  // Only while the conversation's tip was never closed (`ended_at` null: live, or crashed) does a holder count — a
+  // refusal can be retried, deleted rows cannot come back.
+  /** `state.db` and its sidecars of a store whose copy of the conversation is still open (its tip has no `ended_at`); else none. */
+  protected override async heldPaths(id: string, ctx: DiscoveryContext): Promise<string[]> {
+    const out: string[] = [];
+    for (const store of await this.stores(ctx)) {
+      const conv = new HermesGraph(await readHermesSessions(this.ports.fs, store.db)).conversation(id);
+      if (conv?.tip.open === true) out.push(store.db, ...SIDECARS.map((s) => store.db + s));
+    }
+    return out;
   }
 
   /** Command lines naming another id of the chain or a unique `--resume` prefix of one, and the caller's `HERMES_SESSION_ID` naming any. */

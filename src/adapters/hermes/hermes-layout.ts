@@ -39,6 +39,8 @@ export interface HermesSessionColumns {
   gitRepoRoot?: string;
   /** `parent_session_id` (compression, branch and delegate children). */
   parent?: string;
+  /** `ended_at` (null while the session is open). */
+  endedAt?: string;
   /** `end_reason` (`compression` ends a session continued in a child). */
   endReason?: string;
   /** `source` (`cli`, `subagent`, `acp`, …). */
@@ -95,7 +97,7 @@ export function hermesSessionColumns(db: Database.Database): HermesSessionColumn
   const cwd = findName(cols, 'cwd');
   if (id === undefined || cwd === undefined) return null;
   const out: HermesSessionColumns = { table, id, cwd };
-  const optional = [['startedAt', 'started_at'], ['gitRepoRoot', 'git_repo_root'], ['parent', 'parent_session_id'], ['endReason', 'end_reason'], ['source', 'source'], ['modelConfig', 'model_config']] as const;
+  const optional = [['startedAt', 'started_at'], ['gitRepoRoot', 'git_repo_root'], ['parent', 'parent_session_id'], ['endedAt', 'ended_at'], ['endReason', 'end_reason'], ['source', 'source'], ['modelConfig', 'model_config']] as const;
   for (const [key, name] of optional) {
     const found = findName(cols, name);
     if (found !== undefined) out[key] = found;

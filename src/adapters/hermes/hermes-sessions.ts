@@ -21,6 +21,8 @@ export interface HermesSession {
   startedAt: number | null;
   /** `parent_session_id`, or null. */
   parent: string | null;
+  /** True while `ended_at` is null (the session was never closed: live, or crashed); false once closed or without the column. */
+  open: boolean;
   /** `end_reason`, or null. */
   endReason: string | null;
   /** `source` (`cli`, `subagent`, `acp`, …), or null. */
@@ -67,7 +69,7 @@ export function sessionRows(db: Database.Database, cols: HermesSessionColumns | 
   if (cols === null) return [];
   const select = [
     column(cols.id, 'id'), column(cols.cwd, 'cwd'), column(cols.gitRepoRoot, 'git'), column(cols.startedAt, 'started'),
-    column(cols.parent, 'parent'), column(cols.endReason, 'reason'), column(cols.source, 'source'), column(cols.modelConfig, 'config'),
+    column(cols.parent, 'parent'), column(cols.endedAt, 'ended'), column(cols.endReason, 'reason'), column(cols.source, 'source'), column(cols.modelConfig, 'config'),
   ].join(', ');
   const rows = db.prepare(`SELECT ${select} FROM ${quoteIdent(cols.table)}`).all() as Array<Record<string, unknown>>;
   const out: HermesSession[] = [];
@@ -81,6 +83,7 @@ export function sessionRows(db: Database.Database, cols: HermesSessionColumns | 
       configCwd: text(mc['cwd']),
       startedAt: seconds(r['started']),
       parent: text(r['parent']),
+      open: cols.endedAt !== undefined && r['ended'] === null,
       endReason: text(r['reason']),
       source: text(r['source']),
       delegateFrom: text(mc['_delegate_from']),
