@@ -1,5 +1,5 @@
 // Named profiles are searched too (and say where an id was found); links in the Hermes tree are never followed.
-import { existsSync, mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HermesAdapter } from '../../../../src/adapters/hermes/hermes-adapter.js';
@@ -91,3 +91,30 @@ function asProfileAgain(link: string, real: string): string {
   renameSync(real, link);
   return link;
 }
+
+describe('hermes: a database that must not be written', () => {
+  it('a hard-linked state.db is refused before any write: rows stay, the residual says why, nothing throws', async () => {
+    const s = materializeHermesStage('01-two-sessions', dir);
+    linkSync(s.db, join(dir, 'second-name.db'));
+    const before = readFileSync(s.db);
+    const h = hermes();
+    const purged = await h.purgeArtifacts(IDS.a1, s.ctx);
+    expect(purged.filter((p) => p.includes('rows)'))).toEqual([]);
+    expect(readFileSync(s.db).equals(before)).toBe(true);
+    const residual = await h.residualArtifacts(IDS.a1, s.ctx);
+    expect(residual).toContain(`${s.db} (sessions.id: 1 rows)`);
+    expect(residual).toContainEqual(expect.stringContaining('has 2 hard links'));
+  });
+
+  it.each(['../x', '', 'memory', '20261201_125014_1bb5bb/..', '20261201_125014_1bb5bb\0'])('the hostile id %j reaches nothing and throws nothing', async (bad) => {
+    const s = materializeHermesStage('01-two-sessions', dir);
+    const h = hermes();
+    expect(await h.purgeArtifacts(bad, s.ctx)).toEqual([]);
+    expect(await h.residualArtifacts(bad, s.ctx)).toEqual([]);
+    expect(await h.mentions(bad, s.ctx)).toEqual([]);
+    expect(await h.purgeNotes(bad, s.ctx)).toEqual([]);
+    expect(await h.currentId(bad, s.ctx)).toBeNull();
+    expect(await h.profileOf(bad, s.ctx)).toBeNull();
+    expect(await h.residualArtifacts(IDS.a1, s.ctx)).toHaveLength(4);
+  });
+});
