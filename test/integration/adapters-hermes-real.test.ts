@@ -172,14 +172,18 @@ describe.each(VARIANTS)('hermes on the real state.db (%s copy)', (variant) => {
     for (const f of own) writeFileSync(join(sess, f), '{}');
     writeFileSync(join(sess, 'sessions.json'), JSON.stringify({ k: IDS.a3_child }));
     writeFileSync(join(sess, `request_dump_${IDS.a1}_1.json`), '{}');
+    const conn = new Database(s.db);
+    conn.prepare("INSERT INTO gateway_routing VALUES ('', 'agent:main:telegram:dm:1', ?, 1)").run(JSON.stringify({ session_id: IDS.a3_child }));
+    conn.close();
     const h = hermes();
-    expect(await h.mentions(IDS.a3_root, s.ctx)).toEqual([join(sess, 'sessions.json')]);
+    const routing = `${s.db} (gateway_routing.entry_json: 1 rows)`;
+    expect(await h.mentions(IDS.a3_root, s.ctx)).toEqual([routing, join(sess, 'sessions.json')]);
     const purged = await h.purgeArtifacts(IDS.a3_root, s.ctx);
     for (const f of own) expect(purged).toContain(join(sess, f));
     expect(existsSync(join(sess, 'sessions.json'))).toBe(true);
     expect(existsSync(join(sess, `request_dump_${IDS.a1}_1.json`))).toBe(true);
     expect(await h.residualArtifacts(IDS.a3_root, s.ctx)).toEqual([]);
-    expect(await h.mentions(IDS.a3_root, s.ctx)).toEqual([join(sess, 'sessions.json')]);
+    expect(await h.mentions(IDS.a3_root, s.ctx)).toEqual([routing, join(sess, 'sessions.json')]);
   });
 
   it('a uuid (ACP) session is purged from an upper-case id, FTS tables and triggers being the known layout', async () => {

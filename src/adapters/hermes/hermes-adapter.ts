@@ -234,13 +234,15 @@ export class HermesAdapter extends BaseAdapter {
     }
   }
 
-  /** Shared files (`sessions/sessions.json`, `logs/*.log`) still naming an id of the conversation; never removed. */
+  /** Shared rows (`gateway_routing.entry_json`) and files (`sessions/sessions.json`, `logs/*.log`) still naming an id of the conversation; never removed. */
   override async mentions(id: string, ctx: DiscoveryContext): Promise<string[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
       const out: string[] = [];
-      for (const l of await this.locate(c, ctx)) out.push(...(await hermesMentions(this.ports.fs, l.store.root, l.fileIds)));
+      for (const l of await this.locate(c, ctx)) {
+        out.push(...l.rows.shared.map((a) => formatArtifact(a)), ...(await hermesMentions(this.ports.fs, l.store.root, l.fileIds)));
+      }
       return out;
     } catch {
       return [];

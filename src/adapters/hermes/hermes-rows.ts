@@ -22,6 +22,8 @@ export const HERMES_UNKNOWN_LAYOUT = 'unknown layout: refusing to purge';
 export interface HermesRows {
   /** One record per column that names an id of the conversation, summed over its ids. */
   rows: Extract<Artifact, { kind: 'rows' }>[];
+  /** Shared rows still naming an id (`gateway_routing.entry_json`): mentions, never deleted. */
+  shared: Extract<Artifact, { kind: 'rows' }>[];
   /** Every id of the conversation found in this database (the chain, its children), as stored. */
   ids: string[];
   /** The conversation, when the layout is known and a row has the id. */
@@ -49,6 +51,18 @@ export function countNaming(db: Database.Database, label: string, ids: readonly 
 }
 
 /**
+ * Rows of the shared gateway routing table whose entry JSON names one of the ids (a routing entry, never deleted).
+ * @public
+ */
+export function sharedRowsNaming(db: Database.Database, label: string, ids: readonly string[]): Extract<Artifact, { kind: 'rows' }>[] {
+  const cols = db.prepare("SELECT name FROM pragma_table_info('gateway_routing')").pluck().all() as string[];
+  if (!cols.includes('entry_json') || ids.length === 0) return [];
+  const sql = 'SELECT count(*) FROM gateway_routing WHERE EXISTS (SELECT 1 FROM json_each(?) WHERE instr(gateway_routing.entry_json, json_each.value) > 0)';
+  const count = db.prepare(sql).pluck().get(JSON.stringify(ids)) as number;
+  return count > 0 ? [{ kind: 'rows', db: label, table: 'gateway_routing', column: 'entry_json', count }] : [];
+}
+
+/**
  * The ids of one conversation in an open database: every member of the chain of `id` (and of each remembered id) when a
  * row has it, else the ids themselves.
  * @public
@@ -69,19 +83,19 @@ export async function hermesRowsNaming(fs: FileSystemPort, dbPath: string, id: s
   try {
     await fs.stat(dbPath);
   } catch {
-    return { rows: [], ids: [] };
+    return { rows: [], shared: [], ids: [] };
   }
   try {
     return await withReadonlyDb(dbPath, { fs }, (h): HermesRows => {
       const layout = hermesLayout(h.db);
       if (layout.kind === 'known') {
         const found = conversationIds(new HermesGraph(sessionRows(h.db, layout.sessions)), id, remembered);
-        return { rows: countNaming(h.db, dbPath, found.ids, layout.targets), ...found };
+        return { rows: countNaming(h.db, dbPath, found.ids, layout.targets), shared: sharedRowsNaming(h.db, dbPath, found.ids), ...found };
       }
       const ids = [id, ...remembered].flatMap((i) => (isUuid(i) ? [i, i.toUpperCase()] : [i]));
-      return { rows: countNaming(h.db, dbPath, ids, hermesIdLikeColumns(h.db)), ids, refusal: layout.reason };
+      return { rows: countNaming(h.db, dbPath, ids, hermesIdLikeColumns(h.db)), shared: [], ids, refusal: layout.reason };
     });
   } catch (err) {
-    return { rows: [], ids: [], unreadable: describeError(err) };
+    return { rows: [], shared: [], ids: [], unreadable: describeError(err) };
   }
 }
