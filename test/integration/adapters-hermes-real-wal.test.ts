@@ -12,6 +12,7 @@ import { IDS, realHermesSql } from '../helpers/adapter-hermes-real.js';
 import { makeTempDir } from '../helpers/fs-temp.js';
 import { stopAll } from '../helpers/proc-children.js';
 import { WAL_STATES, type WalFixture, buildWalState, snapshotDir } from '../helpers/sqlite-wal-states.js';
+import { strs } from '../helpers/artifact-strings.js';
 
 let dir: string;
 let dispose: () => Promise<void>;
@@ -47,9 +48,9 @@ describe.each(WAL_STATES)('hermes on the real schema in the %s state', (state) =
     expect(await h.verifyArtifact(IDS.a3_root, ctx)).toBe(true);
     expect(await h.verifyArtifact(IDS.a3_child, ctx, 'discover')).toBe(true);
     unchanged();
-    expect(await h.residualArtifacts(IDS.a4, ctx)).toHaveLength(3);
+    expect(strs(await h.residualArtifacts(IDS.a4, ctx))).toHaveLength(3);
     expect(await h.hasArtifacts(IDS.a3_root, ctx)).toBe(true);
-    expect(await h.mentions(IDS.a3_root, ctx)).toEqual([]);
+    expect(strs(await h.mentions(IDS.a3_root, ctx))).toEqual([]);
     unchanged();
     const row: SessionRow = { name: 's-hermes', status: 'running', agent: 'hermes', herdr_session_epoch: 1796129422.7 };
     expect(await h.captureActiveSessionId(row, ctx)).toEqual({ kind: 'captured', id: IDS.a4 });
@@ -62,9 +63,9 @@ describe.each(WAL_STATES)('hermes on the real schema in the %s state', (state) =
     const { hermesHome, db, ctx } = await build(state);
     const names = readdirSync(hermesHome).sort();
     const h = new HermesAdapter(nodePorts({ env: {} }));
-    const purged = await h.purgeArtifacts(IDS.a4, ctx);
+    const purged = strs(await h.purgeArtifacts(IDS.a4, ctx));
     expect(purged).toEqual([`${db} (messages.session_id: 7 rows)`, `${db} (session_model_usage.session_id: 2 rows)`, `${db} (sessions.id: 2 rows)`]);
-    expect(await h.residualArtifacts(IDS.a4, ctx)).toEqual([]);
+    expect(strs(await h.residualArtifacts(IDS.a4, ctx))).toEqual([]);
     expect(await h.hasArtifacts(IDS.d1, ctx)).toBe(false);
     expect(await h.discover(ctx)).toEqual([IDS.a3_child, IDS.a2, IDS.a1]);
     const kept = { clean: names, leftover: names, writer: names, walonly: ['state.db'] }[state];

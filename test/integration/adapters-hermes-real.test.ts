@@ -11,6 +11,7 @@ import { FakeProcessTable } from '../../src/testing/process/fake-process-table.j
 import { portsWith } from '../helpers/adapter-agy-files.js';
 import { HERMES_STAGES, type HermesRealStage, IDS, materializeHermesStage } from '../helpers/adapter-hermes-real.js';
 import { makeTempDir } from '../helpers/fs-temp.js';
+import { strs } from '../helpers/artifact-strings.js';
 
 let dir: string;
 let dispose: () => Promise<void>;
@@ -92,7 +93,7 @@ describe.each(VARIANTS)('hermes on the real state.db (%s copy)', (variant) => {
     '%s: residual of %s is exactly what EXPECTED.json records',
     async (stage, label) => {
       const s = materializeHermesStage(stage, dir, variant);
-      expect((await hermes().residualArtifacts(IDS[label], s.ctx)).sort()).toEqual(expectedResidual(s, [IDS[label]]));
+      expect((strs(await hermes().residualArtifacts(IDS[label], s.ctx))).sort()).toEqual(expectedResidual(s, [IDS[label]]));
       expect(await hermes().hasArtifacts(IDS[label], s.ctx)).toBe(true);
     },
   );
@@ -102,11 +103,11 @@ describe.each(VARIANTS)('hermes on the real state.db (%s copy)', (variant) => {
       const s = materializeHermesStage('02-compressed', join(dir, asked), variant);
       const h = hermes();
       const want = expectedResidual(s, [IDS.a3_root, IDS.a3_child]);
-      expect((await h.residualArtifacts(asked, s.ctx)).sort()).toEqual(want);
+      expect((strs(await h.residualArtifacts(asked, s.ctx))).sort()).toEqual(want);
       const before = await dumpRows(s.db);
-      expect((await h.purgeArtifacts(asked, s.ctx)).sort()).toEqual(want);
-      expect(await h.residualArtifacts(IDS.a3_root, s.ctx)).toEqual([]);
-      expect(await h.residualArtifacts(IDS.a3_child, s.ctx)).toEqual([]);
+      expect((strs(await h.purgeArtifacts(asked, s.ctx))).sort()).toEqual(want);
+      expect(strs(await h.residualArtifacts(IDS.a3_root, s.ctx))).toEqual([]);
+      expect(strs(await h.residualArtifacts(IDS.a3_child, s.ctx))).toEqual([]);
       const after = await dumpRows(s.db);
       const gone = new Set([IDS.a3_root, IDS.a3_child]);
       expect(after['sessions']).toEqual(before['sessions']?.filter((r) => !gone.has((r as { id: string }).id)));
@@ -123,8 +124,8 @@ describe.each(VARIANTS)('hermes on the real state.db (%s copy)', (variant) => {
     const s = materializeHermesStage('03-delegate', dir, variant);
     const h = hermes();
     const want = expectedResidual(s, [IDS.a4, IDS.d1]);
-    expect((await h.purgeArtifacts(IDS.a4, s.ctx)).sort()).toEqual(want);
-    expect(await h.residualArtifacts(IDS.a4, s.ctx)).toEqual([]);
+    expect((strs(await h.purgeArtifacts(IDS.a4, s.ctx))).sort()).toEqual(want);
+    expect(strs(await h.residualArtifacts(IDS.a4, s.ctx))).toEqual([]);
     expect(await h.hasArtifacts(IDS.d1, s.ctx)).toBe(false);
     fkAndFtsIntact(s.db);
     // Hermes' own result (04b) keeps exactly the rows this purge keeps.
@@ -139,22 +140,22 @@ describe.each(VARIANTS)('hermes on the real state.db (%s copy)', (variant) => {
   it('where Hermes\' delete_session leaves session_<id>.json and the orphaned child (stage 04), this purge leaves nothing', async () => {
     const oracle = materializeHermesStage('04-after-hermes-delete', join(dir, 'oracle'), variant);
     const h = hermes();
-    expect(await h.residualArtifacts(IDS.a1, oracle.ctx)).toEqual([join(oracle.hermesHome, 'sessions', `session_${IDS.a1}.json`)]);
+    expect(strs(await h.residualArtifacts(IDS.a1, oracle.ctx))).toEqual([join(oracle.hermesHome, 'sessions', `session_${IDS.a1}.json`)]);
     const orphan = await dumpRows(oracle.db).then((d) => (d['sessions'] ?? []).find((r) => (r as { id: string }).id === IDS.a3_child));
     expect(orphan).toMatchObject({ parent_session_id: null });
     const s = materializeHermesStage('02-compressed', join(dir, 'ours'), variant);
-    await h.purgeArtifacts(IDS.a1, s.ctx);
-    await h.purgeArtifacts(IDS.a3_root, s.ctx);
-    for (const id of [IDS.a1, IDS.a3_root, IDS.a3_child]) expect(await h.residualArtifacts(id, s.ctx), id).toEqual([]);
+    strs(await h.purgeArtifacts(IDS.a1, s.ctx));
+    strs(await h.purgeArtifacts(IDS.a3_root, s.ctx));
+    for (const id of [IDS.a1, IDS.a3_root, IDS.a3_child]) expect(strs(await h.residualArtifacts(id, s.ctx)), id).toEqual([]);
     expect(readdirSync(join(s.hermesHome, 'sessions'))).toEqual([`session_${IDS.a2}.json`]);
     // The oracle's purge of the leftover snapshot finishes Hermes' job.
-    expect(await h.purgeArtifacts(IDS.a1, oracle.ctx)).toEqual([join(oracle.hermesHome, 'sessions', `session_${IDS.a1}.json`)]);
+    expect(strs(await h.purgeArtifacts(IDS.a1, oracle.ctx))).toEqual([join(oracle.hermesHome, 'sessions', `session_${IDS.a1}.json`)]);
   });
 
   it('secure_delete: the deleted text is not left readable in the checkpointed database by this purge\'s writes', async () => {
     const s = materializeHermesStage('01-two-sessions', dir, variant);
     const marker = Buffer.from('zebra-alpha-marker');
-    await hermes().purgeArtifacts(IDS.a1, s.ctx);
+    strs(await hermes().purgeArtifacts(IDS.a1, s.ctx));
     const files = readdirSync(s.hermesHome).filter((f) => f.startsWith('state.db'));
     if (variant === 'checkpointed') {
       expect(files).toEqual(['state.db']);
@@ -177,20 +178,33 @@ describe.each(VARIANTS)('hermes on the real state.db (%s copy)', (variant) => {
     conn.close();
     const h = hermes();
     const routing = `${s.db} (gateway_routing.entry_json: 1 rows)`;
-    expect(await h.mentions(IDS.a3_root, s.ctx)).toEqual([routing, join(sess, 'sessions.json')]);
-    const purged = await h.purgeArtifacts(IDS.a3_root, s.ctx);
+    expect(strs(await h.mentions(IDS.a3_root, s.ctx))).toEqual([routing, join(sess, 'sessions.json')]);
+    const purged = strs(await h.purgeArtifacts(IDS.a3_root, s.ctx));
     for (const f of own) expect(purged).toContain(join(sess, f));
     expect(existsSync(join(sess, 'sessions.json'))).toBe(true);
     expect(existsSync(join(sess, `request_dump_${IDS.a1}_1.json`))).toBe(true);
-    expect(await h.residualArtifacts(IDS.a3_root, s.ctx)).toEqual([]);
-    expect(await h.mentions(IDS.a3_root, s.ctx)).toEqual([routing, join(sess, 'sessions.json')]);
+    expect(strs(await h.residualArtifacts(IDS.a3_root, s.ctx))).toEqual([]);
+    expect(strs(await h.mentions(IDS.a3_root, s.ctx))).toEqual([routing, join(sess, 'sessions.json')]);
+  });
+
+  it('planPurge lists the whole conversation (rows, files), changes nothing, and its notes say where and which chain', async () => {
+    const s = materializeHermesStage('02-compressed', dir, variant);
+    writeFileSync(join(s.hermesHome, 'sessions', `${IDS.a3_child}.jsonl`), '{}');
+    const h = hermes();
+    const before = readdirSync(s.hermesHome).map((f) => [f, readFileSync(join(s.hermesHome, f === 'sessions' ? 'SOUL.md' : f)).length]);
+    const plan = await h.planPurge(IDS.a3_root, s.ctx);
+    expect(strs(plan.artifacts).sort()).toEqual([...expectedResidual(s, [IDS.a3_root, IDS.a3_child]), join(s.hermesHome, 'sessions', `${IDS.a3_child}.jsonl`)].sort());
+    expect(plan.refused).toEqual([]);
+    expect(plan.notes).toContain(`${IDS.a3_root}: found in Hermes profile default (${s.db})`);
+    expect(plan.notes.some((n) => n.includes('-wal still holds the deleted text'))).toBe(variant === 'raw');
+    expect(readdirSync(s.hermesHome).map((f) => [f, readFileSync(join(s.hermesHome, f === 'sessions' ? 'SOUL.md' : f)).length])).toEqual(before);
   });
 
   it('a uuid (ACP) session is purged from an upper-case id, FTS tables and triggers being the known layout', async () => {
     const s = materializeHermesStage('05-uuid-session', dir, variant);
     const h = hermes();
-    expect((await h.purgeArtifacts(IDS.acp.toUpperCase(), s.ctx)).sort()).toEqual(expectedResidual(s, [IDS.acp]));
-    expect(await h.residualArtifacts(IDS.acp, s.ctx)).toEqual([]);
+    expect((strs(await h.purgeArtifacts(IDS.acp.toUpperCase(), s.ctx))).sort()).toEqual(expectedResidual(s, [IDS.acp]));
+    expect(strs(await h.residualArtifacts(IDS.acp, s.ctx))).toEqual([]);
     fkAndFtsIntact(s.db);
   });
 });

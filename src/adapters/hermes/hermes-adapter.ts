@@ -1,7 +1,8 @@
 import { normalizeAgentId } from '../../ids/agent-id.js';
 import type { ProcessInfo } from '../../ports/process.js';
-import { formatArtifact } from '../../purge/artifact.js';
-import { type ArtifactPath, existingArtifacts, removeArtifacts } from '../common/artifacts.js';
+import { type Artifact, asLeft, formatArtifact, type LeftArtifact } from '../../purge/artifact.js';
+import { dbWriteRefusal } from '../../sqlite/db-write-guard.js';
+import { type ArtifactPath, existingArtifacts, leftArtifacts, removeArtifacts } from '../common/artifacts.js';
 import { BaseAdapter } from '../common/base-adapter.js';
 import { psHint } from '../common/in-use.js';
 import type { DiscoveryContext, InUseHolder } from '../types.js';
@@ -164,25 +165,29 @@ export class HermesAdapter extends BaseAdapter {
 
   /**
    * Deletes the whole conversation's rows from each store's `state.db` in one transaction, then its per-session files;
-   * returns what was removed. Never throws: a refusal or failure leaves the rows residual, with its reason.
+   * returns what was removed. A refused purge (an unknown layout naming it, a database that must not be written)
+   * removes nothing and the residual says why. Never throws.
    */
-  override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
       const located = await this.locate(c, ctx);
+      const refusals = await this.refusalsOf(located);
+      this.noteRowDeleteFailures(c, refusals);
+      if (refusals.length > 0) return [];
       const remembered = this.#purged.get(c)?.ids ?? [];
-      const out: string[] = [];
-      const failures: string[] = [];
+      const out: Artifact[] = [];
+      const failures: LeftArtifact[] = [];
       const notes: string[] = [];
       const ids = new Set(remembered);
       let paths: ArtifactPath[] = await this.filesOf(located);
       for (const l of located) {
-        if (l.rows.refusal !== undefined || l.rows.unreadable !== undefined || l.rows.rows.length === 0) continue;
+        if (l.rows.unreadable !== undefined || l.rows.rows.length === 0) continue;
         const done = await purgeHermesRows(this.ports.fs, l.store.root, l.store.db, c, remembered);
-        if (done.refused !== undefined) failures.push(`${l.store.db} (${done.refused})`);
+        if (done.refused !== undefined) failures.push({ kind: 'file', path: l.store.db, reason: done.refused });
         for (const i of [...l.rows.ids, ...done.ids]) ids.add(i);
-        out.push(...done.deleted.map((a) => formatArtifact(a)));
+        out.push(...done.deleted);
         notes.push(...this.notesFor(c, l, done.walKept && done.deleted.length > 0));
         paths = [...paths, ...(await hermesSessionFiles(this.ports.fs, l.store.root, this.plausible(done.ids)))];
       }
@@ -196,29 +201,53 @@ export class HermesAdapter extends BaseAdapter {
     }
   }
 
-  /** Notes of the id's last purge: the profile it was found in, its chain, and whether the WAL still holds the deleted text. */
-  async purgeNotes(id: string, _ctx: DiscoveryContext): Promise<string[]> {
+  /**
+   * What a person should know of a purge of the id that is no artifact: after a purge, its notes (the profile it was
+   * found in, its compression chain, the WAL still holding the deleted text); before one, the same as far as they can be
+   * told now.
+   */
+  override async purgeNotes(id: string, ctx: DiscoveryContext): Promise<string[]> {
     const c = this.canonical(id);
-    return c === null ? [] : [...(this.#purged.get(c)?.notes ?? [])];
+    if (c === null) return [];
+    const done = this.#purged.get(c);
+    if (done !== undefined) return [...done.notes];
+    try {
+      const out: string[] = [];
+      for (const l of await this.locate(c, ctx)) {
+        if (l.rows.rows.length === 0) continue;
+        const wal = (await this.ports.fs.lstat(`${l.store.db}-wal`).then(() => true, () => false)) && (await this.ports.fs.lstat(`${l.store.db}-shm`).then(() => true, () => false));
+        out.push(...this.notesFor(c, l, wal));
+      }
+      return out;
+    } catch {
+      return [];
+    }
   }
 
   /** Per-session files still on disk, rows still naming any id of the conversation, a refusal or why a database could not be read. Never throws. */
-  override async residualArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  override async residualArtifacts(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
       const located = await this.locate(c, ctx);
-      const out = (await existingArtifacts(this.ports.fs, await this.filesOf(located))).map((f) => f.path);
-      const rows: string[] = [];
-      for (const { store, rows: r } of located) {
-        if (r.unreadable !== undefined) rows.push(`${store.db} (unreadable: ${r.unreadable})`);
-        rows.push(...r.rows.map((a) => formatArtifact(a)));
-        if (r.refusal !== undefined && r.rows.length > 0) rows.push(`${store.db} (${HERMES_UNKNOWN_LAYOUT}: ${r.refusal})`);
-      }
-      return [...out, ...rows, ...this.rowDeleteFailures(c, rows)];
+      const files = await leftArtifacts(this.ports.fs, await this.filesOf(located));
+      const rows = await this.rowsOf(located);
+      const refusals = await this.refusalsOf(located);
+      const said = new Set(refusals.map((r) => formatArtifact(r, { reason: true })));
+      return [...files, ...rows.map(asLeft), ...refusals, ...this.rowDeleteFailures(c, rows).filter((f) => !said.has(formatArtifact(f, { reason: true })))];
     } catch {
       return [];
     }
+  }
+
+  /** The rows naming the conversation in every store (an unreadable database is one entry with its reason). */
+  protected override async dbRows(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
+    return this.rowsOf(await this.locate(id, ctx));
+  }
+
+  /** A store whose layout is unknown, or whose database must not be written, while it names the conversation: the purge removes nothing. */
+  protected override async purgeRefusals(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
+    return this.refusalsOf(await this.locate(id, ctx));
   }
 
   /** True for per-session files or rows naming the conversation: an unreadable shared database says nothing of one conversation. */
@@ -235,18 +264,40 @@ export class HermesAdapter extends BaseAdapter {
   }
 
   /** Shared rows (`gateway_routing.entry_json`) and files (`sessions/sessions.json`, `logs/*.log`) still naming an id of the conversation; never removed. */
-  override async mentions(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  override async mentions(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
-      const out: string[] = [];
+      const out: Artifact[] = [];
       for (const l of await this.locate(c, ctx)) {
-        out.push(...l.rows.shared.map((a) => formatArtifact(a)), ...(await hermesMentions(this.ports.fs, l.store.root, l.fileIds)));
+        out.push(...l.rows.shared, ...(await hermesMentions(this.ports.fs, l.store.root, l.fileIds)).map((path) => ({ kind: 'file' as const, path })));
       }
       return out;
     } catch {
       return [];
     }
+  }
+
+  #refusal(db: string, why: string): LeftArtifact {
+    return { kind: 'file', path: db, reason: `${HERMES_UNKNOWN_LAYOUT}: ${why}` };
+  }
+
+  private async rowsOf(located: readonly Located[]): Promise<Artifact[]> {
+    return located.flatMap((l): Artifact[] => (l.rows.unreadable !== undefined ? [{ kind: 'file', path: l.store.db, reason: `unreadable: ${l.rows.unreadable}` } as LeftArtifact] : l.rows.rows));
+  }
+
+  private async refusalsOf(located: readonly Located[]): Promise<LeftArtifact[]> {
+    const out: LeftArtifact[] = [];
+    for (const l of located) {
+      if (l.rows.rows.length === 0) continue;
+      if (l.rows.refusal !== undefined) {
+        out.push(this.#refusal(l.store.db, l.rows.refusal));
+        continue;
+      }
+      const write = await dbWriteRefusal(this.ports.fs, l.store.db);
+      if (write !== null) out.push({ kind: 'file', path: l.store.db, reason: write });
+    }
+    return out;
   }
 
   private async stores(ctx: DiscoveryContext): Promise<HermesStore[]> {

@@ -10,6 +10,7 @@ import { FakeProcessTable } from '../../../../src/testing/process/fake-process-t
 import { hashTree, portsWith } from '../../../helpers/adapter-agy-files.js';
 import { HERMES_FIXTURES, IDS } from '../../../helpers/adapter-hermes-real.js';
 import { makeTempDir } from '../../../helpers/fs-temp.js';
+import { strs } from '../../../helpers/artifact-strings.js';
 
 let dir: string;
 let dispose: () => Promise<void>;
@@ -82,10 +83,10 @@ describe('hermes layout', () => {
     const l = layout();
     expect(l.kind).toBe('known');
     if (l.kind === 'known') expect(l.targets.map((t) => `${t.table}.${t.column}`)).toContain('session_turn_leases.conversation_id');
-    const purged = await hermes().purgeArtifacts(IDS.a3_root, ctx());
+    const purged = strs(await hermes().purgeArtifacts(IDS.a3_root, ctx()));
     expect(purged).toContain(`${db} (session_turn_leases.conversation_id: 1 rows)`);
     expect(purged).toContain(`${db} (compression_locks.session_id: 1 rows)`);
-    expect(await hermes().residualArtifacts(IDS.a3_child, ctx())).toEqual([]);
+    expect(strs(await hermes().residualArtifacts(IDS.a3_child, ctx()))).toEqual([]);
   });
 
   it.each([
@@ -99,9 +100,9 @@ describe('hermes layout', () => {
     apply(sql);
     expect(layout()).toEqual({ kind: 'unknown', reason });
     const before = hashTree(dir);
-    expect(await hermes().purgeArtifacts(IDS.a1, ctx())).toEqual([]);
+    expect(strs(await hermes().purgeArtifacts(IDS.a1, ctx()))).toEqual([]);
     expect(hashTree(dir)).toEqual(before);
-    const residual = await hermes().residualArtifacts(IDS.a1, ctx());
+    const residual = strs(await hermes().residualArtifacts(IDS.a1, ctx()));
     expect(residual).toContain(`${db} (messages.session_id: 8 rows)`);
     expect(residual[residual.length - 1]).toBe(`${db} (unknown layout: refusing to purge: ${reason})`);
   });

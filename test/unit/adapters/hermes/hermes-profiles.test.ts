@@ -6,6 +6,7 @@ import { HermesAdapter } from '../../../../src/adapters/hermes/hermes-adapter.js
 import { nodePorts } from '../../../../src/node/node-ports.js';
 import { IDS, materializeHermesStage } from '../../../helpers/adapter-hermes-real.js';
 import { makeTempDir } from '../../../helpers/fs-temp.js';
+import { strs } from '../../../helpers/artifact-strings.js';
 
 let dir: string;
 let dispose: () => Promise<void>;
@@ -33,11 +34,11 @@ describe('hermes profiles', () => {
     expect(await h.discover(s.ctx)).toEqual([IDS.a2, IDS.a1]);
     expect(await h.verifyArtifact(IDS.a1, s.ctx)).toBe(true);
     expect(await h.profileOf(IDS.a1, s.ctx)).toBe('work');
-    const purged = await h.purgeArtifacts(IDS.a1, s.ctx);
+    const purged = strs(await h.purgeArtifacts(IDS.a1, s.ctx));
     expect(purged).toContain(join(s.work, 'sessions', `session_${IDS.a1}.json`));
     expect(purged).toContain(`${join(s.work, 'state.db')} (sessions.id: 1 rows)`);
     expect(await h.purgeNotes(IDS.a1, s.ctx)).toContain(`${IDS.a1}: found in Hermes profile work (${join(s.work, 'state.db')})`);
-    expect(await h.residualArtifacts(IDS.a1, s.ctx)).toEqual([]);
+    expect(strs(await h.residualArtifacts(IDS.a1, s.ctx))).toEqual([]);
     expect(await h.profileOf(IDS.a1, s.ctx)).toBeNull();
   });
 
@@ -51,12 +52,12 @@ describe('hermes profiles', () => {
     renameSync(s.work, join(dir, 'elsewhere'));
     symlinkSync(join(dir, 'elsewhere'), s.work);
     expect(await hermes().discover(s.ctx)).toEqual([]);
-    expect(await hermes().residualArtifacts(IDS.a1, s.ctx)).toEqual([]);
+    expect(strs(await hermes().residualArtifacts(IDS.a1, s.ctx))).toEqual([]);
     renameSync(join(dir, 'elsewhere'), join(dir, 'real-work'));
     const t = asProfileAgain(s.work, join(dir, 'real-work'));
     writeFileSync(join(dir, 'home', '.hermes', 'state.db'), 'garbage, not sqlite');
     expect(await hermes().discover(s.ctx)).toEqual([IDS.a2, IDS.a1]);
-    const residual = await hermes().residualArtifacts(IDS.a1, s.ctx);
+    const residual = strs(await hermes().residualArtifacts(IDS.a1, s.ctx));
     expect(residual).toContainEqual(expect.stringMatching(/home\/\.hermes\/state\.db \(unreadable: /));
     expect(residual).toContain(`${join(t, 'state.db')} (sessions.id: 1 rows)`);
   });
@@ -68,10 +69,10 @@ describe('hermes profiles', () => {
     const snap = join(s.hermesHome, 'sessions', `session_${IDS.a1}.json`);
     renameSync(snap, join(dir, 'moved.json'));
     symlinkSync(outside, snap);
-    await hermes().purgeArtifacts(IDS.a1, s.ctx);
+    strs(await hermes().purgeArtifacts(IDS.a1, s.ctx));
     expect(existsSync(snap)).toBe(false);
     expect(readFileSync(outside, 'utf8')).toBe('keep me');
-    expect(await hermes().residualArtifacts(IDS.a1, s.ctx)).toEqual([]);
+    expect(strs(await hermes().residualArtifacts(IDS.a1, s.ctx))).toEqual([]);
   });
 
   it('a sessions/ dir that is a link: nothing behind it is removed, and it stays residual', async () => {
@@ -79,9 +80,9 @@ describe('hermes profiles', () => {
     const real = join(dir, 'real-sessions');
     renameSync(join(s.hermesHome, 'sessions'), real);
     symlinkSync(real, join(s.hermesHome, 'sessions'));
-    await hermes().purgeArtifacts(IDS.a1, s.ctx);
+    strs(await hermes().purgeArtifacts(IDS.a1, s.ctx));
     expect(existsSync(join(real, `session_${IDS.a1}.json`))).toBe(true);
-    expect(await hermes().residualArtifacts(IDS.a1, s.ctx)).toEqual([join(s.hermesHome, 'sessions', `session_${IDS.a1}.json`)]);
+    expect(strs(await hermes().residualArtifacts(IDS.a1, s.ctx))).toEqual([join(s.hermesHome, 'sessions', `session_${IDS.a1}.json`)]);
   });
 });
 
@@ -98,10 +99,10 @@ describe('hermes: a database that must not be written', () => {
     linkSync(s.db, join(dir, 'second-name.db'));
     const before = readFileSync(s.db);
     const h = hermes();
-    const purged = await h.purgeArtifacts(IDS.a1, s.ctx);
+    const purged = strs(await h.purgeArtifacts(IDS.a1, s.ctx));
     expect(purged.filter((p) => p.includes('rows)'))).toEqual([]);
     expect(readFileSync(s.db).equals(before)).toBe(true);
-    const residual = await h.residualArtifacts(IDS.a1, s.ctx);
+    const residual = strs(await h.residualArtifacts(IDS.a1, s.ctx));
     expect(residual).toContain(`${s.db} (sessions.id: 1 rows)`);
     expect(residual).toContainEqual(expect.stringContaining('has 2 hard links'));
   });
@@ -109,12 +110,12 @@ describe('hermes: a database that must not be written', () => {
   it.each(['../x', '', 'memory', '20261201_125014_1bb5bb/..', '20261201_125014_1bb5bb\0'])('the hostile id %j reaches nothing and throws nothing', async (bad) => {
     const s = materializeHermesStage('01-two-sessions', dir);
     const h = hermes();
-    expect(await h.purgeArtifacts(bad, s.ctx)).toEqual([]);
-    expect(await h.residualArtifacts(bad, s.ctx)).toEqual([]);
-    expect(await h.mentions(bad, s.ctx)).toEqual([]);
+    expect(strs(await h.purgeArtifacts(bad, s.ctx))).toEqual([]);
+    expect(strs(await h.residualArtifacts(bad, s.ctx))).toEqual([]);
+    expect(strs(await h.mentions(bad, s.ctx))).toEqual([]);
     expect(await h.purgeNotes(bad, s.ctx)).toEqual([]);
     expect(await h.currentId(bad, s.ctx)).toBeNull();
     expect(await h.profileOf(bad, s.ctx)).toBeNull();
-    expect(await h.residualArtifacts(IDS.a1, s.ctx)).toHaveLength(4);
+    expect(strs(await h.residualArtifacts(IDS.a1, s.ctx))).toHaveLength(4);
   });
 });
