@@ -52,6 +52,11 @@ describe.each(WAL_STATES)('hermes on the real schema in the %s state', (state) =
     expect(await h.hasArtifacts(IDS.a3_root, ctx)).toBe(true);
     expect(strs(await h.mentions(IDS.a3_root, ctx))).toEqual([]);
     unchanged();
+    const plan = await h.planPurge(IDS.a3_root, ctx);
+    expect(plan.refused).toEqual([]);
+    expect(strs(plan.artifacts)).toHaveLength(3);
+    expect(plan.notes.some((n) => n.includes('-wal still holds the deleted text'))).toBe(state === 'leftover' || state === 'writer');
+    unchanged();
     const row: SessionRow = { name: 's-hermes', status: 'running', agent: 'hermes', herdr_session_epoch: 1796129422.7 };
     expect(await h.captureActiveSessionId(row, ctx)).toEqual({ kind: 'captured', id: IDS.a4 });
     // Holding state.db is no evidence; the writer child's command line carries SQL naming the id, and that counts.
