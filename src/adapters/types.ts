@@ -60,6 +60,26 @@ export interface AdapterPurgePlan {
 }
 
 /**
+ * What one agent's store looks like, so an empty answer can say why: `missing` (no store here), `unreadable`,
+ * `unknown-layout` (a version this library does not know: discovery finds nothing there, a purge refuses), or `ok`.
+ * @public
+ */
+export interface StoreSurvey {
+  /** The agent. */
+  agent: AgentName;
+  /** The store's state. */
+  store: 'missing' | 'unreadable' | 'unknown-layout' | 'ok';
+  /** The root looked at (the agent's config or data dir, or its database). */
+  root: string;
+  /** Why, when not plainly `ok` (or when `ok` hides something, e.g. rows pointing outside the home). */
+  reason?: string;
+  /** What was counted (conversations, rollouts, rows …), by name. */
+  counts?: Record<string, number>;
+  /** Rows whose recorded path lies outside the home (a moved `CODEX_HOME`: discovery cannot prove them). */
+  outsideHome?: number;
+}
+
+/**
  * The outcome of an agent CLI's preflight: whether it can start here, and the exit code its check gave.
  * @public
  */
@@ -115,6 +135,8 @@ export interface AgentAdapter {
   hasArtifacts(id: string, ctx: DiscoveryContext): Promise<boolean>;
   /** Can this CLI start here. */
   authOk(ctx: DiscoveryContext): Promise<boolean>;
+  /** What the agent's store looks like here (why `discover` may answer `[]`); read-only, never throws, apart from `discover`. */
+  survey(ctx: DiscoveryContext): Promise<StoreSurvey>;
   /** The same check with the CLI's exit code, so a failed create can give it (0 when the CLI can start). */
   preflight(ctx: DiscoveryContext): Promise<PreflightResult>;
 }

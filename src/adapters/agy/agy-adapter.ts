@@ -156,6 +156,11 @@ export class AgyAdapter extends BaseAdapter {
     return Promise.all(unknown.map(async (u) => ({ ...((await pathArtifact(this.ports.fs, u)) ?? { kind: 'file' as const, path: u }), reason: AGY_UNKNOWN_LAYOUT })));
   }
 
+  /** The agy root `<home>/.gemini/antigravity-cli`. */
+  protected override async storeRoot(ctx: DiscoveryContext): Promise<string> {
+    return agyPaths(ctx.homeDir).root;
+  }
+
   /** The shared last-conversation cache when it still names the id (never rewritten by a purge). */
   override async mentions(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);

@@ -174,6 +174,11 @@ export class ClaudeAdapter extends BaseAdapter {
     }
   }
 
+  /** The config root (`CLAUDE_CONFIG_DIR`, else `<home>/.claude`). */
+  protected override async storeRoot(ctx: DiscoveryContext): Promise<string> {
+    return (await this.locations(ctx)).config;
+  }
+
   /** Shared files that still name the id (`.claude.json`, its backups, `history.jsonl`); never removed. */
   override async mentions(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);

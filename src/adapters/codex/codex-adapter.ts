@@ -11,6 +11,8 @@ import { rowsNaming } from './rows-naming.js';
 import { verifyThread } from './codex-verify.js';
 import { purgeDbRows } from './db-purge.js';
 import { workspaceCwds } from './workspace-cwds.js';
+import { surveyCodexStore } from './codex-store-survey.js';
+import type { StoreSurvey } from '../types.js';
 import { sharedMentions } from './shared-mentions.js';
 import { describeError } from '../../errors.js';
 
@@ -171,6 +173,15 @@ export class CodexAdapter extends BaseAdapter {
       return [...rows, ...(await sharedMentions(this.ports.fs, s.home, c))];
     } catch {
       return [];
+    }
+  }
+
+  /** The home's rollouts, state databases (layout, rows) and rows recording a rollout outside the home (a moved `CODEX_HOME`). */
+  override async survey(ctx: DiscoveryContext): Promise<StoreSurvey> {
+    try {
+      return await surveyCodexStore(this.ports.fs, await this.#home(ctx));
+    } catch (err) {
+      return { agent: 'codex', store: 'unreadable', root: ctx.homeDir, reason: message(err) };
     }
   }
 

@@ -5,7 +5,8 @@ import type { Ports } from '../../ports/index.js';
 import type { FileHolder, ProcessInfo } from '../../ports/process.js';
 import type { SessionRow } from '../../registry/session-row.js';
 import { type Artifact, asLeft, formatArtifact, hasReason, type LeftArtifact } from '../../purge/artifact.js';
-import type { AdapterPurgePlan, AgentAdapter, CaptureResult, DiscoveryContext, InUseHolder, PreflightResult } from '../types.js';
+import type { AdapterPurgePlan, AgentAdapter, CaptureResult, DiscoveryContext, InUseHolder, PreflightResult, StoreSurvey } from '../types.js';
+import { surveyRoot } from './store-survey.js';
 import { agentEnv } from './agent-env.js';
 import { type ArtifactPath, leftArtifacts, planArtifactPaths, removeArtifacts } from './artifacts.js';
 import { decideCapture } from './capture.js';
@@ -202,6 +203,22 @@ export abstract class BaseAdapter implements AgentAdapter {
   /** {@inheritDoc AgentAdapter.mentions} */
   async mentions(_id: string, _ctx: DiscoveryContext): Promise<Artifact[]> {
     return [];
+  }
+
+  /** The root of this agent's store here, for {@link BaseAdapter.survey}; null when no on-disk layout is known. */
+  protected async storeRoot(_ctx: DiscoveryContext): Promise<string | null> {
+    return null;
+  }
+
+  /** {@inheritDoc AgentAdapter.survey} By default: whether {@link BaseAdapter.storeRoot} exists and lists, and how many entries it has. */
+  async survey(ctx: DiscoveryContext): Promise<StoreSurvey> {
+    try {
+      const root = await this.storeRoot(ctx);
+      if (root === null) return { agent: this.name, store: 'unknown-layout', root: ctx.homeDir, reason: `no on-disk layout of ${this.name} is known` };
+      return await surveyRoot(this.ports.fs, this.name, root);
+    } catch (err) {
+      return { agent: this.name, store: 'unreadable', root: ctx.homeDir, reason: describeError(err) };
+    }
   }
 
   /** {@inheritDoc AgentAdapter.authOk} */

@@ -300,6 +300,11 @@ export class HermesAdapter extends BaseAdapter {
     return out;
   }
 
+  /** The active Hermes root (`$HERMES_HOME`, else `<home>/.hermes`). */
+  protected override async storeRoot(ctx: DiscoveryContext): Promise<string> {
+    return hermesPaths(ctx.homeDir, await this.env(ctx)).root;
+  }
+
   private async stores(ctx: DiscoveryContext): Promise<HermesStore[]> {
     return hermesStores(this.ports.fs, ctx.homeDir, await this.env(ctx));
   }

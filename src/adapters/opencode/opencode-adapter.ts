@@ -18,6 +18,8 @@ import { OPENCODE_INPUT_PLACEHOLDER, OPENCODE_INPUT_PLACEHOLDER_PATTERN } from '
 import { isOpencodeService } from './opencode-service.js';
 import { sessionRows, trimDir, workspaceSessions } from './opencode-sessions.js';
 import { describeError } from '../../errors.js';
+import { surveyOpencodeStore } from './opencode-store-survey.js';
+import type { StoreSurvey } from '../types.js';
 
 /**
  * OpenCode (post-discovered, ids `ses_…`): sessions in the shared `opencode.db` — the 1.x `session` table (OpenCode 1.18)
@@ -168,6 +170,13 @@ export class OpencodeAdapter extends BaseAdapter {
     } catch {
       return [];
     }
+  }
+
+  /** The database: missing, unreadable, of an unknown layout, or its session counts. */
+  override async survey(ctx: DiscoveryContext): Promise<StoreSurvey> {
+    const loc = await this.locate(ctx).catch(() => null);
+    if (loc === null) return { agent: 'opencode', store: 'missing', root: ctx.homeDir, reason: 'no OpenCode data dir for this home (a relative home?)' };
+    return surveyOpencodeStore(this.ports.fs, loc);
   }
 
   /** True when an `opencode` executable is on PATH or under `<home>/.opencode/bin`. */

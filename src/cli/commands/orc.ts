@@ -1,6 +1,6 @@
 // mam orc --uuid ID | --list | --remove ID [--purge-conversation] [--yes] [--dry-run] [--workspace WS] [--home DIR] → exit 0, 1 not registered, 2 usage, 4 needs --yes, 5 in use.
 import { parseArgs } from 'node:util';
-import { formatArtifact, Orchestrators, type OrchestratorRemoveResult } from '../../../src/index.js';
+import { formatArtifact, type OrchestratorRemoveResult, Orchestrators } from '../../index.js';
 
 interface Io {
   stdout: (s: string) => void;
@@ -28,6 +28,9 @@ function report(r: OrchestratorRemoveResult, io: Io): number {
     case 'in-use':
       io.stderr(`${r.message}\n`);
       return 5;
+    case 'purge-refused':
+      io.stderr(`${r.message}\n`);
+      return 6;
     case 'dry-run':
       io.stdout(`${r.message}\n`);
       return 0;
