@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HermesAdapter } from '../../src/adapters/hermes/hermes-adapter.js';
 import { nodePorts } from '../../src/node/node-ports.js';
+import { PurgeService } from '../../src/purge/purge-service.js';
 import type { FakeProcess } from '../../src/testing/process/fake-process.js';
 import { FakeProcessTable } from '../../src/testing/process/fake-process-table.js';
 import { portsWith } from '../helpers/adapter-agy-files.js';
@@ -206,6 +207,22 @@ describe.each(VARIANTS)('hermes on the real state.db (%s copy)', (variant) => {
     expect((strs(await h.purgeArtifacts(IDS.acp.toUpperCase(), s.ctx))).sort()).toEqual(expectedResidual(s, [IDS.acp]));
     expect(strs(await h.residualArtifacts(IDS.acp, s.ctx))).toEqual([]);
     fkAndFtsIntact(s.db);
+  });
+});
+
+describe('PurgeService on a real Hermes stage', () => {
+  it.each(VARIANTS)('%s: purging a compression root scoped to its workspace removes the whole chain, with the notes', async (variant) => {
+    const s = materializeHermesStage('02-compressed', dir, variant);
+    const service = new PurgeService({ ports: nodePorts({ env: {} }) });
+    const opts = { home: s.ctx.homeDir, env: s.ctx.env, workspace: s.wsA };
+    expect(await service.purge('hermes', IDS.b1, opts)).toMatchObject({ kind: 'not-in-workspace' });
+    const r = await service.purge('hermes', IDS.a3_root, opts);
+    expect(r.kind).toBe('purged');
+    if (r.kind !== 'purged') return;
+    expect(strs(r.purged).sort()).toEqual(expectedResidual(s, [IDS.a3_root, IDS.a3_child]));
+    expect(r.residual).toEqual([]);
+    expect(r.notes).toContain(`${IDS.a3_root}: one conversation across the compression chain ${IDS.a3_root} → ${IDS.a3_child}`);
+    expect(r.notes.some((n) => n.includes('-wal still holds the deleted text'))).toBe(variant === 'raw');
   });
 });
 
