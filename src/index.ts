@@ -1,4 +1,5 @@
 export * from './errors.js';
+export * from './invalid-argument-error.js';
 export * from './assert-never.js';
 export type * from './ports/index.js';
 export * from './ids/index.js';

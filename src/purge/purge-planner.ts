@@ -14,6 +14,12 @@ export function purgeContext(opts: PurgeOptions): DiscoveryContext {
   return { workspace: opts.workspace ?? opts.home, homeDir: opts.home, ...(opts.env === undefined ? {} : { env: opts.env }) };
 }
 
+// The plan's keys in the order a person reads them (what, whether, then the detail; the options last).
+function ordered(p: PurgePlan): PurgePlan {
+  const { agent, id, verdict, reason, artifacts, refused, holders, hints, mentions, notes, otherAgents, options } = p;
+  return { agent, id, verdict, reason, artifacts, refused, holders, hints, mentions, notes, otherAgents, options };
+}
+
 /** One holder per process: a holder of several files (or named and holding) is listed once, with its first signal. */
 function byPid(holders: readonly InUseHolder[]): PurgeHolder[] {
   const out = new Map<number, PurgeHolder>();
@@ -59,6 +65,10 @@ export class PurgePlanner {
 
   /** The plan of purging `id` (see {@link PurgePlan}); changes nothing. */
   async plan(agent: AgentName | 'auto', id: string, opts: PurgeOptions): Promise<PurgePlan> {
+    return ordered(await this.#plan(agent, id, opts));
+  }
+
+  async #plan(agent: AgentName | 'auto', id: string, opts: PurgeOptions): Promise<PurgePlan> {
     const ctx = purgeContext(opts);
     const empty = { artifacts: [], refused: [], holders: [], hints: [], mentions: [], notes: [], otherAgents: [] };
     if (agent === 'auto') {

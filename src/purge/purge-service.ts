@@ -7,6 +7,8 @@ import { planDrift } from './plan-drift.js';
 import type { PurgeOptions, PurgePlan } from './purge-plan.js';
 import { purgeContext, PurgePlanner } from './purge-planner.js';
 import type { PurgeResult } from './purge-result.js';
+import { InvalidArgumentError } from '../invalid-argument-error.js';
+import { checkPurgeOptions, checkPurgeTarget } from '../validation/purge-args.js';
 
 export type { PurgeOptions } from './purge-plan.js';
 
@@ -48,8 +50,10 @@ export class PurgeService {
    * if (plan.verdict === 'purge' && confirm(plan.artifacts.map((a) => formatArtifact(a)))) await service.execute(plan);
    * ```
    */
-  plan(agent: AgentName | 'auto', id: string, opts: PurgeOptions): Promise<PurgePlan> {
-    return this.#planner.plan(agent, id, opts);
+  async plan(agent: AgentName | 'auto', id: string, opts: PurgeOptions): Promise<PurgePlan> {
+    const t = checkPurgeTarget(agent, id);
+    const { dryRun: _ignored, ...options } = await checkPurgeOptions(this.#ports.fs, opts);
+    return this.#planner.plan(t.agent, t.id, options);
   }
 
   /**
@@ -58,16 +62,21 @@ export class PurgeService {
    * `changed`, removing nothing.
    */
   async execute(plan: PurgePlan): Promise<PurgeResult> {
+    if (typeof plan !== 'object' || plan === null) throw new InvalidArgumentError('plan', 'must be a plan from PurgeService.plan');
+    if (!Array.isArray(plan.artifacts) || !Array.isArray(plan.refused) || !Array.isArray(plan.otherAgents)) {
+      throw new InvalidArgumentError('plan', 'must be a plan from PurgeService.plan (artifacts, refused and otherAgents are lists)');
+    }
     if (plan.agent === null) return { kind: 'unresolved', agent: null };
-    const agent = plan.agent;
-    const fresh = await this.#planner.plan(agent, plan.id, plan.options);
+    const { agent, id } = checkPurgeTarget(plan.agent, plan.id) as { agent: AgentName; id: string };
+    const options = await checkPurgeOptions(this.#ports.fs, plan.options);
+    const fresh = await this.#planner.plan(agent, id, options);
     switch (fresh.verdict) {
       case 'in-use':
         return { kind: 'in-use', agent, holders: fresh.holders, hints: fresh.hints, inUse: true };
       case 'unresolved':
         return { kind: 'unresolved', agent: null };
       case 'not-in-workspace':
-        return { kind: 'not-in-workspace', agent, workspace: plan.options.workspace ?? '', reason: fresh.reason, inUse: false };
+        return { kind: 'not-in-workspace', agent, workspace: options.workspace ?? '', reason: fresh.reason, inUse: false };
       case 'refused':
       case 'purge':
         break;
@@ -80,9 +89,9 @@ export class PurgeService {
     if (changes.length > 0) return { kind: 'changed', agent, changes, inUse: false };
     if (fresh.verdict === 'refused') return { kind: 'refused', agent, refused: fresh.refused, reason: fresh.reason, inUse: false };
     const adapter = this.adapter(agent);
-    const ctx = purgeContext(plan.options);
-    const purged = await adapter.purgeArtifacts(plan.id, ctx);
-    const [residual, mentions] = await Promise.all([adapter.residualArtifacts(plan.id, ctx), adapter.mentions(plan.id, ctx)]);
+    const ctx = purgeContext(options);
+    const purged = await adapter.purgeArtifacts(id, ctx);
+    const [residual, mentions] = await Promise.all([adapter.residualArtifacts(id, ctx), adapter.mentions(id, ctx)]);
     return { kind: 'purged', agent, purged, residual, mentions, notes: fresh.notes, otherAgents: plan.otherAgents, inUse: false };
   }
 
@@ -95,7 +104,7 @@ export class PurgeService {
    * ```
    */
   async purge(agent: AgentName | 'auto', id: string, opts: PurgeOptions & { dryRun?: boolean }): Promise<PurgeResult> {
-    const { dryRun, ...options } = opts;
+    const { dryRun, ...options } = await checkPurgeOptions(this.#ports.fs, opts);
     const plan = await this.plan(agent, id, options);
     if (dryRun === true) return { kind: 'dry-run', agent: plan.agent, plan, inUse: plan.holders.length > 0 };
     if (plan.verdict === 'unresolved') return { kind: 'unresolved', agent: null };

@@ -73,7 +73,7 @@ describe('SessionLifecycle.stop', () => {
     const transcript = k.claudeTranscript(UA);
     k.proc.add({ pid: 4343, argv: ['sleep', '300', UA] });
     const r = kind(await k.life().stop('reviewer-claude-01', { purge: true, yes: true }), 'records-preserved');
-    expect(r.holders).toEqual([{ pid: 4343, command: `sleep 300 ${UA}` }]);
+    expect(r.holders).toEqual([{ pid: 4343, command: `sleep 300 ${UA}`, signal: 'command-line' }]);
     expect(r.hints.some((h) => h.includes('sessions'))).toBe(true);
     expect(r.message).toContain('records preserved');
     expect(r.message).toContain('holder pid 4343: sleep 300');
