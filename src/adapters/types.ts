@@ -136,6 +136,8 @@ export interface AgentAdapter {
   discover(ctx: DiscoveryContext): Promise<string[]>;
   /** Does this id have a conversation of this workspace on disk (`discover` mode is stricter: excludes ids other rows record). */
   verifyArtifact(id: string, ctx: DiscoveryContext, mode?: 'verify' | 'discover'): Promise<boolean>;
+  /** The id a recorded conversation continues under now (Hermes: the tip of its compression chain), or null when unknown; absent for agents whose ids never move. */
+  currentId?(id: string, ctx: DiscoveryContext): Promise<string | null>;
   /** The one id this row's live session uses, or why not. */
   captureActiveSessionId(row: SessionRow, ctx: DiscoveryContext): Promise<CaptureResult>;
   /** Does any live process use this conversation (all four signals). */

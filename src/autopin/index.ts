@@ -11,3 +11,4 @@ export { sameInstance } from './same-instance.js';
 export { notePinFailure, AUTOPIN_ERROR_FIELDS } from './note-pin-failure.js';
 export { pinJobRow, type PinJobRowDeps } from './pin-job-row.js';
 export { autopinLoopDeps, type AutopinLoopDepsOptions } from './autopin-loop-deps.js';
+export { followContinuation, type FollowOutcome } from './follow-continuation.js';

@@ -6,6 +6,7 @@ import type { SessionRegistry } from '../registry/session-registry.js';
 import type { SessionRow } from '../registry/session-row.js';
 import type { AutoPinResult } from './autopin-result.js';
 import { captureRowId } from './capture-row-id.js';
+import { followContinuation } from './follow-continuation.js';
 import { notePinFailure } from './note-pin-failure.js';
 import { pinGuarded } from './pin-guarded.js';
 import type { RowCaptureDeps } from './row-capture-deps.js';
@@ -35,7 +36,8 @@ async function failed(deps: PinJobRowDeps, jobId: string, row: SessionRow, reaso
 
 /**
  * AutoPin's work for the row `name` of a completed job: capture the live session's id (herdr first, verified on disk) and
- * pin it through a guarded registry update; a failure is left on the row. A registry or port fault becomes a `failed`
+ * pin it through a guarded registry update; a failure is left on the row. A row that already records an id is re-pinned
+ * to the id its conversation continues under now, when the agent says it moved ({@link followContinuation}). A registry or port fault becomes a `failed`
  * result that says so.
  * @public
  */
@@ -47,7 +49,14 @@ export async function pinJobRow(deps: PinJobRowDeps, jobId: string, name: string
     if (row === undefined) return { kind: 'failed', jobId, name, reason: `no row named ${JSON.stringify(name)} in the registry`, candidates: [], noted: false };
     const agent = rowAgent(row);
     if (agent === undefined) return await failed(deps, jobId, row, "the row's agent cannot be told", []);
-    if (recordedId(row) !== null) return { kind: 'skipped', jobId, name, reason: 'the row already records its conversation id' };
+    const has = recordedId(row);
+    if (has !== null) {
+      // A recorded conversation may continue under another id now (Hermes' compression): follow it.
+      const followed = row.status === 'running' ? await followContinuation(deps, row, agent, has, idsClaimedByOthers(state, name)) : { kind: 'unchanged' as const };
+      if (followed.kind === 'followed') return { kind: 'pinned', jobId, name, agent, id: followed.id, source: 'disk' };
+      const why = followed.kind === 'refused' ? ` (its continuation was not followed: ${followed.reason})` : '';
+      return { kind: 'skipped', jobId, name, reason: `the row already records its conversation id${why}` };
+    }
     if (row.status !== 'running') return await failed(deps, jobId, row, `the session is ${row.status}, not running`, []);
     const cap = await captureRowId(deps, row, agent, idsClaimedByOthers(state, name));
     if (cap.kind === 'none') return await failed(deps, jobId, row, cap.reason, cap.candidates);

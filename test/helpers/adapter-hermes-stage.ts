@@ -61,8 +61,8 @@ export async function buildHermesStage(root: string, state: WalFixtureState = 'l
     [freshId(), wsB, T + 90, 0],
   ];
   const sql = [...HERMES_SCHEMA, ...spec.flatMap(([id, cwd, at, n]) => sessionSql(id, cwd, at, n))];
-  // A session id of the real CLI's own shape (not a uuid): never a candidate, never touched.
-  sql.push(...sessionSql('20260101_120000_abcdef', wsA, T + 500, 1));
+  // A session id of no Hermes shape (upper-case hex is not Hermes' stamp): never a candidate, never touched.
+  sql.push(...sessionSql('20260101_120000_ABCDEF', wsA, T + 500, 1));
   const db = join(home, '.hermes', 'state.db');
   const fixture = await buildWalState(state, db, sql);
   writeFileSync(join(home, '.hermes', 'config.yaml'), 'model: hermes-4\n');

@@ -34,7 +34,7 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 }
 
 describe('hermes in use, with real processes', () => {
-  it('a live process naming the id; a live process holding state.db open with the id nowhere', async () => {
+  it('a live process naming the id counts; a live process holding state.db open with the id nowhere does not (every Hermes process holds it)', async () => {
     const home = join(dir, 'home');
     const db = join(home, '.hermes', 'state.db');
     const id = freshId();
@@ -46,7 +46,8 @@ describe('hermes in use, with real processes', () => {
     expect((await h.inUseHolders(id, ctx)).map((x) => [x.pid, x.signal])).toEqual([[named.pid, 'command-line']]);
     await stopAll();
     const holder = await startSleeper({ hold: db });
-    expect((await h.inUseHolders(id, ctx)).map((x) => [x.pid, x.signal, x.detail])).toEqual([[holder.pid, 'open-file', db]]);
+    expect(holder.pid).toBeGreaterThan(0);
+    expect(await h.inUseHolders(id, ctx)).toEqual([]);
     await stopAll();
     expect(await h.conversationInUse(id, ctx)).toBe(false);
   });

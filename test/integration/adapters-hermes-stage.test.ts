@@ -23,7 +23,7 @@ afterAll(() => stopAll());
 
 const hermes = () => new HermesAdapter(nodePorts({ env: {} }));
 
-describe('hermes on a reference-layout stage (two workspaces, rows only in -wal, a non-uuid session)', () => {
+describe('hermes on a reference-layout stage (two workspaces, rows only in -wal, a session of no Hermes id shape)', () => {
   it('discover finds exactly each workspace\'s sessions, newest first', async () => {
     for (const ws of [stage.wsA, stage.wsB]) {
       const want = stage.sessions.filter((s) => s.workspace === ws).sort((a, b) => b.startedAt - a.startedAt).map((s) => s.id);

@@ -1,4 +1,4 @@
-import { idShape } from '../../ids/agent-id.js';
+import { idShape, isUuid } from '../../ids/agent-id.js';
 import type { AgentName } from '../../ids/agent-names.js';
 import type { FileHolder, ProcessInfo, ProcessPort } from '../../ports/process.js';
 import { helperChain } from '../../process/helper-chain.js';
@@ -30,7 +30,7 @@ export interface InUseProbe {
  * @public
  */
 export async function findInUseHolders(proc: ProcessPort, probe: InUseProbe): Promise<InUseHolder[]> {
-  const caseInsensitive = idShape(probe.agent) === 'uuid';
+  const caseInsensitive = idShape(probe.agent) !== 'opencode' && isUuid(probe.id);
   const needle = caseInsensitive ? probe.id.toLowerCase() : probe.id;
   const snapshot = await proc.snapshot();
   const selfPid = proc.selfPid();

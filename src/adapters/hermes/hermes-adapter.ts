@@ -1,24 +1,42 @@
-import { type Artifact, asLeft, type LeftArtifact } from '../../purge/artifact.js';
-import type { ArtifactPath } from '../common/artifacts.js';
+import { normalizeAgentId } from '../../ids/agent-id.js';
+import type { ProcessInfo } from '../../ports/process.js';
+import { type Artifact, asLeft, formatArtifact, type LeftArtifact } from '../../purge/artifact.js';
+import { dbWriteRefusal } from '../../sqlite/db-write-guard.js';
+import { type ArtifactPath, existingArtifacts, leftArtifacts, removeArtifacts } from '../common/artifacts.js';
 import { BaseAdapter } from '../common/base-adapter.js';
 import { psHint } from '../common/in-use.js';
-import type { DiscoveryContext } from '../types.js';
+import type { DiscoveryContext, InUseHolder } from '../types.js';
 import { directoryMatcher } from '../agy/same-directory.js';
-import { type HermesPaths, hermesPaths } from './hermes-paths.js';
+import { type HermesConversation, HermesGraph } from './hermes-conversation.js';
+import { hermesMentions, hermesSessionFiles } from './hermes-files.js';
+import { hermesChainHolders } from './hermes-in-use.js';
+import { type HermesStore, hermesPaths, hermesStores } from './hermes-paths.js';
 import { purgeHermesRows } from './hermes-purge-rows.js';
-import { HERMES_UNKNOWN_LAYOUT, hermesRowsNaming } from './hermes-rows.js';
+import { HERMES_UNKNOWN_LAYOUT, type HermesRows, hermesRowsNaming } from './hermes-rows.js';
 import { type HermesSession, readHermesSessions } from './hermes-sessions.js';
 
 const SIDECARS = ['-wal', '-shm', '-journal'] as const;
 
+/** One store and what it holds of one conversation. */
+interface Located {
+  store: HermesStore;
+  rows: HermesRows;
+  /** The canonical ids whose per-session files belong to the conversation in this store. */
+  fileIds: string[];
+}
+
 /**
- * Hermes (post-discovered): every session is a row of one shared SQLite database, `<home>/.hermes/state.db` (or
- * `$HERMES_HOME/state.db`), table `sessions(id, cwd, started_at REAL seconds)` plus tables keyed by `session_id`. A purge
- * deletes the conversation's rows and never the file or its sidecars; a layout other than that is read but never purged.
+ * Hermes (post-discovered). Every session is a row of one shared SQLite `state.db` (`HERMES_HOME`, else
+ * `<home>/.hermes`; named profiles `<home>/.hermes/profiles/<name>/state.db` are searched too), the real schema 22 with
+ * its FTS5 tables and triggers, or a later one that only adds tables/columns; a table naming a session by a column this
+ * adapter does not know makes the layout unknown (read, never purged). A compression chain is one conversation, offered
+ * under its tip (the id Hermes resumes now); delegate children are never offered. A purge deletes the whole conversation
+ * (chain, branch and delegate children) in one transaction with foreign keys and `secure_delete` on, and its per-session
+ * files under `sessions/`; never the database file or its sidecars.
  * @example
  * ```ts
  * const hermes = getAdapter('hermes');
- * const ids = await hermes.discover({ workspace: '/repo', homeDir: '/home/me', epoch: 1767225600 }); // newest first
+ * const ids = await hermes.discover({ workspace: '/repo', homeDir: '/home/me', epoch: 1767225600 }); // tips, newest first
  * ```
  * @public
  */
@@ -27,128 +45,303 @@ export class HermesAdapter extends BaseAdapter {
   readonly name = 'hermes' as const;
   /** Post-discovered: Hermes picks the session id; capture finds it in `state.db`. */
   readonly idLifecycle = 'post_discovered' as const;
-  /** Hermes exports the session id to its tool shells as `HERMES_SESSION_ID`. */
+  /** Hermes exports the session id to its tool shells as `HERMES_SESSION_ID` (the tip's, after compression). */
   override readonly sessionEnvVar = 'HERMES_SESSION_ID';
 
-  /** Sessions of this workspace's cwd started at or after `ctx.epoch`, newest first. */
+  // The ids (as stored) and notes of each canonical id's last purge: the residual still knows the chain once its rows are gone.
+  readonly #purged = new Map<string, { ids: string[]; notes: string[] }>();
+
+  /** Conversations of this workspace (by its root's or tip's `cwd`, `git_repo_root` or ACP cwd) under their tip ids, newest tip first. */
   async discover(ctx: DiscoveryContext): Promise<string[]> {
     try {
-      const found = await this.sessionsHere(ctx);
+      const here = await directoryMatcher(this.ports.fs, ctx.workspace);
+      const found: HermesSession[] = [];
+      for (const store of await this.stores(ctx)) {
+        const graph = new HermesGraph(await readHermesSessions(this.ports.fs, store.db));
+        for (const root of graph.roots()) {
+          const conv = graph.conversation(root.id);
+          if (conv !== undefined && conv.root.id === root.id && (await this.ofWorkspace(conv, here))) found.push(conv.tip);
+        }
+      }
       const epoch = ctx.epoch;
       const fresh = epoch === undefined ? found : found.filter((s) => s.startedAt !== null && s.startedAt >= epoch);
       const order = (s: HermesSession): number => s.startedAt ?? Number.NEGATIVE_INFINITY;
-      return [...new Set(fresh.sort((a, b) => order(b) - order(a) || a.id.localeCompare(b.id)).map((s) => s.id))];
+      const ids = fresh.sort((a, b) => order(b) - order(a) || a.id.localeCompare(b.id)).map((s) => this.canonical(s.id));
+      return [...new Set(ids.filter((i): i is string => i !== null))];
     } catch {
       return [];
     }
   }
 
-  /** A `sessions` row with this id and this workspace's cwd; `discover` mode never accepts an id another row records. */
+  /** Any id of a conversation whose root or tip is of this workspace; `discover` mode never accepts one whose chain another row records. */
   async verifyArtifact(id: string, ctx: DiscoveryContext, mode: 'verify' | 'discover' = 'verify'): Promise<boolean> {
     const c = this.canonical(id);
     if (c === null) return false;
     try {
-      if (mode === 'discover' && this.claimedBySibling(c, ctx)) return false;
-      return (await this.sessionsHere(ctx, c)).length > 0;
+      const here = await directoryMatcher(this.ports.fs, ctx.workspace);
+      for (const store of await this.stores(ctx)) {
+        const graph = new HermesGraph(await readHermesSessions(this.ports.fs, store.db));
+        const own = graph.find(c);
+        const conv = graph.conversation(c);
+        if (own === undefined || conv === undefined || graph.isDelegate(own) || !conv.chain.includes(own.id)) continue;
+        if (mode === 'discover' && conv.chain.some((m) => this.claimedBySibling(this.canonical(m) ?? m, ctx))) return false;
+        if (await this.ofWorkspace(conv, here)) return true;
+      }
+      return false;
     } catch {
       return false;
     }
   }
 
-  /** Hermes keeps no per-conversation file: everything is a row of the shared database. */
-  protected async artifactPaths(): Promise<ArtifactPath[]> {
-    return [];
+  /**
+   * The id the conversation of `id` continues under now (the tip of its compression chain, canonical), or null when no
+   * store has the id. Capture and AutoPin follow a pinned root to it. Never throws.
+   */
+  async currentId(id: string, ctx: DiscoveryContext): Promise<string | null> {
+    const c = this.canonical(id);
+    if (c === null) return null;
+    try {
+      for (const store of await this.stores(ctx)) {
+        const conv = new HermesGraph(await readHermesSessions(this.ports.fs, store.db)).conversation(c);
+        if (conv !== undefined) return this.canonical(conv.tip.id);
+      }
+      return null;
+    } catch {
+      return null;
+    }
   }
 
-  // The reference system counts any holder of a shared agent DB but a known per-user service (seeds, OpenCode); Hermes
-  // has none known, so a process holding state.db may be writing this session and counts — a refusal can be retried,
-  // deleted rows cannot come back.
-  /** `state.db` and its sidecars: with no known per-user service, any holder may be writing this session. */
-  protected override async heldPaths(_id: string, ctx: DiscoveryContext): Promise<string[]> {
-    const { db } = await this.paths(ctx);
-    return [db, ...SIDECARS.map((s) => db + s)];
+  /** The profile whose store holds the id (`default` for `HERMES_HOME`, else `<home>/.hermes`), or null when none does. Never throws. */
+  async profileOf(id: string, ctx: DiscoveryContext): Promise<string | null> {
+    const c = this.canonical(id);
+    if (c === null) return null;
+    try {
+      for (const store of await this.stores(ctx)) {
+        if (new HermesGraph(await readHermesSessions(this.ports.fs, store.db)).find(c) !== undefined) return store.profile;
+      }
+      return null;
+    } catch {
+      return null;
+    }
   }
 
-  /** A `ps` line for the id and an `lsof` line for `state.db` and its `-wal`. */
+  /** The per-session files of every id of the conversation, in every store searched. */
+  protected async artifactPaths(id: string, ctx: DiscoveryContext): Promise<ArtifactPath[]> {
+    return this.filesOf(await this.locate(id, ctx));
+  }
+
+  // Every Hermes process keeps state.db open: a holder of it is no evidence for one session (as with OpenCode's service).
+  // Only while the conversation's tip was never closed (`ended_at` null: live, or crashed) does a holder count — a
+  // refusal can be retried, deleted rows cannot come back.
+  /** `state.db` and its sidecars of a store whose copy of the conversation is still open (its tip has no `ended_at`); else none. */
+  protected override async heldPaths(id: string, ctx: DiscoveryContext): Promise<string[]> {
+    const out: string[] = [];
+    for (const store of await this.stores(ctx)) {
+      const conv = new HermesGraph(await readHermesSessions(this.ports.fs, store.db)).conversation(id);
+      if (conv?.tip.open === true) out.push(store.db, ...SIDECARS.map((s) => store.db + s));
+    }
+    return out;
+  }
+
+  /** Command lines naming another id of the chain or a unique `--resume` prefix of one, and the caller's `HERMES_SESSION_ID` naming any. */
+  protected override async extraInUse(id: string, ctx: DiscoveryContext, snapshot: readonly ProcessInfo[]): Promise<InUseHolder[]> {
+    const found: InUseHolder[] = [];
+    for (const store of await this.stores(ctx)) {
+      const graph = new HermesGraph(await readHermesSessions(this.ports.fs, store.db));
+      const conv = graph.conversation(id);
+      const chain = conv?.chain ?? [id];
+      found.push(...hermesChainHolders(this.ports.proc, snapshot, { id, chain, allIds: graph.rows.map((r) => r.id) }));
+    }
+    return found;
+  }
+
+  /** A `ps` line for the id (Hermes' `--resume` also takes a unique prefix or a title). */
   override inUseHints(id: string, ctx: DiscoveryContext): string[] {
     const c = this.canonical(id);
     if (c === null) return [];
     const { db } = hermesPaths(ctx.homeDir, ctx.env ?? {});
-    return [psHint(c), `lsof ${db} ${db}-wal`];
+    return [psHint(c), `ps -axww | grep -e 'hermes.*--resume' -e 'HERMES_SESSION_ID'  # ${db} is held by every Hermes process`];
   }
 
-  /** Deletes the rows naming the id from `state.db` in one transaction; nothing on an unknown layout. Never throws. */
+  /**
+   * Deletes the whole conversation's rows from each store's `state.db` in one transaction, then its per-session files;
+   * returns what was removed. A refused purge (an unknown layout naming it, a database that must not be written)
+   * removes nothing and the residual says why. Never throws.
+   */
   override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
-      const p = await this.paths(ctx);
-      const before = await hermesRowsNaming(this.ports.fs, p.db, c);
-      if (before.refusal !== undefined || before.unreadable !== undefined || before.rows.length === 0) return [];
-      return await purgeHermesRows(this.ports.fs, p.root, p.db, c);
+      const located = await this.locate(c, ctx);
+      const refusals = await this.refusalsOf(located);
+      this.noteRowDeleteFailures(c, refusals);
+      if (refusals.length > 0) return [];
+      const remembered = this.#purged.get(c)?.ids ?? [];
+      const out: Artifact[] = [];
+      const failures: LeftArtifact[] = [];
+      const notes: string[] = [];
+      const ids = new Set(remembered);
+      let paths: ArtifactPath[] = await this.filesOf(located);
+      for (const l of located) {
+        if (l.rows.unreadable !== undefined || l.rows.rows.length === 0) continue;
+        const done = await purgeHermesRows(this.ports.fs, l.store.root, l.store.db, c, remembered);
+        if (done.refused !== undefined) failures.push({ kind: 'file', path: l.store.db, reason: done.refused });
+        for (const i of [...l.rows.ids, ...done.ids]) ids.add(i);
+        out.push(...done.deleted);
+        notes.push(...this.notesFor(c, l, done.walKept && done.deleted.length > 0));
+        paths = [...paths, ...(await hermesSessionFiles(this.ports.fs, l.store.root, this.plausible(done.ids)))];
+      }
+      this.noteRowDeleteFailures(c, failures);
+      this.#purged.set(c, { ids: [...ids], notes });
+      const unique = [...new Map(paths.map((p) => [p.path, p])).values()];
+      out.push(...(await removeArtifacts(this.ports.fs, unique)).purged);
+      return out;
     } catch {
       return [];
     }
   }
 
-  /** Rows still naming the id, the refusal on an unknown layout, or why the database could not be read. Never throws. */
+  /**
+   * What a person should know of a purge of the id that is no artifact: after a purge, its notes (the profile it was
+   * found in, its compression chain, the WAL still holding the deleted text); before one, the same as far as they can be
+   * told now.
+   */
+  override async purgeNotes(id: string, ctx: DiscoveryContext): Promise<string[]> {
+    const c = this.canonical(id);
+    if (c === null) return [];
+    const done = this.#purged.get(c);
+    if (done !== undefined) return [...done.notes];
+    try {
+      const out: string[] = [];
+      for (const l of await this.locate(c, ctx)) {
+        if (l.rows.rows.length === 0) continue;
+        const wal = (await this.ports.fs.lstat(`${l.store.db}-wal`).then(() => true, () => false)) && (await this.ports.fs.lstat(`${l.store.db}-shm`).then(() => true, () => false));
+        out.push(...this.notesFor(c, l, wal));
+      }
+      return out;
+    } catch {
+      return [];
+    }
+  }
+
+  /** Per-session files still on disk, rows still naming any id of the conversation, a refusal or why a database could not be read. Never throws. */
   override async residualArtifacts(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
-      const p = await this.paths(ctx);
-      const found = await hermesRowsNaming(this.ports.fs, p.db, c);
-      if (found.unreadable !== undefined) return [{ kind: 'file', path: p.db, reason: `unreadable: ${found.unreadable}` }];
-      const refusal = found.refusal !== undefined && found.rows.length > 0 ? [this.#refusal(p.db, found.refusal)] : [];
-      return [...found.rows.map(asLeft), ...refusal];
+      const located = await this.locate(c, ctx);
+      const files = await leftArtifacts(this.ports.fs, await this.filesOf(located));
+      const rows = await this.rowsOf(located);
+      const refusals = await this.refusalsOf(located);
+      const said = new Set(refusals.map((r) => formatArtifact(r, { reason: true })));
+      return [...files, ...rows.map(asLeft), ...refusals, ...this.rowDeleteFailures(c, rows).filter((f) => !said.has(formatArtifact(f, { reason: true })))];
     } catch {
       return [];
     }
   }
 
-  /** The rows of `state.db` naming the id (on an unknown layout too: the purge then refuses). */
+  /** The rows naming the conversation in every store (an unreadable database is one entry with its reason). */
   protected override async dbRows(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
-    const p = await this.paths(ctx);
-    const found = await hermesRowsNaming(this.ports.fs, p.db, id);
-    return found.unreadable !== undefined ? [{ kind: 'file', path: p.db, reason: `unreadable: ${found.unreadable}` } as LeftArtifact] : found.rows;
+    return this.rowsOf(await this.locate(id, ctx));
   }
 
-  /** A `state.db` of an unknown layout naming the id: the purge removes nothing. */
+  /** A store whose layout is unknown, or whose database must not be written, while it names the conversation: the purge removes nothing. */
   protected override async purgeRefusals(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
-    const p = await this.paths(ctx);
-    const found = await hermesRowsNaming(this.ports.fs, p.db, id);
-    return found.refusal !== undefined && found.rows.length > 0 ? [this.#refusal(p.db, found.refusal)] : [];
+    return this.refusalsOf(await this.locate(id, ctx));
+  }
+
+  /** True for per-session files or rows naming the conversation: an unreadable shared database says nothing of one conversation. */
+  override async hasArtifacts(id: string, ctx: DiscoveryContext): Promise<boolean> {
+    const c = this.canonical(id);
+    if (c === null) return false;
+    try {
+      const located = await this.locate(c, ctx);
+      if (located.some((l) => l.rows.rows.length > 0)) return true;
+      return (await existingArtifacts(this.ports.fs, await this.filesOf(located))).length > 0;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Shared rows (`gateway_routing.entry_json`) and files (`sessions/sessions.json`, `logs/*.log`) still naming an id of the conversation; never removed. */
+  override async mentions(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
+    const c = this.canonical(id);
+    if (c === null) return [];
+    try {
+      const out: Artifact[] = [];
+      for (const l of await this.locate(c, ctx)) {
+        out.push(...l.rows.shared, ...(await hermesMentions(this.ports.fs, l.store.root, l.fileIds)).map((path) => ({ kind: 'file' as const, path })));
+      }
+      return out;
+    } catch {
+      return [];
+    }
   }
 
   #refusal(db: string, why: string): LeftArtifact {
     return { kind: 'file', path: db, reason: `${HERMES_UNKNOWN_LAYOUT}: ${why}` };
   }
 
-  /** True only for rows found naming the id: an unreadable shared database says nothing about one conversation. */
-  override async hasArtifacts(id: string, ctx: DiscoveryContext): Promise<boolean> {
-    const c = this.canonical(id);
-    if (c === null) return false;
-    try {
-      return (await hermesRowsNaming(this.ports.fs, (await this.paths(ctx)).db, c)).rows.length > 0;
-    } catch {
-      return false;
+  private async rowsOf(located: readonly Located[]): Promise<Artifact[]> {
+    return located.flatMap((l): Artifact[] => (l.rows.unreadable !== undefined ? [{ kind: 'file', path: l.store.db, reason: `unreadable: ${l.rows.unreadable}` } as LeftArtifact] : l.rows.rows));
+  }
+
+  private async refusalsOf(located: readonly Located[]): Promise<LeftArtifact[]> {
+    const out: LeftArtifact[] = [];
+    for (const l of located) {
+      if (l.rows.rows.length === 0) continue;
+      if (l.rows.refusal !== undefined) {
+        out.push(this.#refusal(l.store.db, l.rows.refusal));
+        continue;
+      }
+      const write = await dbWriteRefusal(this.ports.fs, l.store.db);
+      if (write !== null) out.push({ kind: 'file', path: l.store.db, reason: write });
     }
-  }
-
-  /** The Hermes root (`$HERMES_HOME`, else `<home>/.hermes`). */
-  protected override async storeRoot(ctx: DiscoveryContext): Promise<string> {
-    return (await this.paths(ctx)).root;
-  }
-
-  private async paths(ctx: DiscoveryContext): Promise<HermesPaths> {
-    return hermesPaths(ctx.homeDir, await this.env(ctx));
-  }
-
-  private async sessionsHere(ctx: DiscoveryContext, onlyId?: string): Promise<HermesSession[]> {
-    const { db } = await this.paths(ctx);
-    const here = await directoryMatcher(this.ports.fs, ctx.workspace);
-    const out: HermesSession[] = [];
-    for (const s of await readHermesSessions(this.ports.fs, db, onlyId)) if (await here.matches(s.cwd)) out.push(s);
     return out;
+  }
+
+  /** The active Hermes root (`$HERMES_HOME`, else `<home>/.hermes`). */
+  protected override async storeRoot(ctx: DiscoveryContext): Promise<string> {
+    return hermesPaths(ctx.homeDir, await this.env(ctx)).root;
+  }
+
+  private async stores(ctx: DiscoveryContext): Promise<HermesStore[]> {
+    return hermesStores(this.ports.fs, ctx.homeDir, await this.env(ctx));
+  }
+
+  private async ofWorkspace(conv: HermesConversation, here: { matches(d: string): Promise<boolean> }): Promise<boolean> {
+    for (const s of [conv.root, conv.tip]) {
+      for (const dir of [s.cwd, s.gitRepoRoot, s.configCwd]) if (dir !== null && (await here.matches(dir))) return true;
+    }
+    return false;
+  }
+
+  private plausible(ids: readonly string[]): string[] {
+    return [...new Set(ids.map((i) => normalizeAgentId('hermes', i)).filter((i): i is string => i !== null))];
+  }
+
+  private async filesOf(located: readonly Located[]): Promise<ArtifactPath[]> {
+    const out: ArtifactPath[] = [];
+    for (const l of located) out.push(...(await hermesSessionFiles(this.ports.fs, l.store.root, l.fileIds)));
+    return out;
+  }
+
+  private async locate(c: string, ctx: DiscoveryContext): Promise<Located[]> {
+    const remembered = this.#purged.get(c)?.ids ?? [];
+    const out: Located[] = [];
+    for (const store of await this.stores(ctx)) {
+      const rows = await hermesRowsNaming(this.ports.fs, store.db, c, remembered);
+      out.push({ store, rows, fileIds: this.plausible([c, ...remembered, ...rows.ids]) });
+    }
+    return out;
+  }
+
+  private notesFor(c: string, l: Located, walKept: boolean): string[] {
+    const notes = [`${c}: found in Hermes profile ${l.store.profile} (${l.store.db})`];
+    const conv = l.rows.conversation;
+    if (conv !== undefined && conv.chain.length > 1) notes.push(`${c}: one conversation across the compression chain ${conv.chain.join(' → ')}`);
+    if (conv !== undefined && conv.orphans.length > 0) notes.push(`${c}: separate conversations continuing it were kept, detached: ${conv.orphans.join(', ')}`);
+    if (walKept) notes.push(`${l.store.db}-wal still holds the deleted text until Hermes checkpoints it: a live (or crashed) Hermes connection kept the WAL, and no checkpoint is forced under a live writer`);
+    return notes;
   }
 }

@@ -1,18 +1,38 @@
+import type Database from 'better-sqlite3';
 import type { FileSystemPort } from '../../ports/fs.js';
-import { normalizeAgentId } from '../../ids/agent-id.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { quoteIdent } from '../../sqlite/schema.js';
-import { hermesSessionColumns } from './hermes-layout.js';
+import { type HermesSessionColumns, hermesSessionColumns } from './hermes-layout.js';
 
 /**
- * One row of Hermes's `sessions` table with a plausible (canonical) id.
+ * One row of Hermes's `sessions` table, as stored (the id is the raw value: the graph needs every row, plausible or not).
  * @public
  */
 export interface HermesSession {
+  /** `sessions.id` as stored. */
   id: string;
-  cwd: string;
+  /** `cwd`, or null (compression and delegate children have none). */
+  cwd: string | null;
+  /** `git_repo_root` (TUI/web), or null. */
+  gitRepoRoot: string | null;
+  /** ACP sessions keep their cwd only in `model_config` JSON. */
+  configCwd: string | null;
   /** `started_at`, epoch seconds, or null when absent or not a finite number. */
   startedAt: number | null;
+  /** `parent_session_id`, or null. */
+  parent: string | null;
+  /** True while `ended_at` is null (the session was never closed: live, or crashed); false once closed or without the column. */
+  open: boolean;
+  /** `end_reason`, or null. */
+  endReason: string | null;
+  /** `source` (`cli`, `subagent`, `acp`, …), or null. */
+  source: string | null;
+  /** `model_config._delegate_from`: the parent of a delegate (subagent) child. */
+  delegateFrom: string | null;
+  /** `model_config._branched_from`: the parent of a `/branch` child. */
+  branchedFrom: string | null;
+  /** `model_config._reset_from`: a gateway reset child, a separate conversation. */
+  resetFrom: string | null;
 }
 
 function seconds(value: unknown): number | null {
@@ -20,29 +40,69 @@ function seconds(value: unknown): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+const MAX_CONFIG_CHARS = 64 * 1024;
+
+function config(value: unknown): Record<string, unknown> {
+  if (typeof value !== 'string' || value.length > MAX_CONFIG_CHARS) return {};
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function column(name: string | undefined, alias: string): string {
+  return `${name === undefined ? 'NULL' : quoteIdent(name)} AS ${alias}`;
+}
+
 /**
- * The sessions recorded in `state.db` (only the one id when `onlyId` is given), read through the read-only opener; a
+ * Every row of the `sessions` table through an open connection (read-only or the purge's own), or none without
+ * `sessions(id, cwd)`.
+ * @public
+ */
+export function sessionRows(db: Database.Database, cols: HermesSessionColumns | null = hermesSessionColumns(db)): HermesSession[] {
+  if (cols === null) return [];
+  const select = [
+    column(cols.id, 'id'), column(cols.cwd, 'cwd'), column(cols.gitRepoRoot, 'git'), column(cols.startedAt, 'started'),
+    column(cols.parent, 'parent'), column(cols.endedAt, 'ended'), column(cols.endReason, 'reason'), column(cols.source, 'source'), column(cols.modelConfig, 'config'),
+  ].join(', ');
+  const rows = db.prepare(`SELECT ${select} FROM ${quoteIdent(cols.table)}`).all() as Array<Record<string, unknown>>;
+  const out: HermesSession[] = [];
+  for (const r of rows) {
+    if (typeof r['id'] !== 'string') continue;
+    const mc = config(r['config']);
+    out.push({
+      id: r['id'],
+      cwd: text(r['cwd']),
+      gitRepoRoot: text(r['git']),
+      configCwd: text(mc['cwd']),
+      startedAt: seconds(r['started']),
+      parent: text(r['parent']),
+      open: cols.endedAt !== undefined && r['ended'] === null,
+      endReason: text(r['reason']),
+      source: text(r['source']),
+      delegateFrom: text(mc['_delegate_from']),
+      branchedFrom: text(mc['_branched_from']),
+      resetFrom: text(mc['_reset_from']),
+    });
+  }
+  return out;
+}
+
+/**
+ * The sessions recorded in `state.db`, read through the read-only opener (the database's directory untouched); a
  * missing or unreadable database, or one without `sessions(id, cwd)`, gives none. Never throws.
  * @public
  */
-export async function readHermesSessions(fs: FileSystemPort, dbPath: string, onlyId?: string): Promise<HermesSession[]> {
+export async function readHermesSessions(fs: FileSystemPort, dbPath: string): Promise<HermesSession[]> {
   try {
     await fs.stat(dbPath);
-    return await withReadonlyDb(dbPath, { fs }, (h) => {
-      const cols = hermesSessionColumns(h.db);
-      if (cols === null) return [];
-      const started = cols.startedAt === undefined ? 'NULL' : quoteIdent(cols.startedAt);
-      const sql = `SELECT ${quoteIdent(cols.id)} AS id, ${quoteIdent(cols.cwd)} AS cwd, ${started} AS started FROM ${quoteIdent(cols.table)}`;
-      const rows = (onlyId === undefined
-        ? h.db.prepare(sql).all()
-        : h.db.prepare(`${sql} WHERE lower(${quoteIdent(cols.id)}) = ?`).all(onlyId)) as Array<{ id: unknown; cwd: unknown; started: unknown }>;
-      const out: HermesSession[] = [];
-      for (const r of rows) {
-        const id = normalizeAgentId('hermes', r.id);
-        if (id !== null && typeof r.cwd === 'string') out.push({ id, cwd: r.cwd, startedAt: seconds(r.started) });
-      }
-      return out;
-    });
+    return await withReadonlyDb(dbPath, { fs }, (h) => sessionRows(h.db));
   } catch {
     return [];
   }

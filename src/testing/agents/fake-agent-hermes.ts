@@ -2,14 +2,16 @@ import type { FakeAgentLib } from './fake-agent-core.js';
 import type { FakeAgentRun, FakeAgentStarted } from './fake-agent-types.js';
 
 /**
- * Fake agent parts: Hermes (post-discovered uuid; a `sessions` row with `cwd` and `started_at` seconds, and a message, in
- * the shared `<home>/.hermes/state.db`, held open while alive) and Grok (pre-assigned uuid; the session dir, prompt history and `active_sessions.json` entry grok-build writes).
+ * Fake agent parts: Hermes (post-discovered uuid; a `sessions` row with `cwd`, `started_at` seconds and `ended_at` null
+ * while it lives, and a message, in the shared `<home>/.hermes/state.db`, held open while alive; a clean exit closes the
+ * session, `ended_at` set, as Hermes does) and Grok (pre-assigned uuid; the session dir, prompt history and
+ * `active_sessions.json` entry grok-build writes).
  * Self-contained, see {@link fakeAgentBase}.
  * @public
  */
 export function fakeAgentHermes(lib: FakeAgentLib) {
   const SCHEMA = [
-    'CREATE TABLE IF NOT EXISTS sessions (id TEXT PRIMARY KEY, cwd TEXT, started_at REAL, title TEXT)',
+    'CREATE TABLE IF NOT EXISTS sessions (id TEXT PRIMARY KEY, cwd TEXT, started_at REAL, title TEXT, ended_at REAL, end_reason TEXT)',
     'CREATE TABLE IF NOT EXISTS messages (id INTEGER PRIMARY KEY, session_id TEXT, role TEXT, content TEXT)',
   ];
 
@@ -37,8 +39,18 @@ export function fakeAgentHermes(lib: FakeAgentLib) {
       db.close();
       throw err;
     }
-    // The shared database stays open while the session lives (the adapter counts its holders); a clean exit closes it.
-    return { id, cleanup: () => db.close() };
+    const hasEnd = (db.prepare("SELECT count(*) FROM pragma_table_info('sessions') WHERE name = 'ended_at'").pluck().get() as number) > 0;
+    if (hasEnd) db.prepare('UPDATE sessions SET ended_at = NULL, end_reason = NULL WHERE id = ?').run(id);
+    // The shared database stays open while the session lives (a holder counts while the session is open); a clean exit
+    // closes the session (`ended_at`, `end_reason`), then the database.
+    const cleanup = (): void => {
+      try {
+        if (hasEnd) db.prepare("UPDATE sessions SET ended_at = ?, end_reason = 'cli_close' WHERE id = ?").run(run.mods.now() / 1000, id);
+      } finally {
+        db.close();
+      }
+    };
+    return { id, cleanup };
   }
 
   // grok-build's bucket: the URL-encoded cwd; past 255 bytes grok hashes it (blake3), the fake uses sha256 the same way.

@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HermesAdapter } from '../../../../src/adapters/hermes/hermes-adapter.js';
-import { isUuid } from '../../../../src/ids/agent-id.js';
+import { isPlausibleId } from '../../../../src/ids/agent-id.js';
 import { FakeProcessTable } from '../../../../src/testing/process/fake-process-table.js';
 import { SpyFileSystem, freshId, hashTree, portsWith } from '../../../helpers/adapter-agy-files.js';
 import { HERMES_SCHEMA, dumpRows, sessionSql, writeHermesDb } from '../../../helpers/adapter-hermes-stage.js';
@@ -78,7 +78,7 @@ describe('hermes: a layout it does not know fails closed', () => {
   it.each([
     ['no cwd column', ['CREATE TABLE sessions (id TEXT PRIMARY KEY, started_at REAL)', 'CREATE TABLE messages (session_id TEXT)'], 'no sessions(id, cwd, started_at) table'],
     ['triggers', [...HERMES_SCHEMA, 'CREATE TABLE log (x TEXT)', "CREATE TRIGGER gone AFTER DELETE ON messages BEGIN INSERT INTO log VALUES ('x'); END"], 'triggers gone'],
-    ['a virtual table', [...HERMES_SCHEMA, 'CREATE VIRTUAL TABLE messages_fts USING fts5(content)'], 'virtual tables messages_fts'],
+    ['a virtual table', [...HERMES_SCHEMA, 'CREATE VIRTUAL TABLE messages_fts USING fts5(content)'], 'virtual tables messages_fts without their delete triggers'],
   ])('%s: purge deletes nothing, residual shows the rows and the refusal', async (_label, schema, reason) => {
     const id = freshId();
     writeHermesDb(db, [...schema, `INSERT INTO sessions (id, started_at) VALUES ('${id}', 1)`, `INSERT INTO messages (session_id) VALUES ('${id}')`]);
@@ -95,7 +95,7 @@ describe('hermes: a layout it does not know fails closed', () => {
 });
 
 describe('hermes: safety', () => {
-  it.each(['memory', 'notes', '../x', '/etc', '', 'a\0b', 'ses_0123456789abAbCdEfGhIjKlMn', '20260101_120000_abcdef'])('%j reaches no path and no row', async (bad) => {
+  it.each(['memory', 'notes', '../x', '/etc', '', 'a\0b', 'ses_0123456789abAbCdEfGhIjKlMn', '20260101_120000_ABCDEF', '20260101_120000_abcde', 'cron_../x_20260101_120000'])('%j reaches no path and no row', async (bad) => {
     writeHermesDb(db, [...HERMES_SCHEMA, ...sessionSql(bad.replaceAll("'", '').replaceAll('\0', ''), ws, 1, 1)]);
     const spy = new SpyFileSystem();
     const table = new FakeProcessTable([{ pid: 1, argv: ['init'] }]);
@@ -110,10 +110,10 @@ describe('hermes: safety', () => {
     expect(hashTree(home)).toEqual(before);
   });
 
-  it('property: no string that is not a uuid reaches the filesystem', async () => {
+  it('property: no string that is not a plausible Hermes id reaches the filesystem', async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ unit: 'binary' }), async (bad) => {
-        fc.pre(!isUuid(bad));
+        fc.pre(!isPlausibleId('hermes', bad));
         const spy = new SpyFileSystem();
         const h = new HermesAdapter(portsWith(new FakeProcessTable([{ pid: 1, argv: ['init'] }]), spy.port));
         expect([strs(await h.purgeArtifacts(bad, ctx())), strs(await h.residualArtifacts(bad, ctx())), await h.hasArtifacts(bad, ctx())]).toEqual([[], [], false]);
@@ -150,7 +150,10 @@ describe('hermes: safety', () => {
     const before = hashTree(dir);
     expect(strs(await hermes().purgeArtifacts(id, ctx()))).toEqual([]);
     expect(hashTree(dir)).toEqual(before);
-    expect(strs(await hermes().residualArtifacts(id, ctx()))).toHaveLength(2);
+    // The two rows stay, and the residual says why (dbWriteRefusal: a link is never written through).
+    const residual = strs(await hermes().residualArtifacts(id, ctx()));
+    expect(residual).toHaveLength(3);
+    expect(residual[2]).toContain('is a symbolic link');
     expect(await hermes().hasArtifacts(id, ctx())).toBe(true);
   });
 
@@ -164,7 +167,7 @@ describe('hermes: safety', () => {
 });
 
 describe('hermes in use', () => {
-  it('a process naming the id, or the caller\'s HERMES_SESSION_ID, or a holder of the shared database', async () => {
+  it('a process naming the id, or the caller\'s HERMES_SESSION_ID; never a holder of the shared database (every Hermes process holds it)', async () => {
     const id = freshId();
     writeHermesDb(db, [...HERMES_SCHEMA, ...sessionSql(id, ws, 1, 1)]);
     const init = { pid: 1, argv: ['init'] };
@@ -173,14 +176,14 @@ describe('hermes in use', () => {
     expect(await hermes(new FakeProcessTable([init], { self: { pid: 7, argv: ['node'], env: { HERMES_SESSION_ID: id } } })).conversationInUse(id, ctx())).toBe(true);
     for (const suffix of ['', '-wal', '-shm']) {
       const t = new FakeProcessTable([init, { pid: 6, ppid: 1, argv: ['hermes'], openFiles: [db + suffix] }]);
-      expect(await hermes(t).inUseHolders(id, ctx())).toEqual([expect.objectContaining({ pid: 6, signal: 'open-file', detail: db + suffix })]);
-      expect(t.holdersCalls).toBe(1);
+      expect(await hermes(t).inUseHolders(id, ctx())).toEqual([]);
+      expect(t.holdersCalls).toBe(0);
     }
   });
 
-  it('hints name ps and the shared database', () => {
+  it('hints name ps for the id and for resumed Hermes processes (a holder of the shared database says nothing)', () => {
     const id = freshId();
-    expect(hermes().inUseHints(id, ctx())).toEqual([`ps -axww | grep ${id}`, `lsof ${db} ${db}-wal`]);
+    expect(hermes().inUseHints(id, ctx())).toEqual([`ps -axww | grep ${id}`, `ps -axww | grep -e 'hermes.*--resume' -e 'HERMES_SESSION_ID'  # ${db} is held by every Hermes process`]);
   });
 
   it.each(['; rm -rf ~', '$(reboot)', '../x'])('no hint carries the implausible id %j into a shell command', (bad) => {
