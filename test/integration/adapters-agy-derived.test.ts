@@ -84,7 +84,8 @@ describe('agy purge on the real layout', () => {
     expect(hashTree(dir, (rel) => rel.endsWith('conversation_summaries.db'))).toEqual(before);
     expect(summaryIds()).toEqual([CHILD, A2, B1].sort());
     expect(await agy().residualArtifacts(A1, ctx())).toEqual([]);
-    expect(await agy().mentions(A1, ctx())).toEqual([join(s.cli, 'history.jsonl')]);
+    // The fork a2 keeps its FORK reference to a1 (EXPECTED other_paths_naming_it): another conversation's record.
+    expect(await agy().mentions(A1, ctx())).toEqual([join(s.cli, 'history.jsonl'), `${s.abs(`conversations/${A2}.db`)} (parent_references.data: 1 rows)`]);
   });
 
   it('the fork purges its .pb beside the .db, and its subagent conversation with the parent-side record', async () => {

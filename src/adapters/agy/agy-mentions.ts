@@ -1,7 +1,9 @@
 import type { FileSystemPort } from '../../ports/fs.js';
 import type { Artifact } from '../../purge/artifact.js';
 import { agyCacheNames } from './agy-cache.js';
+import { agyForkMentions } from './agy-fork-mentions.js';
 import type { AgyPaths } from './agy-paths.js';
+import { surveyAgy } from './agy-survey.js';
 
 /** Larger than a history this adapter scans; a bigger one is reported as not checked. */
 const MAX_HISTORY_BYTES = 64 * 1024 * 1024;
@@ -22,7 +24,8 @@ async function historyMention(fs: FileSystemPort, path: string, id: string): Pro
 
 /**
  * The shared files of an agy root that still name the canonical id and that a purge never removes or rewrites: the
- * prompt history `history.jsonl` and the last-conversation cache. Never throws.
+ * prompt history `history.jsonl`, the last-conversation cache, and the `parent_references` rows of other conversations
+ * (a fork's reference to its source). Never throws.
  * @public
  */
 export async function agyMentions(fs: FileSystemPort, p: AgyPaths, id: string): Promise<Artifact[]> {
@@ -30,5 +33,6 @@ export async function agyMentions(fs: FileSystemPort, p: AgyPaths, id: string): 
   const history = await historyMention(fs, p.historyFile, id);
   if (history !== null) out.push({ kind: 'file', path: history });
   if (await agyCacheNames(fs, p.cacheFile, id)) out.push({ kind: 'file', path: p.cacheFile });
+  out.push(...(await agyForkMentions(fs, p, id, await surveyAgy(fs, p))));
   return out;
 }
