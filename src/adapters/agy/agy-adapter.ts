@@ -120,23 +120,13 @@ export class AgyAdapter extends BaseAdapter {
    * rows naming them, and each entry not understood with the refusal and its path.
    */
   override async residualArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
-    const c = this.canonical(id);
-    if (c === null) return [];
-    try {
-      const p = await this.paths(ctx);
-      const plan = await planAgyPurge(this.ports.fs, p, c);
-      const files = await existingArtifacts(this.ports.fs, [...plan.paths, ...plan.locks.map((l) => l.lock)]);
-      const rows = await agySummaryRows(this.ports.fs, p.summariesDb, plan.ids);
-      const rowLines = [...rows.rows.map((r) => formatArtifact(r)), ...(rows.failure === null ? [] : [rows.failure])];
-      return [
-        ...files.map((f) => f.path),
-        ...rowLines,
-        ...this.rowDeleteFailures(c, rowLines),
-        ...plan.unknown.map((u) => `${u.path} (${u.reason})`),
-      ];
-    } catch {
-      return [];
-    }
+    const r = await this.residualParts(id, ctx);
+    return [...r.own, ...r.doubts];
+  }
+
+  /** True when anything of the conversation (or its subagents) is still there; a shared index it cannot read is no evidence. */
+  override async hasArtifacts(id: string, ctx: DiscoveryContext): Promise<boolean> {
+    return (await this.residualParts(id, ctx)).own.length > 0;
   }
 
   /** The shared prompt history and last-conversation cache when they still name the id (never rewritten by a purge). */
@@ -147,6 +137,24 @@ export class AgyAdapter extends BaseAdapter {
       return (await agyMentions(this.ports.fs, await this.paths(ctx), c)).map((m) => formatArtifact(m));
     } catch {
       return [];
+    }
+  }
+
+  // What is left: `own` (paths, rows, entries not understood) and `doubts` (the shared index could not be read or written).
+  private async residualParts(id: string, ctx: DiscoveryContext): Promise<{ own: string[]; doubts: string[] }> {
+    const c = this.canonical(id);
+    if (c === null) return { own: [], doubts: [] };
+    try {
+      const p = await this.paths(ctx);
+      const plan = await planAgyPurge(this.ports.fs, p, c);
+      const files = await existingArtifacts(this.ports.fs, [...plan.paths, ...plan.locks.map((l) => l.lock)]);
+      const rows = await agySummaryRows(this.ports.fs, p.summariesDb, plan.ids);
+      const rowLines = rows.rows.map((r) => formatArtifact(r));
+      const own = [...files.map((f) => f.path), ...rowLines, ...plan.unknown.map((u) => `${u.path} (${u.reason})`)];
+      const failures = [...(rows.failure === null ? [] : [rows.failure]), ...this.rowDeleteFailures(c, rows.failure === null ? rowLines : [rows.failure])];
+      return { own, doubts: [...new Set(failures)] };
+    } catch {
+      return { own: [], doubts: [] };
     }
   }
 

@@ -2,13 +2,14 @@ import type { FileSystemPort } from '../../ports/fs.js';
 import type { Artifact } from '../../purge/artifact.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { tableNames } from '../../sqlite/schema.js';
+import { isAgySqliteFile } from './agy-read-text.js';
 import { type AgyPaths, agyDbPath } from './agy-paths.js';
 import type { AgyConversation } from './agy-survey.js';
 
 // The rows of one conversation's `parent_references` whose reference bytes name the id (a fork's FORK reference).
 async function referencesIn(fs: FileSystemPort, db: string, id: string): Promise<number> {
   try {
-    if ((await fs.lstat(db)).kind !== 'file') return 0;
+    if (!(await isAgySqliteFile(fs, db))) return 0;
     return await withReadonlyDb(db, { fs }, (h) => {
       if (!tableNames(h.db).includes('parent_references')) return 0;
       return h.db.prepare('SELECT count(*) FROM parent_references WHERE instr(CAST(data AS BLOB), ?) > 0').pluck().get(Buffer.from(id, 'utf8')) as number;

@@ -16,3 +16,20 @@ export async function readAgyText(fs: FileSystemPort, path: string, maxBytes: nu
     return null;
   }
 }
+
+const SQLITE_MAGIC = 'SQLite format 3\0';
+
+/**
+ * True when the path is a regular file starting with SQLite's header: anything else is never handed to SQLite (a
+ * read-only open of a garbage main file beside a `-wal` and `-shm` was seen to remove that `-wal`). Never throws.
+ * @public
+ */
+export async function isAgySqliteFile(fs: FileSystemPort, path: string): Promise<boolean> {
+  try {
+    if ((await fs.lstat(path)).kind !== 'file') return false;
+    const head = await fs.readHead(path, SQLITE_MAGIC.length);
+    return Buffer.from(head.buffer, head.byteOffset, head.byteLength).toString('latin1') === SQLITE_MAGIC;
+  } catch {
+    return false;
+  }
+}

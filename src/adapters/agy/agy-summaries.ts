@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { describeError } from '../../errors.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import type { Artifact } from '../../purge/artifact.js';
+import { isAgySqliteFile } from './agy-read-text.js';
 import { dbWriteRefusal } from '../../sqlite/db-write-guard.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { tableColumns, tableNames } from '../../sqlite/schema.js';
@@ -36,19 +37,21 @@ function hasIndex(db: Database.Database): boolean {
 }
 
 /**
- * Counts the index rows naming each id, read-only (its directory left as found); a missing index or table is no rows,
- * a link or non-regular file in its place a failure (never opened). Never throws.
+ * Counts the index rows naming each id, read-only (its directory left as found); a missing or empty index or a missing
+ * table is no rows, a link, non-regular or non-SQLite file in its place a failure (never opened). Never throws.
  * @public
  */
 export async function agySummaryRows(fs: FileSystemPort, dbPath: string, ids: readonly string[]): Promise<AgySummaryRows> {
   let kind;
+  let size;
   try {
-    kind = (await fs.lstat(dbPath)).kind;
+    ({ kind, size } = await fs.lstat(dbPath));
   } catch {
     return { rows: [], failure: null };
   }
   if (kind !== 'file') return { rows: [], failure: `${dbPath} (not a regular file: not read)` };
-  if (ids.length === 0) return { rows: [], failure: null };
+  if (ids.length === 0 || size === 0) return { rows: [], failure: null };
+  if (!(await isAgySqliteFile(fs, dbPath))) return { rows: [], failure: `${dbPath} (not a SQLite database: not read)` };
   try {
     return await withReadonlyDb(dbPath, { fs }, (h) => {
       if (!hasIndex(h.db)) return { rows: [], failure: null };

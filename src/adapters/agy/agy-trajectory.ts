@@ -4,6 +4,7 @@ import type { FileSystemPort } from '../../ports/fs.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { tableNames } from '../../sqlite/schema.js';
 import { normalizeAgentId } from '../../ids/agent-id.js';
+import { isAgySqliteFile } from './agy-read-text.js';
 import { protoMessages, protoStrings, protoVarint, readProtoFields } from './protobuf-wire.js';
 
 /**
@@ -61,13 +62,13 @@ export function decodeAgyTrajectory(blob: Uint8Array): AgyTrajectory {
 
 /**
  * Reads the conversation's own record, read-only (sidecars included, its directory left as found). Null when the path is
- * not a regular file or does not open as a database with a schema (not a conversation); a database without the record
+ * not a regular SQLite file or does not open as a database with a schema (not a conversation); a database without the record
  * gives `recorded: false`. Never throws.
  * @public
  */
 export async function readAgyTrajectory(fs: FileSystemPort, dbPath: string): Promise<AgyTrajectory | null> {
   try {
-    if ((await fs.lstat(dbPath)).kind !== 'file') return null;
+    if (!(await isAgySqliteFile(fs, dbPath))) return null;
     return await withReadonlyDb(dbPath, { fs }, (h) => {
       const tables = tableNames(h.db);
       if (tables.length === 0) return null;

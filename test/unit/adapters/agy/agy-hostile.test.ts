@@ -64,6 +64,28 @@ describe('agy: FIFOs are never opened', () => {
   });
 });
 
+describe('agy: reads leave the tree as found', () => {
+  it('regression: a garbage database beside a -wal and -shm kept its -wal through residual, mentions and discover', async () => {
+    const id = freshId();
+    const db = writeAgyFile(gemini, `conversations/${id}.db`, 'x');
+    writeAgyFile(gemini, `conversations/${id}.db-wal`, 'x');
+    writeAgyFile(gemini, `conversations/${id}.db-shm`, 'x');
+    const before = hashTree(dir);
+    await agy().residualArtifacts(freshId(), ctx());
+    await agy().mentions(freshId(), ctx());
+    await agy().discover(ctx());
+    expect(await agy().residualArtifacts(id, ctx())).toEqual([`${db}-wal`, `${db}-shm`, db]);
+    expect(hashTree(dir)).toEqual(before);
+  });
+
+  it('an unreadable shared index is a doubt in the residual, never an artifact of an unrelated id', async () => {
+    writeAgyFile(gemini, 'conversation_summaries.db', 'not sqlite');
+    const id = freshId();
+    expect(await agy().hasArtifacts(id, ctx())).toBe(false);
+    expect(await agy().residualArtifacts(id, ctx())).toEqual([`${join(agyCliRoot(gemini), 'conversation_summaries.db')} (not a SQLite database: not read)`]);
+  });
+});
+
 describe('agy: links are never followed into another tree', () => {
   it('a conversation database that is a link is not read; purge removes the link alone', async () => {
     const elsewhere = join(dir, 'elsewhere');
