@@ -1,4 +1,5 @@
 import type { AgentName } from '../ids/agent-names.js';
+import type { Artifact, LeftArtifact } from '../purge/artifact.js';
 import type { SessionRow } from '../registry/session-row.js';
 
 /**
@@ -44,6 +45,21 @@ export interface InUseHolder {
 }
 
 /**
+ * What a purge of one conversation would do, as an adapter sees it now (planning changes nothing).
+ * @public
+ */
+export interface AdapterPurgePlan {
+  /** Every artifact the purge would remove, in removal order (paths of their lstat kind, database rows with their count). */
+  artifacts: Artifact[];
+  /** What the purge would refuse to touch, each with its reason (unknown layout, a path behind a link, a hard-linked database …). */
+  refused: LeftArtifact[];
+  /** Shared files and rows that name the id and are never removed. */
+  mentions: Artifact[];
+  /** What a person should know that is no artifact (the WAL still holds deleted text, a cloud copy is out of reach …). */
+  notes: string[];
+}
+
+/**
  * The outcome of an agent CLI's preflight: whether it can start here, and the exit code its check gave.
  * @public
  */
@@ -85,12 +101,14 @@ export interface AgentAdapter {
   inUseHolders(id: string, ctx: DiscoveryContext): Promise<InUseHolder[]>;
   /** Commands a person can run to see the holder. */
   inUseHints(id: string, ctx: DiscoveryContext): string[];
+  /** What a purge of the conversation would remove, refuse and leave named (changes nothing). Never throws. */
+  planPurge(id: string, ctx: DiscoveryContext): Promise<AdapterPurgePlan>;
   /** Removes every artifact of the conversation; returns what was removed. Never throws. */
-  purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]>;
-  /** What is still there of this conversation's own artifacts (paths, and DB rows as `<db> (<table>.<col>: N rows)`). */
-  residualArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]>;
-  /** Shared files (never removed) that still name the id. */
-  mentions(id: string, ctx: DiscoveryContext): Promise<string[]>;
+  purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<Artifact[]>;
+  /** What is still there of this conversation's own artifacts (paths and database rows), each with the reason it stays. */
+  residualArtifacts(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]>;
+  /** Shared files and rows (never removed) that still name the id. */
+  mentions(id: string, ctx: DiscoveryContext): Promise<Artifact[]>;
   /** Any candidate artifact exists, even one a purge would refuse to follow. */
   hasArtifacts(id: string, ctx: DiscoveryContext): Promise<boolean>;
   /** Can this CLI start here. */

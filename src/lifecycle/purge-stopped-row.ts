@@ -1,4 +1,5 @@
 import type { AgentName } from '../ids/agent-names.js';
+import { formatArtifact } from '../purge/artifact.js';
 import type { SessionRow } from '../registry/session-row.js';
 import { type LifecycleContext, rowCwd } from './lifecycle-context.js';
 import { LifecycleStepError } from './lifecycle-step-error.js';
@@ -39,7 +40,7 @@ export async function purgeStoppedRow(c: LifecycleContext, agent: AgentName, row
   // A purge that left part of the conversation keeps the row (stopped, with its id): without it nothing would know the
   // id to finish the purge with.
   if (purge?.kind === 'purged' && purge.residual.length > 0) {
-    const left = `the purge of ${id ?? '?'} left ${purge.residual.length} item(s) on disk: ${purge.residual.join(', ')}; the row stays stopped with its id: stop it with purge again once they can be removed`;
+    const left = `the purge of ${id ?? '?'} left ${purge.residual.length} item(s) on disk: ${purge.residual.map((a) => formatArtifact(a, { reason: true })).join(', ')}; the row stays stopped with its id: stop it with purge again once they can be removed`;
     return { kind: 'failed', step: 'purge', row, error: new LifecycleStepError('purge', row.name, left) };
   }
   if (!(await removeRow(c, row))) {

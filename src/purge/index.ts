@@ -2,4 +2,4 @@ export { PurgeService, type PurgeOptions } from './purge-service.js';
 export { purgeExitCode, type PurgeResult } from './purge-result.js';
 export { Orchestrators, type OrchestratorsOptions } from './orchestrators.js';
 export { invalidOrchestratorIdMessage, orchestratorInUseMessage, type OrchestratorRegisterResult, type OrchestratorRemoveOptions, type OrchestratorRemoveResult } from './orchestrators-result.js';
-export { formatArtifact, artifactPath, type Artifact, type LeftArtifact } from './artifact.js';
+export { formatArtifact, artifactPath, leftArtifact, sameArtifact, asLeft, hasReason, STILL_ON_DISK, type Artifact, type LeftArtifact, type PathArtifact, type RowsArtifact } from './artifact.js';

@@ -68,6 +68,6 @@ export class PurgeService {
     }
     const purged = await adapter.purgeArtifacts(id, ctx);
     const [residual, mentions] = await Promise.all([adapter.residualArtifacts(id, ctx), adapter.mentions(id, ctx)]);
-    return { kind: 'purged', agent: resolved, purged, residual, mentions, inUse: false };
+    return { kind: 'purged', agent: resolved, purged, residual, mentions, notes: [], inUse: false };
   }
 }

@@ -11,6 +11,7 @@ import { NodeFileSystem } from '../../src/node/node-fs.js';
 import { FakeProcessTable } from '../../src/testing/process/fake-process-table.js';
 import { hashTree, portsWith } from '../helpers/adapter-agy-files.js';
 import { type AgyDerivedStage, materialiseAgyDerived } from '../helpers/adapter-agy-derived.js';
+import { strs } from '../helpers/artifact-strings.js';
 import { makeTempDir } from '../helpers/fs-temp.js';
 
 let dir: string;
@@ -78,50 +79,50 @@ describe('agy purge on the real layout', () => {
     if (e === undefined) throw new Error('no a1');
     const mine = e.own_paths.map((r) => s.abs(r.split('/').slice(0, 2).join('/')));
     const before = hashTree(dir, (rel) => mine.some((m) => join(dir, rel) === m || join(dir, rel).startsWith(`${m}/`)) || rel.endsWith('conversation_summaries.db'));
-    const purged = await agy().purgeArtifacts(A1, ctx());
+    const purged = strs(await agy().purgeArtifacts(A1, ctx()));
     expect(purged).toContain(`${join(s.cli, 'conversation_summaries.db')} (conversation_summaries.conversation_id: 1 rows)`);
     for (const p of e.own_paths) expect(existsSync(s.abs(p)), p).toBe(false);
     expect(hashTree(dir, (rel) => rel.endsWith('conversation_summaries.db'))).toEqual(before);
     expect(summaryIds()).toEqual([CHILD, A2, B1].sort());
-    expect(await agy().residualArtifacts(A1, ctx())).toEqual([]);
+    expect(strs(await agy().residualArtifacts(A1, ctx()))).toEqual([]);
     // The fork a2 keeps its FORK reference to a1 (EXPECTED other_paths_naming_it): another conversation's record.
-    expect(await agy().mentions(A1, ctx())).toEqual([join(s.cli, 'history.jsonl'), `${s.abs(`conversations/${A2}.db`)} (parent_references.data: 1 rows)`]);
+    expect(strs(await agy().mentions(A1, ctx()))).toEqual([join(s.cli, 'history.jsonl'), `${s.abs(`conversations/${A2}.db`)} (parent_references.data: 1 rows)`]);
   });
 
   it('the fork purges its .pb beside the .db, and its subagent conversation with the parent-side record', async () => {
     const own = [...(s.expected.conversations[A2]?.own_paths ?? []), ...(s.expected.conversations[CHILD]?.own_paths ?? [])];
     expect(own).toContain(`conversations/${A2}.pb`);
     for (const p of own) expect(existsSync(s.abs(p)), p).toBe(true);
-    expect(await agy().residualArtifacts(A2, ctx())).not.toContainEqual(expect.stringContaining('unknown layout'));
-    const purged = await agy().purgeArtifacts(A2, ctx());
+    expect(strs(await agy().residualArtifacts(A2, ctx()))).not.toContainEqual(expect.stringContaining('unknown layout'));
+    const purged = strs(await agy().purgeArtifacts(A2, ctx()));
     for (const p of own) expect(existsSync(s.abs(p)), p).toBe(false);
     expect(purged).toEqual(expect.arrayContaining([s.abs(`conversations/${A2}.pb`), s.abs(`conversations/${CHILD}.db`), s.abs(`brain/${CHILD}`)]));
     expect(purged.filter((p) => p.includes('conversation_summaries'))).toEqual([`${join(s.cli, 'conversation_summaries.db')} (conversation_summaries.conversation_id: 2 rows)`]);
     expect(summaryIds()).toEqual([A1, B1].sort());
-    expect(await agy().residualArtifacts(A2, ctx())).toEqual([]);
+    expect(strs(await agy().residualArtifacts(A2, ctx()))).toEqual([]);
     expect(await agy().hasArtifacts(CHILD, ctx())).toBe(false);
     expect(await agy().hasArtifacts(A1, ctx())).toBe(true);
-    expect((await agy().mentions(A2, ctx())).sort()).toEqual([join(s.cli, 'cache/last_conversations.json'), join(s.cli, 'history.jsonl')].sort());
+    expect((strs(await agy().mentions(A2, ctx()))).sort()).toEqual([join(s.cli, 'cache/last_conversations.json'), join(s.cli, 'history.jsonl')].sort());
     expect(await agy().discover(ctx())).toEqual([A1]);
   });
 
   it('a subagent purged alone takes its parent-side record and leaves the parent whole', async () => {
     const record = s.abs(`brain/${A2}/.system_generated/subagents/${CHILD}.json`);
     const parent = s.expected.conversations[A2]?.own_paths.filter((p) => !p.includes('subagents')) ?? [];
-    const purged = await agy().purgeArtifacts(CHILD, ctx());
+    const purged = strs(await agy().purgeArtifacts(CHILD, ctx()));
     expect(purged).toContain(record);
     expect(existsSync(record)).toBe(false);
     for (const p of parent) expect(existsSync(s.abs(p)), p).toBe(true);
     expect(summaryIds()).toEqual([A1, A2, B1].sort());
-    expect(await agy().residualArtifacts(CHILD, ctx())).toEqual([]);
+    expect(strs(await agy().residualArtifacts(CHILD, ctx()))).toEqual([]);
     expect(await agy().discover(ctx())).toEqual([A2, A1]);
   });
 
   it('the presence lock goes last; the cache entry stays as a mention', async () => {
-    const purged = await agy().purgeArtifacts(B1, ctx(ws('b')));
+    const purged = strs(await agy().purgeArtifacts(B1, ctx(ws('b'))));
     expect(purged[purged.length - 1]).toBe(s.abs(`presence/${B1}.lock`));
     expect(relative(s.cli, purged[0] ?? '')).toBe('conversation_summaries.db (conversation_summaries.conversation_id: 1 rows)');
-    expect(await agy().mentions(B1, ctx(ws('b')))).toEqual([join(s.cli, 'cache/last_conversations.json')]);
+    expect(strs(await agy().mentions(B1, ctx(ws('b'))))).toEqual([join(s.cli, 'cache/last_conversations.json')]);
     expect(await agy().discover(ctx(ws('b')))).toEqual([]);
   });
 });

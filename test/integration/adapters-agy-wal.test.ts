@@ -10,6 +10,7 @@ import { agyConversationSql, trajectoryBlob } from '../helpers/adapter-agy-proto
 import { makeTempDir } from '../helpers/fs-temp.js';
 import { stopAll } from '../helpers/proc-children.js';
 import { WAL_STATES, type WalFixture, buildWalState, snapshotDir } from '../helpers/sqlite-wal-states.js';
+import { strs } from '../helpers/artifact-strings.js';
 
 let dir: string;
 let dispose: () => Promise<void>;
@@ -72,13 +73,13 @@ describe.each(WAL_STATES)('agy reads its conversation database in the %s state w
         expect(await agy.verifyArtifact(id, ctx, 'discover')).toBe(true);
         break;
       case 'residual':
-        expect((await agy.residualArtifacts(id, ctx)).sort()).toEqual(fx.names.map((n) => join(conversations, n)).sort());
+        expect((strs(await agy.residualArtifacts(id, ctx))).sort()).toEqual(fx.names.map((n) => join(conversations, n)).sort());
         break;
       case 'hasArtifacts':
         expect(await agy.hasArtifacts(id, ctx)).toBe(true);
         break;
       case 'mentions':
-        expect(await agy.mentions(id, ctx)).toHaveLength(1);
+        expect(strs(await agy.mentions(id, ctx))).toHaveLength(1);
         break;
       case 'capture':
         // Only the live writer holds the database: it proves the candidate as the pane's process.
@@ -130,16 +131,16 @@ describe.each(WAL_STATES)('agy reads the workspace record and the summaries inde
         expect(await agy.verifyArtifact(id, { ...ctx, workspace: dir }, 'verify')).toBe(false);
         break;
       case 'residual':
-        expect(await agy.residualArtifacts(id, ctx)).toContain(`${summaries} (conversation_summaries.conversation_id: 1 rows)`);
+        expect(strs(await agy.residualArtifacts(id, ctx))).toContain(`${summaries} (conversation_summaries.conversation_id: 1 rows)`);
         break;
       case 'mentions':
-        expect(await agy.mentions(id, ctx)).toEqual([]);
+        expect(strs(await agy.mentions(id, ctx))).toEqual([]);
         break;
       case 'purge-rows': {
         // The one write: the index's row (possibly only in its -wal) is deleted through SQLite, which keeps its sidecars.
         await fx.stop();
-        expect(await agy.purgeArtifacts(id, ctx)).toContain(`${summaries} (conversation_summaries.conversation_id: 1 rows)`);
-        expect((await agy.residualArtifacts(id, ctx)).filter((r) => r.includes('conversation_summaries'))).toEqual([]);
+        expect(strs(await agy.purgeArtifacts(id, ctx))).toContain(`${summaries} (conversation_summaries.conversation_id: 1 rows)`);
+        expect((strs(await agy.residualArtifacts(id, ctx))).filter((r) => r.includes('conversation_summaries'))).toEqual([]);
         return;
       }
       default: {

@@ -1,13 +1,14 @@
 import type { SessionRow } from '../../registry/session-row.js';
-import { formatArtifact } from '../../purge/artifact.js';
-import { type ArtifactPath, existingArtifacts, removeArtifacts } from '../common/artifacts.js';
+import type { Artifact, LeftArtifact } from '../../purge/artifact.js';
+import { asLeft, formatArtifact } from '../../purge/artifact.js';
+import { type ArtifactPath, leftArtifacts, pathArtifact, removeArtifacts } from '../common/artifacts.js';
 import { BaseAdapter } from '../common/base-adapter.js';
 import { psHint } from '../common/in-use.js';
 import type { CaptureResult, DiscoveryContext } from '../types.js';
 import { captureAgy } from './agy-capture.js';
 import { agyMentions } from './agy-mentions.js';
 import { type AgyPaths, agyDbPath, agyHeldPaths, agyLockPath, agyPaths } from './agy-paths.js';
-import { planAgyPurge } from './agy-purge-plan.js';
+import { type AgyPurgePlan, planAgyPurge } from './agy-purge-plan.js';
 import { agySummaryRows, deleteAgySummaryRows } from './agy-summaries.js';
 import { discoverAgy, verifyAgy } from './agy-workspace.js';
 
@@ -94,7 +95,7 @@ export class AgyAdapter extends BaseAdapter {
    * copy, sidecars, database), then the presence locks — each only when a fresh in-use check finds nobody, the id's
    * last. Removes nothing when an entry naming any of them is not understood (see residual). Never throws.
    */
-  override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
@@ -105,7 +106,7 @@ export class AgyAdapter extends BaseAdapter {
       const rows = await deleteAgySummaryRows(this.ports.fs, p.summariesDb, plan.ids);
       if (rows.failure !== null) this.noteRowDeleteFailures(c, [rows.failure]);
       const done = await removeArtifacts(this.ports.fs, plan.paths);
-      const purged = [...rows.rows.map((r) => formatArtifact(r)), ...done.purged];
+      const purged: Artifact[] = [...rows.rows, ...done.purged];
       for (const { id: owner, lock } of plan.locks) {
         if (!(await this.busy(owner, ctx))) purged.push(...(await removeArtifacts(this.ports.fs, [lock])).purged);
       }
@@ -117,9 +118,9 @@ export class AgyAdapter extends BaseAdapter {
 
   /**
    * What is still there of the conversation and its subagents (a path behind a linked dir included), the shared index's
-   * rows naming them, and each entry not understood with the refusal and its path.
+   * rows naming them, each entry not understood with the refusal, and why the index could not be read or written.
    */
-  override async residualArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  override async residualArtifacts(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
     const r = await this.residualParts(id, ctx);
     return [...r.own, ...r.doubts];
   }
@@ -129,33 +130,59 @@ export class AgyAdapter extends BaseAdapter {
     return (await this.residualParts(id, ctx)).own.length > 0;
   }
 
-  /** The shared prompt history and last-conversation cache when they still name the id (never rewritten by a purge). */
-  override async mentions(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  /** The shared index's rows naming the id and its subagents (a failed look carries its reason). */
+  protected override async dbRows(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
+    const p = await this.paths(ctx);
+    const rows = await agySummaryRows(this.ports.fs, p.summariesDb, (await planAgyPurge(this.ports.fs, p, id)).ids);
+    return [...rows.rows, ...(rows.failure === null ? [] : [rows.failure])];
+  }
+
+  /** Each entry naming the id (or a subagent of it) that is not understood: the purge then removes nothing. */
+  protected override async purgeRefusals(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
+    return this.refusals(await planAgyPurge(this.ports.fs, await this.paths(ctx), id));
+  }
+
+  /** The shared index keeps older page images in its `-wal` until agy checkpoints it. */
+  protected override async purgeNotes(id: string, ctx: DiscoveryContext): Promise<string[]> {
+    const rows = await this.dbRows(id, ctx);
+    return rows.some((r) => r.kind === 'rows')
+      ? ['conversation_summaries.db is shared by every agy conversation: its rows are deleted with secure_delete, but older page images may stay in its -wal until agy checkpoints it']
+      : [];
+  }
+
+  /** The shared prompt history, the last-conversation cache and a fork's reference when they still name the id (never rewritten by a purge). */
+  override async mentions(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
-      return (await agyMentions(this.ports.fs, await this.paths(ctx), c)).map((m) => formatArtifact(m));
+      return await agyMentions(this.ports.fs, await this.paths(ctx), c);
     } catch {
       return [];
     }
   }
 
   // What is left: `own` (paths, rows, entries not understood) and `doubts` (the shared index could not be read or written).
-  private async residualParts(id: string, ctx: DiscoveryContext): Promise<{ own: string[]; doubts: string[] }> {
+  private async residualParts(id: string, ctx: DiscoveryContext): Promise<{ own: LeftArtifact[]; doubts: LeftArtifact[] }> {
     const c = this.canonical(id);
     if (c === null) return { own: [], doubts: [] };
     try {
       const p = await this.paths(ctx);
       const plan = await planAgyPurge(this.ports.fs, p, c);
-      const files = await existingArtifacts(this.ports.fs, [...plan.paths, ...plan.locks.map((l) => l.lock)]);
+      const files = await leftArtifacts(this.ports.fs, [...plan.paths, ...plan.locks.map((l) => l.lock)]);
       const rows = await agySummaryRows(this.ports.fs, p.summariesDb, plan.ids);
-      const rowLines = rows.rows.map((r) => formatArtifact(r));
-      const own = [...files.map((f) => f.path), ...rowLines, ...plan.unknown.map((u) => `${u.path} (${u.reason})`)];
-      const failures = [...(rows.failure === null ? [] : [rows.failure]), ...this.rowDeleteFailures(c, rows.failure === null ? rowLines : [rows.failure])];
-      return { own, doubts: [...new Set(failures)] };
+      const own = [...files, ...rows.rows.map(asLeft), ...(await this.refusals(plan))];
+      const failures = rows.failure === null ? this.rowDeleteFailures(c, rows.rows) : [rows.failure, ...this.rowDeleteFailures(c, [rows.failure])];
+      // A read failure the last delete also met is said once.
+      const doubts = failures.filter((f, n) => failures.findIndex((g) => formatArtifact(g, { reason: true }) === formatArtifact(f, { reason: true })) === n);
+      return { own, doubts };
     } catch {
       return { own: [], doubts: [] };
     }
+  }
+
+  // The entries of a plan that are not understood, each of its lstat kind with the reason.
+  private refusals(plan: AgyPurgePlan): Promise<LeftArtifact[]> {
+    return Promise.all(plan.unknown.map(async (u) => ({ ...((await pathArtifact(this.ports.fs, u.path)) ?? { kind: 'file' as const, path: u.path }), reason: u.reason })));
   }
 
   // The agy roots of this context (GEMINI_HOME from the agent's environment, see agentEnv).

@@ -13,7 +13,8 @@ async function historyMention(fs: FileSystemPort, path: string, id: string): Pro
   try {
     const st = await fs.lstat(path);
     if (st.kind !== 'file') return null;
-    if (st.size > MAX_HISTORY_BYTES) return `${path} (too large to check)`;
+    // Too large to scan: it may name the id, so it is listed.
+    if (st.size > MAX_HISTORY_BYTES) return path;
     const bytes = await fs.readFile(path);
     const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1').toLowerCase();
     return text.includes(id) ? path : null;

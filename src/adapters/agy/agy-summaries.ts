@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { describeError } from '../../errors.js';
 import type { FileSystemPort } from '../../ports/fs.js';
-import type { Artifact } from '../../purge/artifact.js';
+import type { LeftArtifact, RowsArtifact } from '../../purge/artifact.js';
 import { isAgySqliteFile } from './agy-read-text.js';
 import { dbWriteRefusal } from '../../sqlite/db-write-guard.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
@@ -19,13 +19,17 @@ const BUSY_TIMEOUT_MS = 5000;
  */
 export interface AgySummaryRows {
   /** The rows naming any of the ids (one entry, absent when there are none). */
-  rows: Extract<Artifact, { kind: 'rows' }>[];
-  /** Why the index could not be read, or null. */
-  failure: string | null;
+  rows: RowsArtifact[];
+  /** The index and why it could not be read or written, or null. */
+  failure: LeftArtifact | null;
 }
 
 function placeholders(n: number): string {
   return Array.from({ length: n }, () => '?').join(', ');
+}
+
+function failed(db: string, reason: string): AgySummaryRows {
+  return { rows: [], failure: { kind: 'file', path: db, reason } };
 }
 
 function rowsOf(db: string, count: number): AgySummaryRows['rows'] {
@@ -49,9 +53,9 @@ export async function agySummaryRows(fs: FileSystemPort, dbPath: string, ids: re
   } catch {
     return { rows: [], failure: null };
   }
-  if (kind !== 'file') return { rows: [], failure: `${dbPath} (not a regular file: not read)` };
+  if (kind !== 'file') return failed(dbPath, 'not a regular file: not read');
   if (ids.length === 0 || size === 0) return { rows: [], failure: null };
-  if (!(await isAgySqliteFile(fs, dbPath))) return { rows: [], failure: `${dbPath} (not a SQLite database: not read)` };
+  if (!(await isAgySqliteFile(fs, dbPath))) return failed(dbPath, 'not a SQLite database: not read');
   try {
     return await withReadonlyDb(dbPath, { fs }, (h) => {
       if (!hasIndex(h.db)) return { rows: [], failure: null };
@@ -60,7 +64,7 @@ export async function agySummaryRows(fs: FileSystemPort, dbPath: string, ids: re
       return { rows: rowsOf(dbPath, count), failure: null };
     });
   } catch (err) {
-    return { rows: [], failure: `${dbPath} (unreadable: ${describeError(err)})` };
+    return failed(dbPath, `unreadable: ${describeError(err)}`);
   }
 }
 
@@ -74,7 +78,7 @@ export async function deleteAgySummaryRows(fs: FileSystemPort, dbPath: string, i
   const before = await agySummaryRows(fs, dbPath, ids);
   if (before.failure !== null || before.rows.length === 0) return before;
   const refusal = await dbWriteRefusal(fs, dbPath);
-  if (refusal !== null) return { rows: [], failure: `${dbPath} (${refusal}: not purged)` };
+  if (refusal !== null) return failed(dbPath, `${refusal}: not purged`);
   try {
     const conn = new Database(dbPath, { fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
     try {
@@ -90,6 +94,6 @@ export async function deleteAgySummaryRows(fs: FileSystemPort, dbPath: string, i
       conn.close();
     }
   } catch (err) {
-    return { rows: [], failure: `${dbPath} (${describeError(err)}: not purged)` };
+    return failed(dbPath, `${describeError(err)}: not purged`);
   }
 }

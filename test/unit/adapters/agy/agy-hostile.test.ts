@@ -6,6 +6,7 @@ import { AgyAdapter } from '../../../../src/adapters/agy/agy-adapter.js';
 import { FakeProcessTable } from '../../../../src/testing/process/fake-process-table.js';
 import { freshId, hashTree, portsWith } from '../../../helpers/adapter-agy-files.js';
 import { agyCliRoot, writeAgyAcp, writeAgyFile, writeAgyRealDb, writeAgySummaries } from '../../../helpers/adapter-agy-real-files.js';
+import { strs } from '../../../helpers/artifact-strings.js';
 import { makeTempDir } from '../../../helpers/fs-temp.js';
 
 let dir: string;
@@ -39,8 +40,8 @@ describe('agy: FIFOs are never opened', () => {
     writeAgyRealDb(gemini, good, { workspaces: [ws] });
     expect(await agy().discover(ctx())).toEqual([good]);
     expect(await agy().verifyArtifact(id, ctx())).toBe(false);
-    expect(await agy().purgeArtifacts(id, ctx())).toEqual([]);
-    expect(await agy().residualArtifacts(id, ctx())).toEqual([db, `${db} (not a regular file: refusing to purge)`]);
+    expect(strs(await agy().purgeArtifacts(id, ctx()))).toEqual([]);
+    expect(strs(await agy().residualArtifacts(id, ctx()))).toEqual([db, `${db} (not a regular file: refusing to purge)`]);
   });
 
   it.each(['cache/last_conversations.json', 'history.jsonl', 'conversation_summaries.db'])('a FIFO as the shared %s does not hang any call', async (rel) => {
@@ -48,10 +49,10 @@ describe('agy: FIFOs are never opened', () => {
     writeAgyRealDb(gemini, id, { workspaces: [ws] });
     fifo(join(agyCliRoot(gemini), rel));
     expect(await agy().discover(ctx())).toEqual([id]);
-    expect(await agy().mentions(id, ctx())).toEqual([]);
-    const purged = await agy().purgeArtifacts(id, ctx());
+    expect(strs(await agy().mentions(id, ctx()))).toEqual([]);
+    const purged = strs(await agy().purgeArtifacts(id, ctx()));
     expect(purged).toEqual([join(agyCliRoot(gemini), 'conversations', `${id}.db`)]);
-    const residual = await agy().residualArtifacts(id, ctx());
+    const residual = strs(await agy().residualArtifacts(id, ctx()));
     expect(residual).toEqual(rel.endsWith('.db') ? [`${join(agyCliRoot(gemini), rel)} (not a regular file: not read)`] : []);
   });
 
@@ -71,10 +72,10 @@ describe('agy: reads leave the tree as found', () => {
     writeAgyFile(gemini, `conversations/${id}.db-wal`, 'x');
     writeAgyFile(gemini, `conversations/${id}.db-shm`, 'x');
     const before = hashTree(dir);
-    await agy().residualArtifacts(freshId(), ctx());
-    await agy().mentions(freshId(), ctx());
+    strs(await agy().residualArtifacts(freshId(), ctx()));
+    strs(await agy().mentions(freshId(), ctx()));
     await agy().discover(ctx());
-    expect(await agy().residualArtifacts(id, ctx())).toEqual([`${db}-wal`, `${db}-shm`, db]);
+    expect(strs(await agy().residualArtifacts(id, ctx()))).toEqual([`${db}-wal`, `${db}-shm`, db]);
     expect(hashTree(dir)).toEqual(before);
   });
 
@@ -82,7 +83,7 @@ describe('agy: reads leave the tree as found', () => {
     writeAgyFile(gemini, 'conversation_summaries.db', 'not sqlite');
     const id = freshId();
     expect(await agy().hasArtifacts(id, ctx())).toBe(false);
-    expect(await agy().residualArtifacts(id, ctx())).toEqual([`${join(agyCliRoot(gemini), 'conversation_summaries.db')} (not a SQLite database: not read)`]);
+    expect(strs(await agy().residualArtifacts(id, ctx()))).toEqual([`${join(agyCliRoot(gemini), 'conversation_summaries.db')} (not a SQLite database: not read)`]);
   });
 });
 
@@ -95,7 +96,7 @@ describe('agy: links are never followed into another tree', () => {
     mkdirSync(join(link, '..'), { recursive: true });
     symlinkSync(target, link);
     expect(await agy().discover(ctx())).toEqual([]);
-    expect(await agy().purgeArtifacts(id, ctx())).toEqual([link]);
+    expect(strs(await agy().purgeArtifacts(id, ctx()))).toEqual([link]);
     expect(existsSync(target)).toBe(true);
   });
 
@@ -110,7 +111,7 @@ describe('agy: links are never followed into another tree', () => {
     const gen = join(agyCliRoot(gemini), 'brain', parent, '.system_generated');
     mkdirSync(gen, { recursive: true });
     symlinkSync(outside, join(gen, 'subagents'));
-    await agy().purgeArtifacts(parent, ctx());
+    strs(await agy().purgeArtifacts(parent, ctx()));
     expect(existsSync(victimDb)).toBe(true);
     expect(existsSync(join(outside, `${victim}.json`))).toBe(true);
   });
@@ -123,9 +124,9 @@ describe('agy: links are never followed into another tree', () => {
       writeAgyFile(gemini, `brain/${parent}/.system_generated/subagents/${name}`, '{}');
     }
     const keep = writeAgyFile(gemini, 'brain/memory/notes.md');
-    await agy().purgeArtifacts(parent, ctx());
+    strs(await agy().purgeArtifacts(parent, ctx()));
     expect(existsSync(keep)).toBe(true);
-    expect(await agy().residualArtifacts(parent, ctx())).toEqual([]);
+    expect(strs(await agy().residualArtifacts(parent, ctx()))).toEqual([]);
   });
 });
 
@@ -144,9 +145,9 @@ describe('agy: the shared summaries index is written only through its own files'
     }
     const before = hashTree(dir);
     const a = agy();
-    const purged = await a.purgeArtifacts(id, ctx());
+    const purged = strs(await a.purgeArtifacts(id, ctx()));
     expect(purged.some((p) => p.includes('conversation_summaries'))).toBe(false);
-    const residual = await a.residualArtifacts(id, ctx());
+    const residual = strs(await a.residualArtifacts(id, ctx()));
     // The rows stay on record, each line naming the index and why it was not written (or could not even be read).
     expect(residual.length).toBeGreaterThan(0);
     for (const line of residual) expect(line.startsWith(`${db} (`), line).toBe(true);

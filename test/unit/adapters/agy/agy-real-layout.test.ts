@@ -5,6 +5,7 @@ import { AgyAdapter } from '../../../../src/adapters/agy/agy-adapter.js';
 import { FakeProcessTable } from '../../../../src/testing/process/fake-process-table.js';
 import { SpyFileSystem, freshId, portsWith } from '../../../helpers/adapter-agy-files.js';
 import { agyCliRoot, writeAgyAcp, writeAgyFile, writeAgyRealDb, writeAgySummaries } from '../../../helpers/adapter-agy-real-files.js';
+import { strs } from '../../../helpers/artifact-strings.js';
 import { makeTempDir } from '../../../helpers/fs-temp.js';
 
 let dir: string;
@@ -55,7 +56,7 @@ describe('agy: GEMINI_HOME and the ACP root', () => {
     const c = ctx({ env: { GEMINI_HOME: relocated } });
     expect(await a.discover(c)).toEqual([id]);
     expect(spy.calls.filter((x) => x.path.startsWith(gemini))).toEqual([]);
-    expect(await a.purgeArtifacts(id, c)).toContain(join(agyCliRoot(relocated), 'conversations', `${id}.db`));
+    expect(strs(await a.purgeArtifacts(id, c))).toContain(join(agyCliRoot(relocated), 'conversations', `${id}.db`));
     expect(existsSync(join(agyCliRoot(gemini), 'conversations', `${decoy}.db`))).toBe(true);
     // A relative GEMINI_HOME is ignored like an unset one.
     expect(await agy().discover(ctx({ env: { GEMINI_HOME: 'gh' } }))).toEqual([decoy]);
@@ -68,9 +69,9 @@ describe('agy: GEMINI_HOME and the ACP root', () => {
     writeAgyAcp(gemini, none, null);
     expect(await agy().discover(ctx())).toEqual([id]);
     expect(await agy().verifyArtifact(id, ctx({ workspace: dir }), 'verify')).toBe(false);
-    const purged = await agy().purgeArtifacts(id, ctx());
+    const purged = strs(await agy().purgeArtifacts(id, ctx()));
     expect(purged).toEqual([acp.db, acp.meta]);
-    expect(await agy().residualArtifacts(id, ctx())).toEqual([]);
+    expect(strs(await agy().residualArtifacts(id, ctx()))).toEqual([]);
   });
 
   it('an ACP copy beside the CLI conversation goes with it, and a holder of the ACP database counts as in use', async () => {
@@ -80,7 +81,7 @@ describe('agy: GEMINI_HOME and the ACP root', () => {
     const table = new FakeProcessTable([{ pid: 1, argv: ['init'] }, { pid: 7, ppid: 1, argv: ['python3', 'acp'], openFiles: [acp.db] }], { self });
     expect(await agy(table).conversationInUse(id, ctx())).toBe(true);
     table.kill(7);
-    await agy(table).purgeArtifacts(id, ctx());
+    strs(await agy(table).purgeArtifacts(id, ctx()));
     expect([existsSync(acp.db), existsSync(acp.meta)]).toEqual([false, false]);
   });
 });
@@ -91,8 +92,8 @@ describe('agy: every store of a conversation is its artifact', () => {
     const pb = writeAgyFile(gemini, `conversations/${id}.pb`);
     const brain = writeAgyFile(gemini, `brain/${id}/messages/read.json`, '{}');
     expect(await agy().hasArtifacts(id, ctx())).toBe(true);
-    expect(await agy().residualArtifacts(id, ctx())).toEqual([join(brain, '../..'), pb]);
-    expect(await agy().purgeArtifacts(id, ctx())).toEqual([join(brain, '../..'), pb]);
+    expect(strs(await agy().residualArtifacts(id, ctx()))).toEqual([join(brain, '../..'), pb]);
+    expect(strs(await agy().purgeArtifacts(id, ctx()))).toEqual([join(brain, '../..'), pb]);
     expect(await agy().hasArtifacts(id, ctx())).toBe(false);
   });
 
@@ -102,7 +103,7 @@ describe('agy: every store of a conversation is its artifact', () => {
     const implicit = writeAgyFile(gemini, `implicit/${id}.pb`);
     const ann = writeAgyFile(gemini, `annotations/${id}.pbtxt`);
     const lock = writeAgyFile(gemini, `presence/${id}.lock`, '');
-    expect(await agy().purgeArtifacts(id, ctx())).toEqual([ann, implicit, db, lock]);
+    expect(strs(await agy().purgeArtifacts(id, ctx()))).toEqual([ann, implicit, db, lock]);
   });
 
   it('subagents at any depth go first with their summaries rows; a record cycle ends; an in-use subagent stays with its subtree', async () => {
@@ -114,7 +115,7 @@ describe('agy: every store of a conversation is its artifact', () => {
     const busyKidDb = writeAgyRealDb(gemini, busyKid, { workspaces: [ws], parent: busy, depth: 2 });
     const summaries = writeAgySummaries(gemini, [root, kid, grandkid, busy, busyKid]);
     const table = new FakeProcessTable([{ pid: 1, argv: ['init'] }, { pid: 8, ppid: 1, argv: ['agy', '--conversation', busy] }], { self });
-    const purged = await agy(table).purgeArtifacts(root, ctx());
+    const purged = strs(await agy(table).purgeArtifacts(root, ctx()));
     const dbOf = (i: string) => join(agyCliRoot(gemini), 'conversations', `${i}.db`);
     expect(purged[0]).toBe(`${summaries} (conversation_summaries.conversation_id: 3 rows)`);
     expect(purged.slice(1)).toEqual([dbOf(grandkid), dbOf(kid), dbOf(root)]);
