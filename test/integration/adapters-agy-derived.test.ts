@@ -1,7 +1,7 @@
 // The agy adapter against the derived fixture of real agy 1.0–1.3 layouts (test/fixtures/derived/agy, EXPECTED.json):
 // discovery from each conversation's own workspace record, subagents, the fork's .pb, the shared summaries index.
 import Database from 'better-sqlite3';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AgyAdapter } from '../../src/adapters/agy/agy-adapter.js';
@@ -126,3 +126,29 @@ describe('agy purge on the real layout', () => {
     expect(await agy().discover(ctx(ws('b')))).toEqual([]);
   });
 });
+
+describe('agy purge preview on the real layout', () => {
+  it('planPurge of the fork lists its .pb, its subagent and the index rows, refuses nothing, changes nothing', async () => {
+    const before = hashTree(dir);
+    const plan = await agy().planPurge(A2, ctx());
+    const listed = strs(plan.artifacts);
+    expect(listed).toContain(`${join(s.cli, 'conversation_summaries.db')} (conversation_summaries.conversation_id: 2 rows)`);
+    for (const rel of [`conversations/${A2}.pb`, `conversations/${A2}.db`, `conversations/${CHILD}.db`, `brain/${CHILD}`, `brain/${A2}`]) expect(listed).toContain(s.abs(rel));
+    expect(plan.refused).toEqual([]);
+    expect(strs(plan.mentions).sort()).toEqual([join(s.cli, 'cache/last_conversations.json'), join(s.cli, 'history.jsonl')].sort());
+    expect(plan.notes).toHaveLength(1);
+    expect(hashTree(dir)).toEqual(before);
+  });
+
+  it('planPurge refuses everything, with the path, when an entry naming a subagent is not understood', async () => {
+    const odd = s.abs(`knowledge/${CHILD}.md`);
+    mkdirSync(join(odd, '..'), { recursive: true });
+    writeFileSync(odd, 'x');
+    const plan = await agy().planPurge(A2, ctx());
+    expect(plan.artifacts).toEqual([]);
+    expect(strs(plan.refused)[0]).toBe(`${odd} (unknown layout: refusing to purge)`);
+    expect(strs(await agy().purgeArtifacts(A2, ctx()))).toEqual([]);
+    expect(existsSync(s.abs(`conversations/${A2}.db`))).toBe(true);
+  });
+});
+
