@@ -122,3 +122,19 @@ describe('agy: every store of a conversation is its artifact', () => {
     expect([existsSync(busyDb), existsSync(busyKidDb)]).toEqual([true, true]);
   });
 });
+
+describe('agy capture on the real layout', () => {
+  it('pins the one conversation newer than the session whose database the pane holds; an older one and a subagent do not compete', async () => {
+    const now = Date.now();
+    const [older, newer, child] = [freshId(), freshId(), freshId()];
+    writeAgyRealDb(gemini, older, { workspaces: [ws], mtimeMs: now - 3_600_000 });
+    const db = writeAgyRealDb(gemini, newer, { workspaces: [ws], mtimeMs: now });
+    writeAgyRealDb(gemini, child, { workspaces: [ws], parent: newer, depth: 1, mtimeMs: now });
+    const table = new FakeProcessTable([{ pid: 1, argv: ['init'] }, { pid: 40, ppid: 1, argv: ['bash'] }, { pid: 41, ppid: 40, argv: ['agy'], openFiles: [db] }], { self });
+    const row = { name: 'r-agy', status: 'running' as const, agent: 'agy' as const, herdr_session_epoch: Math.floor(now / 1000) - 100, pane: { cwd: ws, pid: 40 } };
+    expect(await agy(table).captureActiveSessionId(row, ctx())).toEqual({ kind: 'captured', id: newer });
+    // Claimed by another row, the newer one is out; the older one left is not newer than the session.
+    expect(await agy(table).captureActiveSessionId(row, ctx({ siblingClaimedIds: [newer] }))).toMatchObject({ kind: 'none', reason: 'not-newer' });
+  });
+});
+
