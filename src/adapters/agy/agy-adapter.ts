@@ -39,7 +39,7 @@ export class AgyAdapter extends BaseAdapter {
     return c === null ? [] : ['--conversation', c];
   }
 
-  /** Top-level conversations whose own database (or ACP `.meta`) records this workspace, newest first; see {@link discoverAgy}. */
+  /** Top-level conversations whose own database (or ACP `.meta`) records this workspace, newest first; the cache only adds hints. */
   async discover(ctx: DiscoveryContext): Promise<string[]> {
     return discoverAgy(this.ports.fs, await this.paths(ctx), ctx);
   }
