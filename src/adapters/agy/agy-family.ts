@@ -30,7 +30,8 @@ async function recordedChildren(fs: FileSystemPort, p: AgyPaths, parent: string)
 
 /**
  * The subagent conversations below a canonical id, at any depth, deepest first (each child before its parent): the
- * conversations whose own record names it as parent (field 5), and the children its brain dir records. A cycle of
+ * conversations whose own record names it as parent (field 5), and the children its brain dir records (unless their
+ * own record names another parent or none: a top-level conversation is never taken as a child). A cycle of
  * records ends at the first id seen again; the id itself is never in the answer. Never throws.
  * @public
  */
@@ -40,10 +41,16 @@ export async function agyDescendants(fs: FileSystemPort, p: AgyPaths, id: string
     const parent = c.cli?.parent ?? null;
     if (parent !== null && parent !== c.id) byParent.set(parent, [...(byParent.get(parent) ?? []), c.id]);
   }
+  const byId = new Map(all.map((c) => [c.id, c]));
   const seen = new Set<string>([id]);
   const out: string[] = [];
   const visit = async (parent: string): Promise<void> => {
-    const kids = [...new Set([...(byParent.get(parent) ?? []), ...(await recordedChildren(fs, p, parent))])].sort();
+    // A child the parent's brain names is taken only when its own database does not name another parent (or none).
+    const recorded = (await recordedChildren(fs, p, parent)).filter((kid) => {
+      const own = byId.get(kid);
+      return own === undefined || own.cli === null || own.cli.parent === parent;
+    });
+    const kids = [...new Set([...(byParent.get(parent) ?? []), ...recorded])].sort();
     for (const kid of kids) {
       if (seen.has(kid)) continue;
       seen.add(kid);

@@ -116,6 +116,16 @@ describe('agy: links are never followed into another tree', () => {
     expect(existsSync(join(outside, `${victim}.json`))).toBe(true);
   });
 
+  it('a subagents record naming a top-level conversation does not make it a child: it stays', async () => {
+    const parent = freshId();
+    const other = freshId();
+    writeAgyRealDb(gemini, parent, { workspaces: [ws] });
+    const otherDb = writeAgyRealDb(gemini, other, { workspaces: [join(dir, 'ws-2')] });
+    writeAgyFile(gemini, `brain/${parent}/.system_generated/subagents/${other}.json`, '{}');
+    await agy().purgeArtifacts(parent, ctx());
+    expect(existsSync(otherDb)).toBe(true);
+  });
+
   it('hostile names in a subagents dir (not uuids, traversal) name no conversation', async () => {
     const parent = freshId();
     writeAgyRealDb(gemini, parent, { workspaces: [ws] });
