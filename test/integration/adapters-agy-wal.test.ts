@@ -6,6 +6,7 @@ import { AgyAdapter } from '../../src/adapters/agy/agy-adapter.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import type { SessionRow } from '../../src/registry/session-row.js';
 import { agyTreePaths, freshId, writeAgyCache } from '../helpers/adapter-agy-files.js';
+import { agyConversationSql, trajectoryBlob } from '../helpers/adapter-agy-proto.js';
 import { makeTempDir } from '../helpers/fs-temp.js';
 import { stopAll } from '../helpers/proc-children.js';
 import { WAL_STATES, type WalFixture, buildWalState, snapshotDir } from '../helpers/sqlite-wal-states.js';
@@ -14,13 +15,16 @@ import { strs } from '../helpers/artifact-strings.js';
 let dir: string;
 let dispose: () => Promise<void>;
 let fx: WalFixture | undefined;
+let fx2: WalFixture | undefined;
 
 beforeEach(async () => {
   ({ dir, dispose } = await makeTempDir('mam-agy-wal-'));
 });
 afterEach(async () => {
   await fx?.stop();
+  await fx2?.stop();
   fx = undefined;
+  fx2 = undefined;
   await dispose();
 });
 afterAll(() => stopAll());
@@ -90,5 +94,60 @@ describe.each(WAL_STATES)('agy reads its conversation database in the %s state w
       }
     }
     expect(snapshotDir(conversations)).toEqual(listing);
+  });
+});
+
+const SUMMARIES = [
+  "CREATE TABLE `conversation_summaries` (`conversation_id` text,`title` text NOT NULL DEFAULT \"\",`workspace_uris` text NOT NULL,`parent_conversation_id` text NOT NULL DEFAULT \"\",PRIMARY KEY (`conversation_id`))",
+];
+const REAL_QUERIES = ['discover', 'verify-discover', 'residual', 'mentions', 'purge-rows'] as const;
+
+// The real layout: the workspace is recorded only inside the conversation's own database (no cache entry), and the
+// shared summaries index names it — both in the same WAL state, both read without a trace.
+describe.each(WAL_STATES)('agy reads the workspace record and the summaries index in the %s state without touching a directory', (state) => {
+  it.each(REAL_QUERIES)('%s', async (query) => {
+    const home = join(dir, 'home');
+    const ws = join(dir, 'ws');
+    mkdirSync(ws, { recursive: true });
+    const id = freshId();
+    const db = agyTreePaths(home, id).db;
+    const conversations = join(db, '..');
+    const root = join(conversations, '..');
+    mkdirSync(conversations, { recursive: true });
+    fx = await buildWalState(state, db, agyConversationSql(id, trajectoryBlob({ workspaces: [ws] })));
+    const summaries = join(root, 'conversation_summaries.db');
+    fx2 = await buildWalState(state, summaries, [...SUMMARIES, `INSERT INTO conversation_summaries (conversation_id, workspace_uris) VALUES ('${id}', '["file://${ws}"]')`]);
+    const listings = [snapshotDir(conversations), snapshotDir(root)];
+    if (state !== 'clean') expect(tablesInMainFileAlone(db)).toBe(0);
+
+    const agy = new AgyAdapter(nodePorts({ env: {} }));
+    const ctx = { workspace: ws, homeDir: home };
+    switch (query) {
+      case 'discover':
+        expect(await agy.discover(ctx)).toEqual([id]);
+        break;
+      case 'verify-discover':
+        expect(await agy.verifyArtifact(id, ctx, 'discover')).toBe(true);
+        expect(await agy.verifyArtifact(id, { ...ctx, workspace: dir }, 'verify')).toBe(false);
+        break;
+      case 'residual':
+        expect(strs(await agy.residualArtifacts(id, ctx))).toContain(`${summaries} (conversation_summaries.conversation_id: 1 rows)`);
+        break;
+      case 'mentions':
+        expect(strs(await agy.mentions(id, ctx))).toEqual([]);
+        break;
+      case 'purge-rows': {
+        // The one write: the index's row (possibly only in its -wal) is deleted through SQLite, which keeps its sidecars.
+        await fx.stop();
+        expect(strs(await agy.purgeArtifacts(id, ctx))).toContain(`${summaries} (conversation_summaries.conversation_id: 1 rows)`);
+        expect((strs(await agy.residualArtifacts(id, ctx))).filter((r) => r.includes('conversation_summaries'))).toEqual([]);
+        return;
+      }
+      default: {
+        const never: never = query;
+        throw new Error(String(never));
+      }
+    }
+    expect([snapshotDir(conversations), snapshotDir(root)]).toEqual(listings);
   });
 });

@@ -1,20 +1,23 @@
 import type { SessionRow } from '../../registry/session-row.js';
 import type { Artifact, LeftArtifact } from '../../purge/artifact.js';
+import { asLeft, formatArtifact } from '../../purge/artifact.js';
 import { type ArtifactPath, leftArtifacts, pathArtifact, removeArtifacts } from '../common/artifacts.js';
 import { BaseAdapter } from '../common/base-adapter.js';
 import { psHint } from '../common/in-use.js';
 import type { CaptureResult, DiscoveryContext } from '../types.js';
-import { agyCacheNames, readAgyCache } from './agy-cache.js';
 import { captureAgy } from './agy-capture.js';
-import { agyActivityMs, agyDbReadable } from './agy-conversation-db.js';
-import { AGY_UNKNOWN_LAYOUT, agyUnknownEntries } from './agy-layout.js';
-import { agyArtifactPaths, agyDbPath, agyHeldPaths, agyLockPath, agyPaths } from './agy-paths.js';
-import { directoryMatcher } from './same-directory.js';
+import { agyMentions } from './agy-mentions.js';
+import { type AgyPaths, agyDbPath, agyHeldPaths, agyLockPath, agyPaths } from './agy-paths.js';
+import { type AgyPurgePlan, planAgyPurge } from './agy-purge-plan.js';
+import { agySummaryRows, deleteAgySummaryRows } from './agy-summaries.js';
+import { discoverAgy, verifyAgy } from './agy-workspace.js';
 
 /**
- * The Antigravity CLI (`agy`, post-discovered): conversations under `<home>/.gemini/antigravity-cli/` — a SQLite database
- * per conversation with its sidecars, a brain dir, a title annotation and a presence lock — and a shared cache mapping
- * each workspace to its last conversation, the only record of which workspace a conversation belongs to.
+ * The Antigravity CLI (`agy`, post-discovered): conversations under `<GEMINI_HOME>/antigravity-cli/` (`GEMINI_HOME`
+ * defaults to `<home>/.gemini`) — a SQLite database per conversation recording its own workspace, with its sidecars, a
+ * `.pb` store, a brain dir, an annotation and a presence lock; subagent conversations below it; the ACP server's copies
+ * under `<GEMINI_HOME>/antigravity-acp/`; and shared files (a summaries index, the prompt history, a last-conversation
+ * cache that is only a hint).
  * @example
  * ```ts
  * const agy = getAdapter('agy');
@@ -36,47 +39,20 @@ export class AgyAdapter extends BaseAdapter {
     return c === null ? [] : ['--conversation', c];
   }
 
-  /** Conversations the cache maps this workspace to whose database opens with a schema, active at or after `ctx.epoch`. */
+  /** Top-level conversations whose own database (or ACP `.meta`) records this workspace, newest first; the cache only adds hints. */
   async discover(ctx: DiscoveryContext): Promise<string[]> {
-    try {
-      const p = agyPaths(ctx.homeDir);
-      const here = await directoryMatcher(this.ports.fs, ctx.workspace);
-      const ids = new Set<string>();
-      for (const e of await readAgyCache(this.ports.fs, p.cacheFile)) if (await here.matches(e.workspace)) ids.add(e.id);
-      const found: Array<{ id: string; at: number }> = [];
-      for (const id of ids) {
-        const db = agyDbPath(p, id);
-        if (!(await agyDbReadable(this.ports.fs, db))) continue;
-        const at = (await agyActivityMs(this.ports.fs, db)) ?? Number.NEGATIVE_INFINITY;
-        if (ctx.epoch !== undefined && !(at >= ctx.epoch * 1000)) continue;
-        found.push({ id, at });
-      }
-      return found.sort((a, b) => b.at - a.at || a.id.localeCompare(b.id)).map((f) => f.id);
-    } catch {
-      return [];
-    }
+    return discoverAgy(this.ports.fs, await this.paths(ctx), ctx);
   }
 
   /**
-   * The database opens with a schema and the cache does not map the id only to other workspaces; `discover` mode also
-   * needs the cache to map this workspace to it, and never accepts an id another row records.
+   * The database opens and its own workspace record (else the cache's hint) does not place it only in other workspaces;
+   * `discover` mode also needs it placed here, refuses subagents and never accepts an id another row records.
    */
   async verifyArtifact(id: string, ctx: DiscoveryContext, mode: 'verify' | 'discover' = 'verify'): Promise<boolean> {
     const c = this.canonical(id);
     if (c === null) return false;
-    try {
-      if (mode === 'discover' && this.claimedBySibling(c, ctx)) return false;
-      const p = agyPaths(ctx.homeDir);
-      const here = await directoryMatcher(this.ports.fs, ctx.workspace);
-      const mapped = (await readAgyCache(this.ports.fs, p.cacheFile)).filter((e) => e.id === c);
-      let mine = false;
-      for (const e of mapped) if (await here.matches(e.workspace)) mine = true;
-      if (mapped.length > 0 && !mine) return false;
-      if (mode === 'discover' && !mine) return false;
-      return await agyDbReadable(this.ports.fs, agyDbPath(p, c));
-    } catch {
-      return false;
-    }
+    if (mode === 'discover' && this.claimedBySibling(c, ctx)) return false;
+    return verifyAgy(this.ports.fs, await this.paths(ctx), c, ctx, mode);
   }
 
   /** The one cached candidate whose presence lock or database the row's pane process (or a descendant) holds open; anything unprovable is not captured. */
@@ -94,87 +70,137 @@ export class AgyAdapter extends BaseAdapter {
     );
   }
 
-  /** Brain dir, annotation, database sidecars, database, presence lock — in removal order. */
+  /** Every own path of the id and its subagents, then the presence locks — in removal order. */
   protected async artifactPaths(id: string, ctx: DiscoveryContext): Promise<ArtifactPath[]> {
-    return agyArtifactPaths(agyPaths(ctx.homeDir), id);
+    const plan = await planAgyPurge(this.ports.fs, await this.paths(ctx), id);
+    return [...plan.paths, ...plan.locks.map((l) => l.lock)];
   }
 
-  /** The database, its sidecars and the presence lock. */
+  /** The database and sidecars (the CLI's and the ACP server's) and the presence lock. */
   protected override async heldPaths(id: string, ctx: DiscoveryContext): Promise<string[]> {
-    return agyHeldPaths(agyPaths(ctx.homeDir), id);
+    return agyHeldPaths(await this.paths(ctx), id);
   }
 
   /** A `ps` line for the id and an `lsof` line for its presence lock and database. */
   override inUseHints(id: string, ctx: DiscoveryContext): string[] {
     const c = this.canonical(id);
     if (c === null) return [];
-    const p = agyPaths(ctx.homeDir);
+    const p = agyPaths(ctx.homeDir, ctx.env ?? {});
     return [psHint(c), `lsof ${agyLockPath(p, c)} ${agyDbPath(p, c)}`];
   }
 
   /**
-   * Removes every artifact that exists (brain, annotation, sidecars, database), then the presence lock — only when a fresh
-   * in-use check finds nobody; while anything uses the conversation the lock stays and is the residual. Removes nothing
-   * when the root holds entries of the id in a layout this adapter does not know (see residual). Never throws.
+   * Removes the conversation and its subagents (any depth; one another live process uses stays, with its subtree): the
+   * shared index's rows naming them, then each one's files (its parent-side record, brain, annotation, `.pb` files, ACP
+   * copy, sidecars, database), then the presence locks — each only when a fresh in-use check finds nobody, the id's
+   * last. Removes nothing when an entry naming any of them is not understood (see residual). Never throws.
    */
   override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
-      const p = agyPaths(ctx.homeDir);
-      if ((await agyUnknownEntries(this.ports.fs, p, c)).length > 0) return [];
-      const lock: ArtifactPath = { root: p.root, path: agyLockPath(p, c) };
-      const done = await removeArtifacts(this.ports.fs, agyArtifactPaths(p, c).filter((i) => i.path !== lock.path));
-      if (await this.lockFree(c, ctx)) done.purged.push(...(await removeArtifacts(this.ports.fs, [lock])).purged);
-      return done.purged;
+      const p = await this.paths(ctx);
+      const plan = await planAgyPurge(this.ports.fs, p, c, (child) => this.busy(child, ctx));
+      if (plan.unknown.length > 0) return [];
+      this.noteRowDeleteFailures(c, []);
+      const rows = await deleteAgySummaryRows(this.ports.fs, p.summariesDb, plan.ids);
+      if (rows.failure !== null) this.noteRowDeleteFailures(c, [rows.failure]);
+      const done = await removeArtifacts(this.ports.fs, plan.paths);
+      const purged: Artifact[] = [...rows.rows, ...done.purged];
+      for (const { id: owner, lock } of plan.locks) {
+        if (!(await this.busy(owner, ctx))) purged.push(...(await removeArtifacts(this.ports.fs, [lock])).purged);
+      }
+      return purged;
     } catch {
       return [];
     }
   }
 
-  /** The artifacts still there (a path behind a linked dir included), and each entry of an unknown layout with the refusal. */
+  /**
+   * What is still there of the conversation and its subagents (a path behind a linked dir included), the shared index's
+   * rows naming them, each entry not understood with the refusal, and why the index could not be read or written.
+   */
   override async residualArtifacts(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
-    const c = this.canonical(id);
-    if (c === null) return [];
-    try {
-      const p = agyPaths(ctx.homeDir);
-      const files = await leftArtifacts(this.ports.fs, agyArtifactPaths(p, c));
-      return [...files, ...(await this.#unknown(c, ctx))];
-    } catch {
-      return [];
-    }
+    const r = await this.residualParts(id, ctx);
+    return [...r.own, ...r.doubts];
   }
 
-  /** Each entry of the id in a layout this adapter does not know: the purge removes nothing. */
+  /** True when anything of the conversation (or its subagents) is still there; a shared index it cannot read is no evidence. */
+  override async hasArtifacts(id: string, ctx: DiscoveryContext): Promise<boolean> {
+    return (await this.residualParts(id, ctx)).own.length > 0;
+  }
+
+  /** The shared index's rows naming the id and its subagents (a failed look carries its reason). */
+  protected override async dbRows(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
+    const p = await this.paths(ctx);
+    const rows = await agySummaryRows(this.ports.fs, p.summariesDb, (await planAgyPurge(this.ports.fs, p, id)).ids);
+    return [...rows.rows, ...(rows.failure === null ? [] : [rows.failure])];
+  }
+
+  /** Each entry naming the id (or a subagent of it) that is not understood: the purge then removes nothing. */
   protected override async purgeRefusals(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
-    return this.#unknown(id, ctx);
+    return this.refusals(await planAgyPurge(this.ports.fs, await this.paths(ctx), id));
   }
 
-  async #unknown(c: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
-    const p = agyPaths(ctx.homeDir);
-    const unknown = await agyUnknownEntries(this.ports.fs, p, c);
-    return Promise.all(unknown.map(async (u) => ({ ...((await pathArtifact(this.ports.fs, u)) ?? { kind: 'file' as const, path: u }), reason: AGY_UNKNOWN_LAYOUT })));
+  /** The shared index keeps older page images in its `-wal` until agy checkpoints it. */
+  protected override async purgeNotes(id: string, ctx: DiscoveryContext): Promise<string[]> {
+    const rows = await this.dbRows(id, ctx);
+    return rows.some((r) => r.kind === 'rows')
+      ? ['conversation_summaries.db is shared by every agy conversation: its rows are deleted with secure_delete, but older page images may stay in its -wal until agy checkpoints it']
+      : [];
   }
 
-  /** The agy root `<home>/.gemini/antigravity-cli`. */
+  /** The agy root `<GEMINI_HOME>/antigravity-cli`. */
   protected override async storeRoot(ctx: DiscoveryContext): Promise<string> {
-    return agyPaths(ctx.homeDir).root;
+    return (await this.paths(ctx)).root;
   }
 
-  /** The shared last-conversation cache when it still names the id (never rewritten by a purge). */
+  /** The shared prompt history, the last-conversation cache and a fork's reference when they still name the id (never rewritten by a purge). */
   override async mentions(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
-    const p = agyPaths(ctx.homeDir);
-    return (await agyCacheNames(this.ports.fs, p.cacheFile, c)) ? [{ kind: 'file', path: p.cacheFile }] : [];
+    try {
+      return await agyMentions(this.ports.fs, await this.paths(ctx), c);
+    } catch {
+      return [];
+    }
   }
 
-  // Right before the lock goes: a holder that appeared (or stayed) since the caller's gate keeps it; a failed check too.
-  private async lockFree(id: string, ctx: DiscoveryContext): Promise<boolean> {
+  // What is left: `own` (paths, rows, entries not understood) and `doubts` (the shared index could not be read or written).
+  private async residualParts(id: string, ctx: DiscoveryContext): Promise<{ own: LeftArtifact[]; doubts: LeftArtifact[] }> {
+    const c = this.canonical(id);
+    if (c === null) return { own: [], doubts: [] };
     try {
-      return (await this.inUseHolders(id, ctx)).length === 0;
+      const p = await this.paths(ctx);
+      const plan = await planAgyPurge(this.ports.fs, p, c);
+      const files = await leftArtifacts(this.ports.fs, [...plan.paths, ...plan.locks.map((l) => l.lock)]);
+      const rows = await agySummaryRows(this.ports.fs, p.summariesDb, plan.ids);
+      const own = [...files, ...rows.rows.map(asLeft), ...(await this.refusals(plan))];
+      const failures = rows.failure === null ? this.rowDeleteFailures(c, rows.rows) : [rows.failure, ...this.rowDeleteFailures(c, [rows.failure])];
+      // A read failure the last delete also met is said once.
+      const doubts = failures.filter((f, n) => failures.findIndex((g) => formatArtifact(g, { reason: true }) === formatArtifact(f, { reason: true })) === n);
+      return { own, doubts };
     } catch {
-      return false;
+      return { own: [], doubts: [] };
+    }
+  }
+
+  // The entries of a plan that are not understood, each of its lstat kind with the reason.
+  private refusals(plan: AgyPurgePlan): Promise<LeftArtifact[]> {
+    return Promise.all(plan.unknown.map(async (u) => ({ ...((await pathArtifact(this.ports.fs, u.path)) ?? { kind: 'file' as const, path: u.path }), reason: u.reason })));
+  }
+
+  // The agy roots of this context (GEMINI_HOME from the agent's environment, see agentEnv).
+  private async paths(ctx: DiscoveryContext): Promise<AgyPaths> {
+    return agyPaths(ctx.homeDir, await this.env(ctx));
+  }
+
+  // A holder that appeared (or stayed) since the caller's gate keeps what it uses; a failed check too.
+  private async busy(id: string, ctx: DiscoveryContext): Promise<boolean> {
+    try {
+      return (await this.inUseHolders(id, ctx)).length > 0;
+    } catch {
+      return true;
     }
   }
 }

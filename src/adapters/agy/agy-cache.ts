@@ -1,5 +1,6 @@
 import type { FileSystemPort } from '../../ports/fs.js';
 import { normalizeAgentId } from '../../ids/agent-id.js';
+import { readAgyText } from './agy-read-text.js';
 
 /** Larger than any real `last_conversations.json`; a bigger file is not parsed (and maps nothing). */
 const MAX_CACHE_BYTES = 1 << 20;
@@ -14,14 +15,9 @@ export interface AgyCacheEntry {
   id: string;
 }
 
-async function cacheText(fs: FileSystemPort, cacheFile: string): Promise<string | null> {
-  try {
-    const head = await fs.readHead(cacheFile, MAX_CACHE_BYTES + 1);
-    if (head.byteLength > MAX_CACHE_BYTES) return null;
-    return new TextDecoder('utf-8', { fatal: true }).decode(head);
-  } catch {
-    return null;
-  }
+// A link, FIFO or directory in the cache's place is never opened.
+function cacheText(fs: FileSystemPort, cacheFile: string): Promise<string | null> {
+  return readAgyText(fs, cacheFile, MAX_CACHE_BYTES);
 }
 
 function entriesOf(text: string | null): AgyCacheEntry[] {

@@ -126,7 +126,8 @@ describe('agy: linked directories', () => {
 
 describe('agy: a layout it does not know fails closed', () => {
   it.each([
-    ['an unknown directory naming the id', (id: string) => join('implicit', `${id}.pb`)],
+    ['an unknown directory naming the id', (id: string) => join('knowledge', `${id}.md`)],
+    ['an unknown name in the ACP root', (id: string) => join('..', 'antigravity-acp', 'conversations', `${id}.json`)],
     ['an unknown name in a known directory', (id: string) => join('conversations', `${id}.db-mj0AB12`)],
     ['an unknown top-level entry', (id: string) => `${id}.json`],
   ])('%s: discovery still works, purge removes nothing, residual names the refusal', async (_label, rel) => {
