@@ -123,6 +123,7 @@ export class ClaudeAdapter extends BaseAdapter {
         else purged.push(job.path);
       }
       const transcripts = await removeArtifacts(fs, s.transcripts);
+      this.noteRemovalLeft(c, [...items.left, ...transcripts.left]);
       purged.push(...transcripts.purged);
       kept ||= transcripts.residual.length > 0;
       if (s.sessions.length > 0 && !kept) {
@@ -145,7 +146,7 @@ export class ClaudeAdapter extends BaseAdapter {
     if (c === null) return [];
     try {
       const s = await this.scan(c, ctx);
-      return [...found(s), ...s.storeRows, ...s.refusals, ...s.notes];
+      return [...found(s).map((f) => this.residualEntry(c, f)), ...s.storeRows, ...s.refusals, ...s.notes];
     } catch (err) {
       return [`${ctx.homeDir} (claude residual scan failed: ${describeError(err)})`];
     }

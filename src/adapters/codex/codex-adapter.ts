@@ -128,6 +128,7 @@ export class CodexAdapter extends BaseAdapter {
       const stray = s.artifacts.rollouts.some((r) => files.residual.includes(r.path));
       const rows = await this.#purgeRows(s, c, stray);
       const lock = await removeArtifacts(fs, [s.artifacts.lock]);
+      this.noteRemovalLeft(c, [...files.left, ...lock.left]);
       return [...rows, ...files.purged, ...lock.purged];
     } catch {
       return [];
@@ -143,7 +144,7 @@ export class CodexAdapter extends BaseAdapter {
     if (c === null) return [];
     try {
       const s = await this.#survey(c, ctx);
-      const files = (await existingArtifacts(this.ports.fs, surveyPaths(s))).map((f) => f.path);
+      const files = (await existingArtifacts(this.ports.fs, surveyPaths(s))).map((f) => this.residualEntry(c, f.path));
       const { rows, notes } = await rowsNaming(this.ports.fs, s, c, (i) => i.columns.owned);
       const own = [...files, ...rows];
       const failed = this.rowDeleteFailures(c, rows);

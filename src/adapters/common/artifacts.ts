@@ -1,5 +1,5 @@
 import type { FileSystemPort } from '../../ports/fs.js';
-import { removeConfined } from '../../paths/remove-confined.js';
+import { type RemovalLeft, removeConfined } from '../../paths/remove-confined.js';
 
 /**
  * One artifact path of a conversation and the agent root it was found under (removal never leaves that root).
@@ -21,6 +21,8 @@ export interface PurgeReport {
   purged: string[];
   /** What should have gone and stays (a linked path not followed, a failed removal). */
   residual: string[];
+  /** The residual paths a removal left, each with its reason (e.g. a directory swapped during removal). */
+  left: RemovalLeft[];
 }
 
 /**
@@ -53,7 +55,7 @@ export async function existingArtifacts(fs: FileSystemPort, items: readonly Arti
  * @public
  */
 export async function removeArtifacts(fs: FileSystemPort, items: readonly ArtifactPath[], opts: { stopOnFailure?: boolean } = {}): Promise<PurgeReport> {
-  const report: PurgeReport = { purged: [], residual: [] };
+  const report: PurgeReport = { purged: [], residual: [], left: [] };
   for (const [n, item] of items.entries()) {
     if (!(await pathExists(fs, item.path))) continue;
     const done = await removeConfined(fs, item.root, item.path);
@@ -62,6 +64,7 @@ export async function removeArtifacts(fs: FileSystemPort, items: readonly Artifa
       continue;
     }
     report.residual.push(...(done.residual.length > 0 ? done.residual : [item.path]));
+    report.left.push(...done.left);
     if (opts.stopOnFailure !== true) continue;
     for (const rest of items.slice(n + 1)) if (await pathExists(fs, rest.path)) report.residual.push(rest.path);
     break;

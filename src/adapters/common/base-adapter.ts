@@ -6,6 +6,9 @@ import type { FileHolder, ProcessInfo } from '../../ports/process.js';
 import type { SessionRow } from '../../registry/session-row.js';
 import type { AgentAdapter, CaptureResult, DiscoveryContext, InUseHolder, PreflightResult } from '../types.js';
 import { agentEnv } from './agent-env.js';
+import { REMOVAL_REASONS } from '../../paths/removal-reasons.js';
+import type { RemovalLeft } from '../../paths/remove-confined.js';
+import { formatArtifact } from '../../purge/artifact.js';
 import { type ArtifactPath, existingArtifacts, removeArtifacts } from './artifacts.js';
 import { decideCapture } from './capture.js';
 import { findInUseHolders, psHint } from './in-use.js';
@@ -27,6 +30,8 @@ export abstract class BaseAdapter implements AgentAdapter {
 
   // Why the last row delete of a canonical id failed, until the next purge of it: the residual reports it.
   readonly #rowDeleteFailures = new Map<string, string[]>();
+  // The paths the last purge of a canonical id found swapped under it, until the next purge: the residual says so.
+  readonly #swapped = new Map<string, Set<string>>();
 
   /** Builds the adapter over `ports`, through which every read, removal and process probe goes. */
   constructor(
@@ -126,7 +131,23 @@ export abstract class BaseAdapter implements AgentAdapter {
       return [];
     });
     const files = await removeArtifacts(this.ports.fs, paths);
+    this.noteRemovalLeft(c, files.left);
     return [...rows, ...files.purged];
+  }
+
+  /**
+   * Records what the removals of the id's purge left with a swap as their reason (`[]` clears it), so the residual names
+   * the reason; an adapter that removes by itself calls it once with everything its removals left.
+   */
+  protected noteRemovalLeft(id: string, left: readonly RemovalLeft[]): void {
+    const swapped = left.filter((l) => l.reason === REMOVAL_REASONS.swapped).map((l) => l.path);
+    if (swapped.length > 0) this.#swapped.set(id, new Set(swapped));
+    else this.#swapped.delete(id);
+  }
+
+  /** A residual path as the report shows it: with the reason when the last purge found it swapped. */
+  protected residualEntry(id: string, path: string): string {
+    return this.#swapped.get(id)?.has(path) === true ? formatArtifact({ kind: 'dir', path, reason: REMOVAL_REASONS.swapped }, { reason: true }) : path;
   }
 
   /**
@@ -138,7 +159,7 @@ export abstract class BaseAdapter implements AgentAdapter {
     if (c === null) return [];
     const files = await existingArtifacts(this.ports.fs, await this.artifactPaths(c, ctx));
     const rows = await this.dbRows(c, ctx).catch((err: unknown) => [`${ctx.homeDir} (${this.name} database rows could not be checked: ${describeError(err)})`]);
-    return [...files.map((f) => f.path), ...rows, ...this.rowDeleteFailures(c, rows)];
+    return [...files.map((f) => this.residualEntry(c, f.path)), ...rows, ...this.rowDeleteFailures(c, rows)];
   }
 
   /** Records why the id's last row delete failed, as residual entries (`[]` clears them); the one store for every adapter. */
