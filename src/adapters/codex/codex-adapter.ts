@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { DiscoveryContext } from '../types.js';
 import { BaseAdapter } from '../common/base-adapter.js';
 import { type ArtifactPath, existingArtifacts, removeArtifacts } from '../common/artifacts.js';
-import { psHint } from '../common/in-use.js';
+import { psHint, shellQuote } from '../common/in-use.js';
 import { discoverThreads } from './codex-discover.js';
 import { codexHome, type CodexHome } from './codex-home.js';
 import { surveyCodex, surveyPaths, type CodexSurvey } from './codex-survey.js';
@@ -171,9 +171,10 @@ export class CodexAdapter extends BaseAdapter {
   /** A `ps` line for the id and an `lsof` line for its writer lock. */
   override inUseHints(id: string, ctx: DiscoveryContext): string[] {
     const c = this.canonical(id);
-    if (c === null) return [psHint(id)];
+    // An implausible id gives no hint at all: it is never pasted into a command a person runs.
+    if (c === null) return [];
     const own = this.ports.proc.env();
     const env = ctx.env ?? (own['HOME'] === ctx.homeDir ? own : {});
-    return [psHint(c), `lsof ${join(codexHome(env, ctx.homeDir).locks, `${c}.lock`)}`];
+    return [psHint(c), `lsof ${shellQuote(join(codexHome(env, ctx.homeDir).locks, `${c}.lock`))}`];
   }
 }
