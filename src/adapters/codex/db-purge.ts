@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { confinedCheck } from '../../paths/confined-check.js';
+import { dbWriteRefusal } from '../../sqlite/db-write-guard.js';
 import { quoteIdent } from '../../sqlite/schema.js';
 import type { CodexDb } from './codex-dbs.js';
 import { threadColumns } from './thread-columns.js';
@@ -23,11 +24,8 @@ const BUSY_TIMEOUT_MS = 5000;
 async function writable(fs: FileSystemPort, db: CodexDb): Promise<string | null> {
   const check = await confinedCheck(fs, db.root, db.path).catch(() => ({ kind: 'outside' as const }));
   if (check.kind !== 'ok' || check.leaf !== 'file') return 'not a regular file inside its directory';
-  for (const suffix of ['-wal', '-shm', '-journal']) {
-    const kind = await fs.lstat(db.path + suffix).then((s) => s.kind, () => null);
-    if (kind !== null && kind !== 'file') return `${suffix} is not a regular file`;
-  }
-  return null;
+  // A link, a non-regular file or a hard link (nlink > 1) as the database or a sidecar: a write would reach another file.
+  return dbWriteRefusal(fs, db.path);
 }
 
 function deleteRows(conn: Database.Database, label: string, id: string, keepThreads: boolean): string[] {

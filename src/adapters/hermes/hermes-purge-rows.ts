@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { confinedCheck } from '../../paths/confined-check.js';
+import { dbWriteRefusal } from '../../sqlite/db-write-guard.js';
 import { quoteIdent } from '../../sqlite/schema.js';
 import { detectWalState } from '../../sqlite/wal-state.js';
 import { hermesLayout } from './hermes-layout.js';
@@ -43,7 +44,7 @@ export async function purgeHermesRows(fs: FileSystemPort, root: string, dbPath: 
   let guard: Database.Database | undefined;
   try {
     const check = await confinedCheck(fs, root, dbPath);
-    if (check.kind !== 'ok' || check.leaf !== 'file') return [];
+    if (check.kind !== 'ok' || check.leaf !== 'file' || (await dbWriteRefusal(fs, check.path)) !== null) return [];
     const keepSidecars = (await detectWalState(fs, check.path)) === 'leftover';
     writer = new Database(check.path, { fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
     const deleted = deleteRows(writer, dbPath, id);

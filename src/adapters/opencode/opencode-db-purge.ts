@@ -4,6 +4,7 @@ import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { pathExists } from '../common/artifacts.js';
 import { type OpencodeDbFindings, opencodeDbFindings } from './opencode-db-rows.js';
 import type { OpencodeLocation } from './opencode-locator.js';
+import { dbWriteRefusal } from '../../sqlite/db-write-guard.js';
 import { runOpencodeSessionDelete } from './opencode-session-delete.js';
 import { deleteOpencodeV1Rows } from './opencode-v1-delete.js';
 
@@ -14,6 +15,8 @@ import { deleteOpencodeV1Rows } from './opencode-v1-delete.js';
  */
 export interface OpencodeDbPurge {
   refused: boolean;
+  /** Why the database was not written, when a guard refused it (a link or a hard-linked file or sidecar). */
+  reason?: string;
   removed: string[];
   /** The child sessions (any depth) collected before anything was deleted. */
   children: string[];
@@ -32,6 +35,9 @@ export async function purgeOpencodeDb(fs: FileSystemPort, proc: ProcessPort, loc
       withReadonlyDb(loc.dbPath, { fs }, (h) => opencodeDbFindings(h.db, loc.dbPath, id));
     const before = await read();
     if (!before.known) return none(before.rows.length > 0);
+    // Both writes below (the CLI's and ours) would go through a linked or hard-linked file or sidecar to another file.
+    const refusal = await dbWriteRefusal(fs, loc.dbPath);
+    if (refusal !== null) return { ...none(true, before.children), reason: `${loc.dbPath} (${refusal}: not purged)` };
     const removed: string[] = [];
     if (before.inV2) {
       if (!(await runOpencodeSessionDelete(proc, loc, id))) return none(true, before.children);
