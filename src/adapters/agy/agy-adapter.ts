@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { SessionRow } from '../../registry/session-row.js';
 import { type ArtifactPath, existingArtifacts, removeArtifacts } from '../common/artifacts.js';
 import { BaseAdapter } from '../common/base-adapter.js';
@@ -100,7 +101,9 @@ export class AgyAdapter extends BaseAdapter {
 
   /** The database, its sidecars and the presence lock. */
   protected override async heldPaths(id: string, ctx: DiscoveryContext): Promise<string[]> {
-    return agyHeldPaths(agyPaths(ctx.homeDir), id);
+    // The brain dir too: a shell cd'd into brain/<id>/ (or a file open below it) holds the conversation.
+    const p = agyPaths(ctx.homeDir);
+    return [...agyHeldPaths(p, id), join(p.brain, id)];
   }
 
   /** A `ps` line for the id and an `lsof` line for its presence lock and database. */
