@@ -22,6 +22,13 @@ function writeFlags(opts: WriteOptions): string {
   return opts.exclusive === true ? `${base}x` : base;
 }
 
+let probed: Promise<boolean> | undefined;
+// Whether /proc/self/fd anchors calls here: probed once per process.
+function procFdProbe(): Promise<boolean> {
+  probed ??= procFdWorks(tmpdir());
+  return probed;
+}
+
 /**
  * Options of {@link NodeFileSystem}.
  * @public
@@ -39,11 +46,12 @@ export interface NodeFileSystemOptions {
  * @public
  */
 export class NodeFileSystem implements FileSystemPort {
-  #procFd: Promise<boolean> | undefined;
+  // Plain (not #private) state: callers copy a port with Object.assign to override one method, and the copy must work.
+  private readonly procFdAllowed: boolean;
 
   /** Builds the port; see {@link NodeFileSystemOptions}. */
   constructor(opts: NodeFileSystemOptions = {}) {
-    if (opts.procFd === false) this.#procFd = Promise.resolve(false);
+    this.procFdAllowed = opts.procFd !== false;
   }
 
   /** {@inheritDoc FileSystemPort.readdir} */
@@ -76,8 +84,7 @@ export class NodeFileSystem implements FileSystemPort {
 
   /** {@inheritDoc FileSystemPort.openDir} */
   async openDir(path: string): Promise<DirHandle> {
-    this.#procFd ??= procFdWorks(tmpdir());
-    return openNodeDir(path, await this.#procFd);
+    return openNodeDir(path, this.procFdAllowed && (await procFdProbe()));
   }
 
   /** {@inheritDoc FileSystemPort.readFile} */

@@ -50,7 +50,7 @@ export async function openChecked(parent: DirHandle, name: string, seen: FileSta
 }
 
 /**
- * Resolves the root once (it may be reached through a link the user set up, e.g. a symlinked home), opens it, then
+ * Opens the root once (it may be reached through a link the user set up, e.g. a symlinked home), then
  * descends one component at a time relative to the directory already open, never following a link and checking that
  * each directory opened is the one listed; rejects only on an unexpected failure of the root itself.
  */
@@ -60,16 +60,17 @@ export async function openConfinedParent(fs: FileSystemPort, root: string, candi
   // `..` is resolved lexically; the walk below verifies the normalized path, one opened directory at a time.
   const c = trimSep(normalize(candidate));
   if (c === r || !isInside(r, c)) return { kind: 'left', reason: REMOVAL_REASONS.outside };
-  let realRoot: string;
   try {
-    realRoot = await fs.realpath(r);
+    await fs.realpath(r);
   } catch (err) {
     if (isAbsent(err)) return { kind: 'missing' };
     throw err;
   }
   let dir: DirHandle;
   try {
-    dir = await fs.openDir(realRoot);
+    // `<root>/.`: the root itself may be reached through a link the user set up (a symlinked home) and is resolved by
+    // this one open; everything below it is anchored to the directory opened. Paths reported stay under `root` as given.
+    dir = await fs.openDir(`${r}${r.endsWith(sep) ? '' : sep}.`);
   } catch (err) {
     if (isPortError(err, 'NotFound')) return { kind: 'missing' };
     if (isSwap(err)) return { kind: 'left', reason: REMOVAL_REASONS.swapped };

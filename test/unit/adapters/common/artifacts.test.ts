@@ -40,7 +40,12 @@ describe('removeArtifacts with stopOnFailure', () => {
     const items = ['a', 'b', 'c'].map((n) => ({ root: base, path: join(base, n) }));
     const failing = new RecordingFileSystem(fs, { failAt: { n: 2, code: 'EBUSY' } });
     const report = await removeArtifacts(failing, items, { stopOnFailure: true });
-    expect(report).toEqual({ purged: [join(base, 'a')], residual: [join(base, 'b'), join(base, 'c')] });
+    expect(report).toEqual({
+      purged: [join(base, 'a')],
+      residual: [join(base, 'b'), join(base, 'c')],
+      // The item that could not go says why; the ones not tried after it are residual without a removal's reason.
+      left: [{ path: join(base, 'b'), reason: expect.stringContaining('EBUSY') }],
+    });
     expect(existsSync(join(base, 'c'))).toBe(true);
     const again = new RecordingFileSystem(fs, { failAt: { n: 2, code: 'EBUSY' } });
     for (const n of ['a']) writeFileSync(join(base, n), n);
