@@ -16,6 +16,8 @@ export type PortErrorCode =
   | 'CommandFailed'
   | 'CommandNotFound'
   | 'Timeout'
+  | 'NotRegularFile'
+  | 'Changed'
   | 'Unknown';
 
 /**

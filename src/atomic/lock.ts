@@ -1,5 +1,6 @@
 import Database from '../sqlite/driver.js';
 import { describeError, PortError, type PortErrorCode } from '../errors.js';
+import { assertRegularOrAbsent } from '../node/regular-or-absent.js';
 import { enableSqliteUri } from '../node/sqlite-uri.js';
 import type { Clock } from '../ports/clock.js';
 import { LockTimeoutError } from './lock-timeout-error.js';
@@ -91,6 +92,8 @@ export function tryLock(lockPath: string): LockHandle | null {
   let db: Database.Database;
   // better-sqlite3 fixes URI support at the first open in the process: the lock must not be the open that turns it off.
   enableSqliteUri();
+  // A FIFO (or any non-regular file) in place of the lock would block this synchronous open's first read forever.
+  assertRegularOrAbsent('lock.acquire', lockPath);
   try {
     // timeout 0: never SQLite's blocking busy handler, which would freeze the event loop.
     db = new Database(lockPath, { timeout: 0 });

@@ -1,35 +1,13 @@
-import { constants as fsConstants, type Dirent, type Stats } from 'node:fs';
+import { constants as fsConstants } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { describeError, PortError, toPortError } from '../errors.js';
-import type { DirEntry, FileKind, FileStat, FileSystemPort, WriteOptions } from '../ports/fs.js';
+import { PortError } from '../errors.js';
+import type { DirEntry, DirHandle, FileStat, FileSystemPort, WriteOptions } from '../ports/fs.js';
+import { openNodeDir, procFdWorks } from './node-dir-handle.js';
+import { errnoOf, fsError, kindOf, toFileStat } from './node-fs-errors.js';
+import { openRegular, readRegular } from './node-read-regular.js';
 
 const HEAD_CHUNK = 64 * 1024;
-
-function kindOf(s: Stats | Dirent): FileKind {
-  if (s.isSymbolicLink()) return 'symlink';
-  if (s.isDirectory()) return 'dir';
-  if (s.isFile()) return 'file';
-  return 'other';
-}
-
-function toFileStat(s: Stats): FileStat {
-  return { kind: kindOf(s), size: s.size, mtimeMs: s.mtimeMs, mode: s.mode, uid: s.uid, dev: s.dev, ino: s.ino, nlink: s.nlink };
-}
-
-function errnoOf(err: unknown): string | undefined {
-  return typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : undefined;
-}
-
-// Node rejects bad arguments (a NUL byte in a path, a wrong type) with ERR_INVALID_ARG_*, which is not an errno.
-function fsError(err: unknown, op: string, path: string): PortError {
-  const errno = errnoOf(err);
-  if (errno?.startsWith('ERR_INVALID_ARG') === true) {
-    const message = describeError(err);
-    return new PortError('InvalidArgument', op, message, { path, errno }, { cause: err });
-  }
-  return toPortError(err, op, path);
-}
 
 async function guard<T>(op: string, path: string, run: () => Promise<T>): Promise<T> {
   try {
@@ -44,11 +22,38 @@ function writeFlags(opts: WriteOptions): string {
   return opts.exclusive === true ? `${base}x` : base;
 }
 
+let probed: Promise<boolean> | undefined;
+// Whether /proc/self/fd anchors calls here: probed once per process.
+function procFdProbe(): Promise<boolean> {
+  probed ??= procFdWorks(tmpdir());
+  return probed;
+}
+
+/**
+ * Options of {@link NodeFileSystem}.
+ * @public
+ */
+export interface NodeFileSystemOptions {
+  /**
+   * Whether directory handles may go through `/proc/self/fd` (default: when it works, i.e. on Linux); `false` forces the
+   * checked fallback the platforms without it get (device and inode verified at every call), e.g. to test it.
+   */
+  procFd?: boolean;
+}
+
 /**
  * The real {@link FileSystemPort} over `node:fs/promises`; every failure is a {@link PortError} naming the operation and path.
  * @public
  */
 export class NodeFileSystem implements FileSystemPort {
+  // Plain (not #private) state: callers copy a port with Object.assign to override one method, and the copy must work.
+  private readonly procFdAllowed: boolean;
+
+  /** Builds the port; see {@link NodeFileSystemOptions}. */
+  constructor(opts: NodeFileSystemOptions = {}) {
+    this.procFdAllowed = opts.procFd !== false;
+  }
+
   /** {@inheritDoc FileSystemPort.readdir} */
   async readdir(path: string): Promise<DirEntry[]> {
     return guard('fs.readdir', path, async () => {
@@ -77,17 +82,22 @@ export class NodeFileSystem implements FileSystemPort {
     return guard('fs.readlink', path, () => fsp.readlink(path));
   }
 
+  /** {@inheritDoc FileSystemPort.openDir} */
+  async openDir(path: string): Promise<DirHandle> {
+    return openNodeDir(path, this.procFdAllowed && (await procFdProbe()));
+  }
+
   /** {@inheritDoc FileSystemPort.readFile} */
   async readFile(path: string): Promise<Uint8Array> {
     return guard('fs.readFile', path, async () => {
-      const buf = await fsp.readFile(path);
+      const buf = await readRegular('fs.readFile', path);
       return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
     });
   }
 
   /** {@inheritDoc FileSystemPort.readText} */
   async readText(path: string): Promise<string> {
-    return guard('fs.readText', path, () => fsp.readFile(path, 'utf8'));
+    return guard('fs.readText', path, async () => (await readRegular('fs.readText', path)).toString('utf8'));
   }
 
   /** {@inheritDoc FileSystemPort.readHead} */
@@ -96,7 +106,7 @@ export class NodeFileSystem implements FileSystemPort {
       throw new PortError('InvalidArgument', 'fs.readHead', `maxBytes must be a non-negative integer, got ${String(maxBytes)}`, { path });
     }
     return guard('fs.readHead', path, async () => {
-      const handle = await fsp.open(path, 'r');
+      const handle = await openRegular('fs.readHead', path);
       try {
         // Read in bounded chunks: the size from fstat may be 0 (procfs) or stale (a growing log).
         const chunks: Uint8Array[] = [];

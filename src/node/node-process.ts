@@ -2,7 +2,7 @@ import { access, readlink } from 'node:fs/promises';
 import { isPortError } from '../errors.js';
 import type { FileHolder, ProcessInfo, ProcessPort, RunOptions, RunResult } from '../ports/process.js';
 import { lsofOpenFiles } from './lsof-open-files.js';
-import { matchHolders, resolveHolderTargets } from './lsof-targets.js';
+import { directoryTargets, matchHolders, resolveHolderTargets } from './lsof-targets.js';
 import { readProcClock } from './proc-clock.js';
 import { procFdOpenFiles } from './proc-fd-scan.js';
 import { readProcProcess } from './proc-read.js';
@@ -79,11 +79,12 @@ export class NodeProcessPort implements ProcessPort {
     const targets = await resolveHolderTargets(paths);
     if (targets.size === 0) return [];
     const real = [...targets.keys()];
+    const dirs = await directoryTargets(targets);
     try {
-      return matchHolders(await lsofOpenFiles(real, this.#env), targets);
+      return matchHolders(await lsofOpenFiles(real, this.#env, dirs), targets, dirs);
     } catch (err) {
-      // No lsof installed: on Linux the same answer comes from /proc/<pid>/fd.
-      if (isPortError(err, 'CommandNotFound') && (await this.#hasProc())) return matchHolders(await procFdOpenFiles(real), targets);
+      // No lsof installed: on Linux the same answer comes from /proc/<pid>/fd and /proc/<pid>/cwd.
+      if (isPortError(err, 'CommandNotFound') && (await this.#hasProc())) return matchHolders(await procFdOpenFiles(real, dirs), targets, dirs);
       throw err;
     }
   }

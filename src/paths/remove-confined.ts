@@ -1,9 +1,22 @@
+import { describeError } from '../errors.js';
 import type { FileSystemPort } from '../ports/fs.js';
-import { confinedCheck } from './confined-check.js';
-import { removeNoFollow } from './remove-no-follow.js';
+import { openConfinedParent } from './open-confined.js';
+import { leave, removeEntry } from './remove-no-follow.js';
 
 /**
- * What a confined removal did: the paths it removed, and the paths that should have gone but stay (a failure, a refusal, an unreadable entry).
+ * A path a removal left, and why (see {@link REMOVAL_REASONS} for the refusals; a failure gives its error's message).
+ * @public
+ */
+export interface RemovalLeft {
+  /** The path that stays. */
+  path: string;
+  /** Why it stays, in words a person reads. */
+  reason: string;
+}
+
+/**
+ * What a confined removal did: the paths it removed, and the paths that should have gone but stay (a failure, a refusal,
+ * an unreadable entry, a directory swapped while it ran), each again in `left` with its reason.
  * @public
  */
 export interface RemovalReport {
@@ -11,37 +24,45 @@ export interface RemovalReport {
   removed: string[];
   /** Paths that should have gone but are still there. */
   residual: string[];
+  /** The residual paths in the same order, each with why it stays. */
+  left: RemovalLeft[];
 }
 
 /**
- * Removes a file, a leaf link (the link alone), or a directory tree (never following a link inside it) when {@link confinedCheck} says `ok`; never throws.
+ * Removes a file, a leaf link (the link alone), or a directory tree below `root`, fd-anchored the way `rm -rf` and
+ * `shutil.rmtree` are: the root is resolved and opened once, every later step is relative to a directory already open,
+ * no link is ever followed, and each directory opened is checked to be the one listed, so a concurrent swap of any
+ * directory for a link cannot redirect it outside the root (what it meets is left and reported). Never throws.
  * @example
  * ```ts
- * const { removed, residual } = await removeConfined(fs, '/home/me/.claude/projects', '/home/me/.claude/projects/-w/abc.jsonl');
+ * const { removed, residual, left } = await removeConfined(fs, '/home/me/.claude/projects', '/home/me/.claude/projects/-w/abc.jsonl');
  * ```
  * @public
  */
 export async function removeConfined(fs: FileSystemPort, root: string, candidate: string): Promise<RemovalReport> {
-  const acc: RemovalReport = { removed: [], residual: [] };
+  const acc: RemovalReport = { removed: [], residual: [], left: [] };
   try {
-    const check = await confinedCheck(fs, root, candidate);
-    switch (check.kind) {
+    const at = await openConfinedParent(fs, root, candidate);
+    switch (at.kind) {
       case 'missing':
         return acc;
-      case 'outside':
-      case 'behind-link':
-        acc.residual.push(candidate);
+      case 'left':
+        leave(acc, candidate, at.reason);
         return acc;
       case 'ok':
-        await removeNoFollow(fs, check.path, check.leaf, acc);
+        try {
+          await removeEntry(at.parent, at.name, at.path, acc, at.leaf);
+        } finally {
+          await at.parent.close();
+        }
         return acc;
       default: {
-        const never: never = check;
+        const never: never = at;
         return never;
       }
     }
-  } catch {
-    acc.residual.push(candidate);
+  } catch (err) {
+    leave(acc, candidate, describeError(err));
     return acc;
   }
 }

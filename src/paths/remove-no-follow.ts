@@ -1,60 +1,99 @@
 import { join } from 'node:path';
-import { isPortError } from '../errors.js';
-import type { FileKind, FileSystemPort } from '../ports/fs.js';
+import { describeError, isPortError } from '../errors.js';
+import type { DirHandle, FileStat } from '../ports/fs.js';
+import { isSwap, openChecked, sameFile } from './open-confined.js';
+import { REMOVAL_REASONS } from './removal-reasons.js';
 import type { RemovalReport } from './remove-confined.js';
 
-/** Runs one removal call and files `path` under removed or residual; a path already gone counts as removed. */
-export async function settle(acc: RemovalReport, path: string, op: () => Promise<void>): Promise<boolean> {
+/** Files `path` as residual with its reason (once: a path already left keeps its first reason). */
+export function leave(acc: RemovalReport, path: string, reason: string): void {
+  if (acc.residual.includes(path)) return;
+  acc.residual.push(path);
+  acc.left.push({ path, reason });
+}
+
+function reasonOf(err: unknown): string {
+  return isSwap(err) ? REMOVAL_REASONS.swapped : describeError(err);
+}
+
+/** Unlinks the non-directory `name` of `dir` and files `path` under removed or residual; a name already gone counts as removed. */
+async function unlinkEntry(dir: DirHandle, name: string, path: string, acc: RemovalReport): Promise<boolean> {
   try {
-    await op();
+    await dir.unlink(name);
     acc.removed.push(path);
     return true;
   } catch (err) {
     if (isPortError(err, 'NotFound')) return true;
-    acc.residual.push(path);
+    leave(acc, path, reasonOf(err));
     return false;
   }
 }
 
-/** Removes every entry of a verified directory except `keep`, never descending through a link; resolves true when all are gone. */
-export async function removeEntries(fs: FileSystemPort, dir: string, acc: RemovalReport, keep?: string): Promise<boolean> {
+/** Removes the emptied directory `name` of `dir`; when it fails, tells a swap (the name is no longer what was emptied) from a plain failure. */
+export async function rmdirEntry(dir: DirHandle, name: string, path: string, seen: FileStat, acc: RemovalReport): Promise<boolean> {
+  try {
+    await dir.rmdir(name);
+    acc.removed.push(path);
+    return true;
+  } catch (err) {
+    if (isPortError(err, 'NotFound')) return true;
+    const now = await dir.lstat(name).catch(() => null);
+    leave(acc, path, now !== null && !sameFile(now, seen) ? REMOVAL_REASONS.swapped : reasonOf(err));
+    return false;
+  }
+}
+
+/**
+ * Removes every entry of the open directory `dir` (at `path`) except `keep`, never descending through a link and only
+ * into a directory that is the one listed; resolves true when all are gone.
+ */
+export async function removeEntries(dir: DirHandle, path: string, acc: RemovalReport, keep?: string): Promise<boolean> {
   let entries;
   try {
-    entries = await fs.readdir(dir);
+    entries = await dir.readdir();
   } catch (err) {
-    return isPortError(err, 'NotFound');
+    if (isPortError(err, 'NotFound')) return true;
+    leave(acc, path, reasonOf(err));
+    return false;
   }
   let clean = true;
   for (const entry of entries) {
     if (entry.name === keep) continue;
-    const child = join(dir, entry.name);
-    let kind = entry.kind;
-    if (kind === 'dir') {
-      // Re-check right before descending: readdir's answer may be stale, and descending into a link would leave the root.
-      try {
-        kind = (await fs.lstat(child)).kind;
-      } catch (err) {
-        if (isPortError(err, 'NotFound')) continue;
-        acc.residual.push(child);
-        clean = false;
-        continue;
-      }
-    }
-    if (!(await removeNoFollow(fs, child, kind, acc))) clean = false;
+    if (!(await removeEntry(dir, entry.name, join(path, entry.name), acc))) clean = false;
   }
   return clean;
 }
 
 /**
- * Removes `path` (whose parent chain the caller verified) depth-first, unlinking every link as a link and never
- * descending through one; never throws. Resolves true when `path` is gone.
+ * Removes the entry `name` of the open directory `dir` (at `path`) depth-first: a link as the link alone, a directory
+ * through a handle opened on it (checked to be the one lstat saw) and then by name; never throws. Resolves true when gone.
  */
-export async function removeNoFollow(fs: FileSystemPort, path: string, kind: FileKind, acc: RemovalReport): Promise<boolean> {
-  if (kind !== 'dir') return settle(acc, path, () => fs.unlink(path));
-  if (!(await removeEntries(fs, path, acc))) {
-    // Something inside stays, so rmdir could only fail: the directory is kept and reported.
-    acc.residual.push(path);
+export async function removeEntry(dir: DirHandle, name: string, path: string, acc: RemovalReport, seen?: FileStat): Promise<boolean> {
+  let st = seen;
+  if (st === undefined) {
+    try {
+      st = await dir.lstat(name);
+    } catch (err) {
+      if (isPortError(err, 'NotFound')) return true;
+      leave(acc, path, reasonOf(err));
+      return false;
+    }
+  }
+  if (st.kind !== 'dir') return unlinkEntry(dir, name, path, acc);
+  const child = await openChecked(dir, name, st);
+  if (child === 'missing') return true;
+  if ('reason' in child) {
+    leave(acc, path, child.reason);
     return false;
   }
-  return settle(acc, path, () => fs.rmdir(path));
+  try {
+    if (!(await removeEntries(child, path, acc))) {
+      // Something inside stays, so rmdir could only fail: the directory is kept and reported.
+      leave(acc, path, REMOVAL_REASONS.insideStays);
+      return false;
+    }
+  } finally {
+    await child.close();
+  }
+  return rmdirEntry(dir, name, path, st, acc);
 }

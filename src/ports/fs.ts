@@ -54,6 +54,38 @@ export interface WriteOptions {
 }
 
 /**
+ * A directory opened once (`O_RDONLY | O_DIRECTORY | O_NOFOLLOW`); every call names an entry of THIS directory by a plain
+ * name (no `/`, `.` or `..`) and never re-resolves the path it was opened by, so a rename or a swap of any directory
+ * above it for a link cannot redirect the call (the way `openat`/`unlinkat` work). Every method rejects with a
+ * {@link PortError}; a name that is not plain is `InvalidArgument`.
+ * @public
+ */
+export interface DirHandle {
+  /** The path the directory was opened by (for reports and records; calls do not go through it when `anchored`). */
+  readonly path: string;
+  /**
+   * True when calls go through the open descriptor itself (Linux `/proc/self/fd`); false where the platform lacks that:
+   * each call then checks device and inode of every directory from the first one opened down to this one before and
+   * after it, and rejects with `Changed` at any difference (a swap between the check and the call is not excluded).
+   */
+  readonly anchored: boolean;
+  /** fstat of the opened directory (its `dev`/`ino` are those of what was opened, whatever the path names now). */
+  stat(): Promise<FileStat>;
+  /** Entries of the opened directory (not `.`/`..`); a link is reported as `symlink`. */
+  readdir(): Promise<DirEntry[]>;
+  /** lstat of the entry `name` (a link is `symlink`). */
+  lstat(name: string): Promise<FileStat>;
+  /** Opens the entry `name` as a directory without following a link: a link or a non-directory rejects with `NotADirectory`. */
+  openDir(name: string): Promise<DirHandle>;
+  /** Removes the file or link `name` (never a directory: `IsADirectory`). */
+  unlink(name: string): Promise<void>;
+  /** Removes the empty directory `name` (a link: `NotADirectory`; not empty: `NotEmpty`). */
+  rmdir(name: string): Promise<void>;
+  /** Closes the descriptor; further calls reject. Never rejects itself. */
+  close(): Promise<void>;
+}
+
+/**
  * Every filesystem effect the library makes. Only primitives: conveniences
  * (recursive confined removal, atomic replace, locks) are built on top, so a
  * harness that wraps this port sees every single mutation.
@@ -72,11 +104,16 @@ export interface FileSystemPort {
   realpath(path: string): Promise<string>;
   /** The target text of a symbolic link. */
   readlink(path: string): Promise<string>;
-  /** The whole file. */
+  /**
+   * Opens a directory once, never following a link as the last component (`NotADirectory` for a link or a file); its
+   * handle lists and removes entries relative to what was opened. See {@link DirHandle}.
+   */
+  openDir(path: string): Promise<DirHandle>;
+  /** The whole file; a non-regular file (FIFO, socket, device, directory) is refused, never opened for reading. */
   readFile(path: string): Promise<Uint8Array>;
-  /** The whole file as UTF-8. */
+  /** The whole file as UTF-8; a non-regular file is refused like {@link FileSystemPort.readFile}. */
   readText(path: string): Promise<string>;
-  /** At most `maxBytes` from the start of the file (never reads more). */
+  /** At most `maxBytes` from the start of the file (never reads more); a non-regular file is refused like {@link FileSystemPort.readFile}. */
   readHead(path: string, maxBytes: number): Promise<Uint8Array>;
   /** Writes (or appends to) a file. */
   writeFile(path: string, data: string | Uint8Array, opts?: WriteOptions): Promise<void>;

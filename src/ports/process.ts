@@ -89,7 +89,11 @@ export interface ProcessPort {
   snapshot(): Promise<ProcessInfo[]>;
   /** One process by pid (liveness and start time, for pid-reuse guards), or null when no such process; cheaper than a snapshot. */
   lookup(pid: number): Promise<ProcessInfo | null>;
-  /** Every process holding any of `paths` open, found in one lsof call however many paths. Missing paths are ignored. */
+  /**
+   * Every process holding any of `paths` open, found in one lsof call however many paths; for a path that is a directory,
+   * every process whose working directory is it or below it, or that holds a file below it open, holds it too (a shell
+   * `cd`'d into a conversation's dir). Missing paths are ignored.
+   */
   holders(paths: readonly string[]): Promise<FileHolder[]>;
   /** The calling process's pid. */
   selfPid(): number;

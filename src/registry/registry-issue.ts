@@ -3,7 +3,8 @@
  * - `empty`: the file has no content; `yaml`: it is not valid YAML; `not-a-mapping`: its top level is not a mapping;
  * - `not-a-list`: `herdr_sessions` or `orchestrator_uuids` is not a list; `row-not-a-mapping`: a row is not a mapping;
  * - `invalid-field`: a row field has the wrong type or value; `unknown-agent`: a row's `agent` is not a canonical name;
- * - `duplicate-name`: two rows share a name; `unsupported-value`: a value YAML cannot hold (a Date, a function, …).
+ * - `duplicate-name`: two rows share a name; `unsupported-value`: a value YAML cannot hold (a Date, a function, …);
+ * - `not-a-file`: the registry path is not a regular file (a FIFO, socket, device or directory: never opened for reading).
  * @public
  */
 export type RegistryProblem =
@@ -15,7 +16,8 @@ export type RegistryProblem =
   | 'invalid-field'
   | 'unknown-agent'
   | 'duplicate-name'
-  | 'unsupported-value';
+  | 'unsupported-value'
+  | 'not-a-file';
 
 /**
  * One problem found in a registry, naming the row (by name, else `#<index>`) and the field where there is one.

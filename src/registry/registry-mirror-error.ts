@@ -2,7 +2,8 @@ import { describeError, MamError } from '../errors.js';
 
 /**
  * The YAML registry was written but its SQLite mirror could not be brought up to date; code `REGISTRY_MIRROR_FAILED`.
- * The next update rebuilds the mirror from the YAML.
+ * Never thrown by an update (the change is committed): handed to `onWarning` and kept as `lastWarning`. The mirror is
+ * then stale (its `yaml_sha256` is not the YAML's) and the next update rebuilds it from the YAML.
  * @public
  */
 export class RegistryMirrorError extends MamError {

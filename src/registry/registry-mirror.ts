@@ -1,5 +1,5 @@
 import Database from '../sqlite/driver.js';
-import { isPortError } from '../errors.js';
+import { isPortError, PortError } from '../errors.js';
 import { enableSqliteUri } from '../node/sqlite-uri.js';
 import type { FileStat, FileSystemPort } from '../ports/fs.js';
 import type { LoadedRegistry } from './loaded-registry.js';
@@ -115,6 +115,8 @@ export class RegistryMirror {
   // The kept connection while the file is still the one it opened; else a new one.
   async #connection(): Promise<Connection> {
     const st = await this.#stat();
+    // A FIFO (or any non-regular file) in place of the mirror would block SQLite's synchronous open forever.
+    if (st !== null && st.kind !== 'file') throw new PortError('NotRegularFile', 'mirror.open', `not a regular file (never opened): '${this.path}'`, { path: this.path });
     const kept = this.#conn;
     if (kept !== null && st !== null && st.ino === kept.ino && st.dev === kept.dev) return kept;
     this.close();

@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { cleanStaleTemps } from '../atomic/clean-stale-temps.js';
 import { writeFileAtomic } from '../atomic/atomic-write.js';
 import { acquireLock, type LockHandle } from '../atomic/lock.js';
-import { isPortError } from '../errors.js';
+import { isPortError, type MamError, toPortError } from '../errors.js';
 import { NodeClock } from '../node/node-clock.js';
 import { NodeFileSystem } from '../node/node-fs.js';
 import type { Clock } from '../ports/clock.js';
@@ -14,6 +14,7 @@ import { decodeRegistry, parseRegistryText } from './parse-registry-text.js';
 import { clonePlain } from './plain-data.js';
 import { commitDraft, type RowDelta } from './registry-commit.js';
 import { RegistryInvalidUpdateError } from './registry-invalid-update-error.js';
+import { RegistryCorruptError } from './registry-corrupt-error.js';
 import { RegistryMirrorError } from './registry-mirror-error.js';
 import { RegistryMirror } from './registry-mirror.js';
 import { type RegistryPaths, registryPaths } from './registry-paths.js';
@@ -30,6 +31,12 @@ export interface SessionRegistryOptions {
   ports?: Partial<Ports>;
   /** Give up waiting for the update lock after this long, with a LockTimeoutError (default 30 000 ms). */
   lockTimeoutMs?: number;
+  /**
+   * Called when an update committed the YAML but something after it failed (the SQLite mirror, e.g. on a full disk, as a
+   * {@link RegistryMirrorError}; the directory fsync): the update still resolved and must NOT be retried. The mirror is
+   * then stale (its `yaml_sha256` is not the YAML's) and the next update, of any instance, rebuilds it.
+   */
+  onWarning?: (warning: MamError) => void;
 }
 
 // The lock paths this async context holds, so a nested update fails at once instead of waiting for itself.
@@ -48,6 +55,8 @@ export class SessionRegistry {
   readonly paths: RegistryPaths;
   readonly #ports: { fs: FileSystemPort; clock: Clock };
   readonly #lockTimeoutMs: number;
+  readonly #onWarning: ((warning: MamError) => void) | undefined;
+  #lastWarning: MamError | null = null;
   // The last version read or written; reused while the file's bytes are the same.
   #cache: LoadedRegistry | null = null;
   // The bytes of the version snapshot() last parsed and handed out whole (not cached).
@@ -62,6 +71,7 @@ export class SessionRegistry {
     // Only the two ports it uses, built directly: a process that needs just the registry need not load the others.
     this.#ports = { fs: opts.ports?.fs ?? new NodeFileSystem(), clock: opts.ports?.clock ?? new NodeClock() };
     this.#lockTimeoutMs = opts.lockTimeoutMs ?? 30_000;
+    this.#onWarning = opts.onWarning;
     this.#mirror = new RegistryMirror(this.#ports.fs, this.paths.db);
   }
 
@@ -150,11 +160,19 @@ export class SessionRegistry {
       const result = await held.run(new Set([...(outer ?? []), this.paths.lock]), () => mutate(draft));
       const outcome = commitDraft(prev, draft);
       if (outcome.kind === 'invalid') throw new RegistryInvalidUpdateError(yaml, outcome.issues);
+      this.#lastWarning = null;
       if (outcome.kind === 'unchanged') {
         if (prev.bytes !== null) await this.#syncMirror(prev, prev, null, false);
         return result;
       }
-      await writeFileAtomic(fs, yaml, outcome.next.bytes);
+      try {
+        await writeFileAtomic(fs, yaml, outcome.next.bytes);
+      } catch (err) {
+        // The YAML is the truth: once it holds the new version (the rename went through, a later fsync failed) the
+        // change is applied, and a throw would invite the caller to apply it twice.
+        if (!(await this.#holds(outcome.next.bytes))) throw err;
+        this.#warn(toPortError(err, 'atomic.write', yaml));
+      }
       this.#cache = outcome.next;
       await this.#syncMirror(prev, outcome.next, outcome.delta, true);
       return result;
@@ -180,12 +198,32 @@ export class SessionRegistry {
     }
   }
 
+  /** The warning of this instance's last update (see {@link SessionRegistryOptions.onWarning}), or null when it had none. */
+  get lastWarning(): MamError | null {
+    return this.#lastWarning;
+  }
+
+  // The mirror is derived data: its failure is a warning, never a throw (the YAML change it follows is committed).
   async #syncMirror(prev: LoadedRegistry, next: LoadedRegistry, delta: RowDelta | null, yamlWritten: boolean): Promise<void> {
     try {
       await this.#mirror.sync(prev, next, delta);
     } catch (err) {
-      throw new RegistryMirrorError(this.paths.db, yamlWritten, err);
+      this.#warn(new RegistryMirrorError(this.paths.db, yamlWritten, err));
     }
+  }
+
+  #warn(warning: MamError): void {
+    this.#lastWarning = warning;
+    try {
+      this.#onWarning?.(warning);
+    } catch {
+      // A throwing callback cannot turn a committed update into a failed one.
+    }
+  }
+
+  async #holds(bytes: Uint8Array): Promise<boolean> {
+    const now = await this.#read().catch(() => null);
+    return now !== null && Buffer.compare(now, bytes) === 0;
   }
 
   async #read(): Promise<Uint8Array | null> {
@@ -193,6 +231,10 @@ export class SessionRegistry {
       return await this.#ports.fs.readFile(this.paths.yaml);
     } catch (err) {
       if (isPortError(err, 'NotFound')) return null;
+      // A FIFO in place of the YAML would block a plain read forever (and an update with it, holding the lock).
+      if (isPortError(err, 'NotRegularFile') || isPortError(err, 'IsADirectory')) {
+        throw new RegistryCorruptError(this.paths.yaml, [{ problem: 'not-a-file', message: 'the registry path is not a regular file (a FIFO, socket, device or directory)' }], { cause: err });
+      }
       throw err;
     }
   }

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import * as nfs from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -60,7 +61,7 @@ export function fsPortContract(name: string, makePort: () => FileSystemPort): vo
       it('reports size, mtime, mode, uid, dev and ino', async () => {
         const real = await nfs.stat(p('d', 'f.txt'));
         const s = await fs.stat(p('d', 'f.txt'));
-        expect(s).toEqual({ kind: 'file', size: 5, mtimeMs: real.mtimeMs, mode: real.mode, uid: real.uid, dev: real.dev, ino: real.ino });
+        expect(s).toEqual({ kind: 'file', size: 5, mtimeMs: real.mtimeMs, mode: real.mode, uid: real.uid, dev: real.dev, ino: real.ino, nlink: real.nlink });
       });
       it('NotFound on a missing path and on stat of a dangling link (lstat still sees the link)', async () => {
         await expectPortError(fs.stat(p('missing')), 'NotFound');
@@ -232,6 +233,98 @@ export function fsPortContract(name: string, makePort: () => FileSystemPort): vo
         expect(await nfs.readFile(p('rel-link'), 'utf8')).toBe('hello');
         await expectPortError(fs.symlink('x', p('f.txt')), 'AlreadyExists');
       });
+    });
+
+    describe('openDir (fd-anchored directory handles)', () => {
+      it('lists, lstats, unlinks and rmdirs entries by name; stat is the opened directory', async () => {
+        await nfs.mkdir(p('d', 'e'));
+        const h = await fs.openDir(p('d'));
+        try {
+          expect(h.path).toBe(p('d'));
+          const real = await nfs.stat(p('d'));
+          const st = await h.stat();
+          expect([st.kind, st.dev, st.ino]).toEqual(['dir', real.dev, real.ino]);
+          expect((await h.readdir()).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+            { name: 'e', kind: 'dir' },
+            { name: 'f.txt', kind: 'file' },
+          ]);
+          expect((await h.lstat('f.txt')).size).toBe(5);
+          const e = await h.openDir('e');
+          expect((await e.stat()).ino).toBe((await nfs.stat(p('d', 'e'))).ino);
+          await e.close();
+          await h.unlink('f.txt');
+          await h.rmdir('e');
+          expect(await nfs.readdir(p('d'))).toEqual([]);
+        } finally {
+          await h.close();
+        }
+      });
+      it('never follows a link: openDir of a link or a file is NotADirectory, at the top and by name', async () => {
+        await expectPortError(fs.openDir(p('link-dir')), 'NotADirectory');
+        await expectPortError(fs.openDir(p('f.txt')), 'NotADirectory');
+        await expectPortError(fs.openDir(p('missing')), 'NotFound');
+        const h = await fs.openDir(dir);
+        try {
+          await expectPortError(h.openDir('link-dir'), 'NotADirectory');
+          await expectPortError(h.openDir('f.txt'), 'NotADirectory');
+          expect((await h.lstat('link-dir')).kind).toBe('symlink');
+          await h.unlink('link-dir');
+          expect(await nfs.readFile(p('d', 'f.txt'), 'utf8')).toBe('hello');
+        } finally {
+          await h.close();
+        }
+      });
+      it('refuses a name that is not plain; unlink of a dir, rmdir of a non-empty dir or of a link fail like the port', async () => {
+        const h = await fs.openDir(dir);
+        try {
+          for (const bad of ['', '.', '..', 'd/f.txt', 'a\0b']) await expectPortError(h.lstat(bad), 'InvalidArgument');
+          await expectPortError(h.unlink('../x'), 'InvalidArgument');
+          await expectPortError(h.unlink('d'), 'IsADirectory');
+          await expectPortError(h.rmdir('d'), 'NotEmpty');
+          await expectPortError(h.rmdir('link-dir'), 'NotADirectory');
+          await expectPortError(h.unlink('missing'), 'NotFound');
+        } finally {
+          await h.close();
+        }
+      });
+      it('a directory swapped for a link after it was opened: the handle never reaches the link target', async () => {
+        await nfs.mkdir(p('victim'));
+        await nfs.writeFile(p('victim', 'f.txt'), 'precious');
+        const h = await fs.openDir(p('d'));
+        try {
+          await nfs.rename(p('d'), p('d-moved'));
+          await nfs.symlink(p('victim'), p('d'));
+          if (h.anchored) {
+            // The descriptor holds the directory opened: the call reaches it under its new name.
+            await h.unlink('f.txt');
+            expect(await nfs.readdir(p('d-moved'))).toEqual([]);
+          } else {
+            // The checked fallback sees the swap and stops.
+            await expectPortError(h.unlink('f.txt'), 'Changed');
+            expect(await nfs.readdir(p('d-moved'))).toEqual(['f.txt']);
+          }
+          expect(await nfs.readFile(p('victim', 'f.txt'), 'utf8')).toBe('precious');
+        } finally {
+          await h.close();
+        }
+      });
+    });
+
+    describe('non-regular files are never opened for reading', () => {
+      it('readFile, readText and readHead of a FIFO reject with NotRegularFile at once (no hang)', async () => {
+        expect(spawnSync('mkfifo', [p('fifo')]).status).toBe(0);
+        const started = Date.now();
+        await expectPortError(fs.readFile(p('fifo')), 'NotRegularFile');
+        await expectPortError(fs.readText(p('fifo')), 'NotRegularFile');
+        await expectPortError(fs.readHead(p('fifo'), 10), 'NotRegularFile');
+        expect(Date.now() - started).toBeLessThan(2000);
+      }, 5000);
+      it('a link to a FIFO is refused the same way; readHead of a dir is IsADirectory', async () => {
+        expect(spawnSync('mkfifo', [p('fifo')]).status).toBe(0);
+        await nfs.symlink(p('fifo'), p('to-fifo'));
+        await expectPortError(fs.readText(p('to-fifo')), 'NotRegularFile');
+        await expectPortError(fs.readHead(p('d'), 10), 'IsADirectory');
+      }, 5000);
     });
 
     describe('fsyncDir / tmpdir', () => {

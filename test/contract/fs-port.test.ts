@@ -9,6 +9,8 @@ import { fsPortContract } from './fs-port.contract.js';
 
 fsPortContract('NodeFileSystem', () => new NodeFileSystem());
 fsPortContract('RecordingFileSystem(NodeFileSystem)', () => new RecordingFileSystem(new NodeFileSystem()));
+// The fallback of the platforms without /proc/self/fd (macOS), forced here so Linux CI runs it too.
+fsPortContract('NodeFileSystem({ procFd: false })', () => new NodeFileSystem({ procFd: false }));
 
 describe('RecordingFileSystem specifics', () => {
   let dir: string;

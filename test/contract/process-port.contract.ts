@@ -27,6 +27,10 @@ export interface ProcessScenario {
   zombieParentPid: number;
   /** A variable the port's `env()` must carry. */
   envVar: readonly [string, string];
+  /** A live process whose working directory is `cwdDir/sub` (and which holds no file there). */
+  cwdPid: number;
+  /** A directory whose subdirectory `sub` is `cwdPid`'s cwd; `cwdDir/other` is a sibling nobody is in. */
+  cwdDir: string;
 }
 
 /** What a contract setup yields. */
@@ -122,6 +126,15 @@ export function processPortContract(name: string, setup: () => Promise<ProcessPo
       expect(await port.holders([])).toEqual([]);
       expect(await port.holders([sc.missingPath])).toEqual([]);
       expect(await port.holders(sc.unheldPaths)).toEqual([]);
+    });
+
+    it('a process whose cwd is a directory target or below it holds that directory (a shell cd\'d into it)', async () => {
+      const holds = async (p: string): Promise<number[]> => (await port.holders([p])).map((h) => h.pid);
+      expect(await holds(sc.cwdDir)).toContain(sc.cwdPid);
+      expect(await holds(`${sc.cwdDir}/sub`)).toContain(sc.cwdPid);
+      expect(await holds(`${sc.cwdDir}/other`)).not.toContain(sc.cwdPid);
+      const both = await port.holders([sc.heldPath, sc.cwdDir]);
+      expect(both.filter((h) => h.pid === sc.cwdPid).map((h) => h.path)).toEqual([sc.cwdDir]);
     });
 
     it('holders reports a path asked twice once', async () => {

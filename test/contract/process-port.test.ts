@@ -1,4 +1,5 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +21,12 @@ async function realFixture(useProc: boolean): Promise<ProcessPortFixture> {
   const holder = await startSleeper({ hold: heldPath });
   const idle = await startSleeper();
   const zombie = await startZombie();
+  // A real `sleep` whose working directory is below the directory target (what a shell cd'd there looks like).
+  const cwdDir = join(dir, 'conv');
+  await mkdir(join(cwdDir, 'sub'), { recursive: true });
+  await mkdir(join(cwdDir, 'other'));
+  const cwdChild = spawn('sleep', ['60'], { cwd: join(cwdDir, 'sub'), stdio: 'ignore' });
+  await new Promise((r) => setTimeout(r, 100));
   const port = new NodeProcessPort({ env: { ...process.env, MAM_CONTRACT: 'real' }, useProc });
   return {
     port,
@@ -38,8 +45,11 @@ async function realFixture(useProc: boolean): Promise<ProcessPortFixture> {
       zombiePid: zombie.pid,
       zombieParentPid: zombie.parentPid,
       envVar: ['MAM_CONTRACT', 'real'],
+      cwdPid: cwdChild.pid as number,
+      cwdDir,
     },
     teardown: async () => {
+      cwdChild.kill('SIGKILL');
       await zombie.release();
       await stopAll();
       await rm(dir, { recursive: true, force: true });
@@ -63,6 +73,7 @@ processPortContract('FakeProcessTable', async () => {
       { pid: 503, ppid: 500, argv: ['/usr/bin/node', '-e', 'sleep'], startedAtMs: 1_700_000_001_000 },
       { pid: 504, ppid: 500, argv: ['perl', '-e', 'fork'], startedAtMs: 1_700_000_001_000 },
       { pid: 505, ppid: 504, argv: ['perl', '-e', 'fork'], startedAtMs: 1_700_000_001_000, openFiles: [heldPath] },
+      { pid: 506, ppid: 400, argv: ['sleep', '60'], startedAtMs: 1_700_000_001_000, cwd: `${dir}/conv/sub` },
     ],
     { self },
   );
@@ -83,6 +94,8 @@ processPortContract('FakeProcessTable', async () => {
       zombiePid: 505,
       zombieParentPid: 504,
       envVar: ['MAM_CONTRACT', 'fake'],
+      cwdPid: 506,
+      cwdDir: `${dir}/conv`,
     },
   };
 });

@@ -1,6 +1,7 @@
 // A FileSystemPort that records every call (reads included), to prove an id reached no path at all, and to count what
 // discovery reads (readHead sizes; readFile/readText must never touch a rollout).
-import type { DirEntry, FileStat, FileSystemPort, WriteOptions } from '../../src/ports/fs.js';
+import { join } from 'node:path';
+import type { DirEntry, DirHandle, FileStat, FileSystemPort, WriteOptions } from '../../src/ports/fs.js';
 
 export interface SpyCall {
   op: string;
@@ -30,6 +31,24 @@ export class SpyFileSystem implements FileSystemPort {
   }
   readlink(p: string): Promise<string> {
     return this.#rec('readlink', p, () => this.inner.readlink(p));
+  }
+  async openDir(p: string): Promise<DirHandle> {
+    return this.#rec('openDir', p, async () => this.#wrap(await this.inner.openDir(p)));
+  }
+  // A handle whose calls are recorded under the path they reach (`<dir>/<name>`), like the port's own.
+  #wrap(h: DirHandle): DirHandle {
+    const at = (name: string): string => join(h.path, name);
+    return {
+      path: h.path,
+      anchored: h.anchored,
+      stat: () => h.stat(),
+      readdir: () => this.#rec('readdir', h.path, () => h.readdir()),
+      lstat: (n) => this.#rec('lstat', at(n), () => h.lstat(n)),
+      openDir: (n) => this.#rec('openDir', at(n), async () => this.#wrap(await h.openDir(n))),
+      unlink: (n) => this.#rec('unlink', at(n), () => h.unlink(n)),
+      rmdir: (n) => this.#rec('rmdir', at(n), () => h.rmdir(n)),
+      close: () => h.close(),
+    };
   }
   readFile(p: string): Promise<Uint8Array> {
     return this.#rec('readFile', p, () => this.inner.readFile(p));

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { SessionRow } from '../../registry/session-row.js';
 import type { Artifact, LeftArtifact } from '../../purge/artifact.js';
 import { asLeft, formatArtifact } from '../../purge/artifact.js';
@@ -78,7 +79,9 @@ export class AgyAdapter extends BaseAdapter {
 
   /** The database and sidecars (the CLI's and the ACP server's) and the presence lock. */
   protected override async heldPaths(id: string, ctx: DiscoveryContext): Promise<string[]> {
-    return agyHeldPaths(await this.paths(ctx), id);
+    // The brain dir too: a shell cd'd into brain/<id>/ (or a file open below it) holds the conversation.
+    const p = await this.paths(ctx);
+    return [...agyHeldPaths(p, id), join(p.brain, id)];
   }
 
   /** A `ps` line for the id and an `lsof` line for its presence lock and database. */

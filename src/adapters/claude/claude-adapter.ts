@@ -168,6 +168,7 @@ export class ClaudeAdapter extends BaseAdapter {
         else purged.push({ kind: 'dir', path: job.path });
       }
       const transcripts = await removeArtifacts(fs, s.transcripts);
+      this.noteRemovalLeft(c, [...items.residual, ...transcripts.residual]);
       purged.push(...transcripts.purged);
       kept ||= transcripts.residual.length > 0;
       if (s.sessions.length > 0 && !kept) {
@@ -195,7 +196,7 @@ export class ClaudeAdapter extends BaseAdapter {
     if (c === null) return [];
     try {
       const s = await this.scan(c, ctx);
-      return [...(await leftArtifacts(this.ports.fs, found(s))), ...s.storeRows.map(asLeft), ...s.refusals, ...s.notes];
+      return [...(await leftArtifacts(this.ports.fs, found(s))).map((f) => this.residualEntry(c, f)), ...s.storeRows.map(asLeft), ...s.refusals, ...s.notes];
     } catch (err) {
       return [{ kind: 'dir', path: ctx.homeDir, reason: `claude residual scan failed: ${describeError(err)}` }];
     }

@@ -1,10 +1,5 @@
 import { join } from 'node:path';
-import { psHint } from '../common/in-use.js';
-
-// A hint is pasted into a shell by a person: anything but plain path characters is single-quoted (a NUL cannot be passed at all).
-function quote(text: string): string {
-  return /^[A-Za-z0-9_./@%+=:,-]+$/.test(text) ? text : `'${text.replaceAll('\0', '').replaceAll("'", "'\\''")}'`;
-}
+import { psHint, shellQuote as quote } from '../common/in-use.js';
 
 /**
  * The commands a person runs to see what holds a Claude conversation: the real `sessions/` dir first (the live-session files

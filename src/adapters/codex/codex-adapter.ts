@@ -4,7 +4,7 @@ import { inspectCodexHome } from './codex-inspect.js';
 import { BaseAdapter } from '../common/base-adapter.js';
 import { type ArtifactPath, leftArtifacts, removeArtifacts } from '../common/artifacts.js';
 import { type Artifact, asLeft, type LeftArtifact } from '../../purge/artifact.js';
-import { psHint } from '../common/in-use.js';
+import { psHint, shellQuote } from '../common/in-use.js';
 import { discoverThreads } from './codex-discover.js';
 import { codexHome, type CodexHome } from './codex-home.js';
 import { surveyCodex, surveyPaths, surveyTrusted, type CodexSurvey } from './codex-survey.js';
@@ -156,6 +156,7 @@ export class CodexAdapter extends BaseAdapter {
     const stray = s.artifacts.rollouts.some((r) => files.residual.some((a) => a.kind !== 'rows' && a.path === r.path));
     const rows = await this.#purgeRows(s, id, stray, notes);
     const lock = await removeArtifacts(fs, [s.artifacts.lock]);
+    this.noteRemovalLeft(id, [...files.residual, ...lock.residual]);
     return [...rows, ...files.purged, ...lock.purged];
   }
 
@@ -211,7 +212,7 @@ export class CodexAdapter extends BaseAdapter {
       // The thread and every sub-agent thread it spawned: a child left behind is the parent's residual.
       for (const k of [c, ...(await this.#descendants(c, ctx, s))]) {
         const ks = k === c ? s : await this.#survey(k, ctx);
-        const files = await leftArtifacts(this.ports.fs, surveyPaths(ks));
+        const files = (await leftArtifacts(this.ports.fs, surveyPaths(ks))).map((f) => this.residualEntry(k, f));
         const found = await rowsNaming(this.ports.fs, ks, k, (i) => i.columns.owned, true);
         own.push(...files, ...asChild(found.rows.map(asLeft), k, c));
         for (const n of found.notes) notes.set(`${n.kind === 'rows' ? n.db : n.path}\0${n.reason}`, n);
@@ -263,9 +264,10 @@ export class CodexAdapter extends BaseAdapter {
   /** A `ps` line for the id and an `lsof` line for its writer lock. */
   override inUseHints(id: string, ctx: DiscoveryContext): string[] {
     const c = this.canonical(id);
-    if (c === null) return [psHint(id)];
+    // An implausible id gives no hint at all: it is never pasted into a command a person runs.
+    if (c === null) return [];
     const own = this.ports.proc.env();
     const env = ctx.env ?? (own['HOME'] === ctx.homeDir ? own : {});
-    return [psHint(c), `lsof ${join(codexHome(env, ctx.homeDir).locks, `${c}.lock`)}`];
+    return [psHint(c), `lsof ${shellQuote(join(codexHome(env, ctx.homeDir).locks, `${c}.lock`))}`];
   }
 }

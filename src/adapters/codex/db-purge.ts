@@ -31,6 +31,7 @@ const BUSY_TIMEOUT_MS = 5000;
 async function writable(fs: FileSystemPort, db: CodexDb): Promise<string | null> {
   const check = await confinedCheck(fs, db.root, db.path).catch(() => ({ kind: 'outside' as const }));
   if (check.kind !== 'ok' || check.leaf !== 'file') return 'not a regular file inside its directory';
+  // A link, a non-regular file or a hard link (nlink > 1) as the database or a sidecar: a write would reach another file.
   return dbWriteRefusal(fs, db.path);
 }
 

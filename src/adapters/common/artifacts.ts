@@ -104,7 +104,7 @@ export async function removeArtifacts(fs: FileSystemPort, items: readonly Artifa
       report.purged.push(before);
       continue;
     }
-    for (const p of done.residual.length > 0 ? done.residual : [item.path]) report.residual.push(await leftAt(fs, p, NOT_REMOVED));
+    for (const p of done.residual.length > 0 ? done.residual : [item.path]) report.residual.push(await leftAt(fs, p, done.left.find((l) => l.path === p)?.reason ?? NOT_REMOVED));
     if (opts.stopOnFailure !== true) continue;
     for (const rest of items.slice(n + 1)) {
       const a = await pathArtifact(fs, rest.path);

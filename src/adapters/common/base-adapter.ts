@@ -9,6 +9,7 @@ import type { AdapterPurgePlan, AgentAdapter, CaptureResult, DiscoveryContext, I
 import { surveyRoot } from './store-survey.js';
 import { agentEnv } from './agent-env.js';
 import { type ArtifactPath, leftArtifacts, planArtifactPaths, removeArtifacts } from './artifacts.js';
+import { REMOVAL_REASONS } from '../../paths/removal-reasons.js';
 import { decideCapture } from './capture.js';
 import { findInUseHolders, psHint } from './in-use.js';
 
@@ -29,6 +30,8 @@ export abstract class BaseAdapter implements AgentAdapter {
 
   // Why the last row delete of a canonical id failed, until the next purge of it: the residual reports it.
   readonly #rowDeleteFailures = new Map<string, LeftArtifact[]>();
+  // The paths the last purge of a canonical id found swapped under it, until the next purge: the residual says so.
+  readonly #swapped = new Map<string, Set<string>>();
 
   /** Builds the adapter over `ports`, through which every read, removal and process probe goes. */
   constructor(
@@ -138,7 +141,23 @@ export abstract class BaseAdapter implements AgentAdapter {
       return [];
     });
     const files = await removeArtifacts(this.ports.fs, paths);
+    this.noteRemovalLeft(c, files.residual);
     return [...rows, ...files.purged];
+  }
+
+  /**
+   * Records what the removals of the id's purge left with a swap as their reason (`[]` clears it), so the residual names
+   * the reason; an adapter that removes by itself calls it once with everything its removals left.
+   */
+  protected noteRemovalLeft(id: string, left: readonly LeftArtifact[]): void {
+    const swapped = left.flatMap((l) => (l.kind !== 'rows' && l.reason === REMOVAL_REASONS.swapped ? [l.path] : []));
+    if (swapped.length > 0) this.#swapped.set(id, new Set(swapped));
+    else this.#swapped.delete(id);
+  }
+
+  /** A residual artifact as the report shows it: with the swap as its reason when the last purge found it swapped. */
+  protected residualEntry(id: string, left: LeftArtifact): LeftArtifact {
+    return left.kind !== 'rows' && this.#swapped.get(id)?.has(left.path) === true ? { ...left, reason: REMOVAL_REASONS.swapped } : left;
   }
 
   /**
@@ -152,7 +171,7 @@ export abstract class BaseAdapter implements AgentAdapter {
     const rows = await this.dbRows(c, ctx).catch((err: unknown): Artifact[] => [
       { kind: 'dir', path: ctx.homeDir, reason: `${this.name} database rows could not be checked: ${describeError(err)}` } as LeftArtifact,
     ]);
-    return [...files, ...rows.map(asLeft), ...this.rowDeleteFailures(c, rows)];
+    return [...files.map((f) => this.residualEntry(c, f)), ...rows.map(asLeft), ...this.rowDeleteFailures(c, rows)];
   }
 
   /**

@@ -62,5 +62,14 @@ export async function findInUseHolders(proc: ProcessPort, probe: InUseProbe): Pr
  * @public
  */
 export function psHint(id: string): string {
-  return `ps -axww | grep ${id}`;
+  return `ps -axww | grep ${shellQuote(id)}`;
+}
+
+/**
+ * A word safe to paste into a POSIX shell: plain path characters as they are, anything else single-quoted (a NUL, which
+ * no shell word can hold, is dropped).
+ * @public
+ */
+export function shellQuote(text: string): string {
+  return /^[A-Za-z0-9_./@%+=:,-]+$/.test(text) ? text : `'${text.replaceAll('\0', '').replaceAll("'", "'\\''")}'`;
 }

@@ -184,6 +184,7 @@ export class OpencodeAdapter extends BaseAdapter {
       if ((db.notes ?? []).length > 0) this.#notes.set(c, db.notes ?? []);
       else this.#notes.delete(c);
       // A refused database purge removes nothing else either: the residual says why, and a retry finds everything.
+      this.noteRowDeleteFailures(c, db.reason === undefined ? [] : [db.reason]);
       if (db.refused) return db.removed;
       const files: ArtifactPath[] = [];
       for (const who of [...db.children, c]) files.push(...(await legacyStorageArtifacts(this.ports.fs, loc.dataDir, who)));

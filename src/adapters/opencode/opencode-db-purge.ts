@@ -1,5 +1,5 @@
 import type { FileSystemPort } from '../../ports/fs.js';
-import { type Artifact, formatArtifact } from '../../purge/artifact.js';
+import { type Artifact, type LeftArtifact, formatArtifact } from '../../purge/artifact.js';
 import type { ProcessPort } from '../../ports/process.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { pathExists } from '../common/artifacts.js';
@@ -21,6 +21,8 @@ export interface OpencodeDbPurge {
   notes?: string[];
   /** The rows removed. */
   removed: Artifact[];
+  /** Why the database was not written, when a guard refused it (a link or a hard-linked file or sidecar). */
+  reason?: LeftArtifact;
   /** The child sessions (any depth) collected before anything was deleted. */
   children: string[];
 }
@@ -38,6 +40,9 @@ export async function purgeOpencodeDb(fs: FileSystemPort, proc: ProcessPort, loc
       withReadonlyDb(loc.dbPath, { fs }, (h) => opencodeDbFindings(h.db, loc.dbPath, id));
     const before = await read();
     if (!before.known) return none(before.rows.length > 0);
+    // Both writes below (the CLI's and ours) would go through a linked or hard-linked file or sidecar to another file.
+    const refusal = await dbWriteRefusal(fs, loc.dbPath);
+    if (refusal !== null) return { ...none(true, before.children), notes: [refusal], reason: { kind: 'file', path: loc.dbPath, reason: `${refusal}: not purged` } };
     const removed: Artifact[] = [];
     if (before.inV2) {
       if (!(await runOpencodeSessionDelete(proc, loc, id))) return none(true, before.children);
@@ -48,8 +53,6 @@ export async function purgeOpencodeDb(fs: FileSystemPort, proc: ProcessPort, loc
       removed.push(...before.rows.filter((a) => !still.has(formatArtifact(a))));
     }
     const notes: string[] = [];
-    const refusal = await dbWriteRefusal(fs, loc.dbPath);
-    if (refusal !== null) return { refused: true, removed, children: before.children, notes: [refusal] };
     try {
       removed.push(...deleteOpencodeV1Rows(loc.dbPath, [id, ...before.children], notes));
     } catch {

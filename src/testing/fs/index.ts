@@ -7,3 +7,4 @@ export {
   type RecordedMutation,
   type RecordingFileSystemOptions,
 } from './recording-file-system.js';
+export { RecordingDirHandle } from './recording-dir-handle.js';

@@ -1,5 +1,6 @@
 import { PortError, type PortErrorCode } from '../../errors.js';
-import type { DirEntry, FileStat, FileSystemPort, WriteOptions } from '../../ports/fs.js';
+import type { DirEntry, DirHandle, FileStat, FileSystemPort, WriteOptions } from '../../ports/fs.js';
+import { RecordingDirHandle } from './recording-dir-handle.js';
 
 /**
  * The operations {@link RecordingFileSystem} records as mutations.
@@ -93,6 +94,10 @@ export class RecordingFileSystem implements FileSystemPort {
   /** {@inheritDoc FileSystemPort.readlink} */
   readlink(path: string): Promise<string> {
     return this.#inner.readlink(path);
+  }
+  /** Opens through; the handle's `unlink`/`rmdir` are recorded (and faulted) like the port's own. */
+  async openDir(path: string): Promise<DirHandle> {
+    return new RecordingDirHandle(await this.#inner.openDir(path), (rec) => this.#record(rec));
   }
   /** {@inheritDoc FileSystemPort.readFile} */
   readFile(path: string): Promise<Uint8Array> {

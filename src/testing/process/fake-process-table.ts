@@ -110,8 +110,8 @@ export class FakeProcessTable implements ProcessPort {
   }
 
   /**
-   * Every live process holding one of `paths` open (paths compared after lexical normalisation); counts the call in
-   * `holdersCalls`.
+   * Every live process holding one of `paths` open (paths compared after lexical normalisation), or whose cwd or an open
+   * file lies below one of them (a directory target); counts the call in `holdersCalls`.
    */
   async holders(paths: readonly string[]): Promise<FileHolder[]> {
     this.holdersCalls++;
@@ -119,8 +119,11 @@ export class FakeProcessTable implements ProcessPort {
     const out: FileHolder[] = [];
     for (const p of [...this.#procs.values()].sort((a, b) => a.pid - b.pid)) {
       if (gone(p)) continue;
-      const open = new Set((p.openFiles ?? []).map(normalise));
-      for (const path of asked) if (open.has(normalise(path))) out.push({ pid: p.pid, command: commOf(p), path });
+      const held = [...(p.openFiles ?? []), ...(p.cwd === undefined ? [] : [p.cwd])].map(normalise);
+      for (const path of asked) {
+        const target = normalise(path);
+        if (held.some((h) => h === target || h.startsWith(target.endsWith('/') ? target : `${target}/`))) out.push({ pid: p.pid, command: commOf(p), path });
+      }
     }
     return out;
   }

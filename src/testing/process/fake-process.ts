@@ -19,7 +19,7 @@ export interface FakeProcess {
   comm?: string;
   /** Paths this process holds open (what lsof would report). */
   openFiles?: string[];
-  /** Its working directory (what `cwdOf()` answers; null when absent). */
+  /** Its working directory: it holds that directory and every directory above it (what lsof's `cwd` entry says). */
   cwd?: string;
   /** Its environment (what `env()` returns when it is the table's `self`). */
   env?: Record<string, string>;

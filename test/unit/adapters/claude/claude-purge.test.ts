@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ClaudeAdapter } from '../../../../src/adapters/claude/claude-adapter.js';
 import { claudeProjectKey } from '../../../../src/adapters/claude/project-key.js';
+import { RecordingFileSystem } from '../../../../src/testing/fs/index.js';
+import { withOverrides } from '../../../helpers/fs-overrides.js';
 import { NodeFileSystem } from '../../../../src/node/node-fs.js';
 import { NodeClock } from '../../../../src/node/node-clock.js';
 import type { FileSystemPort } from '../../../../src/ports/fs.js';
@@ -86,10 +88,8 @@ describe('ClaudeAdapter.purgeArtifacts / residualArtifacts / hasArtifacts', () =
     const id = freshId();
     const t = writeTranscript(sb, id);
     const stale = writeSessionFile(sb, 999_998, id);
-    const real = new NodeFileSystem();
-    const stuck: FileSystemPort = Object.assign(Object.create(Object.getPrototypeOf(real) as object) as FileSystemPort, real, {
-      unlink: (p: string) => (p === t ? Promise.reject(Object.assign(new Error('EBUSY'), { code: 'EBUSY' })) : real.unlink(p)),
-    });
+    // Removal unlinks through directory handles: the fault is injected where the handle's unlinks are recorded.
+    const stuck = new RecordingFileSystem(new NodeFileSystem(), { failAt: (m) => (m.op === 'unlink' && m.path === t ? 'EBUSY' : undefined) });
     expect(await adapter(undefined, stuck).purgeArtifacts(id, sb.ctx())).toEqual([]);
     expect(existsSync(stale)).toBe(true);
     expect(strs(await adapter().residualArtifacts(id, sb.ctx()))).toEqual([t, stale]);
@@ -133,19 +133,12 @@ describe('ClaudeAdapter.purgeArtifacts / residualArtifacts / hasArtifacts', () =
   it('a job dir is emptied with state.json last and kept (residual) when anything stays', async () => {
     const id = freshId();
     const job = writeJobDir(sb, id);
-    const real = new NodeFileSystem();
-    const order: string[] = [];
-    const fs: FileSystemPort = Object.assign(Object.create(Object.getPrototypeOf(real) as object) as FileSystemPort, real, {
-      unlink: async (p: string) => {
-        order.push(p);
-        if (p.endsWith('timeline.jsonl')) throw Object.assign(new Error('EBUSY'), { code: 'EBUSY' });
-        return real.unlink(p);
-      },
-    });
+    // Removal unlinks through directory handles: the fault is injected where the handle's unlinks are recorded.
+    const fs = new RecordingFileSystem(new NodeFileSystem(), { failAt: (m) => (m.op === 'unlink' && m.path.endsWith('timeline.jsonl') ? 'EBUSY' : undefined) });
     const claude = adapter(undefined, fs);
     expect(strs(await claude.purgeArtifacts(id, sb.ctx()))).toEqual([]);
     expect(readdirSync(job).sort()).toEqual(['state.json', 'timeline.jsonl']);
-    expect(order.some((p) => p.endsWith('state.json'))).toBe(false);
+    expect(fs.mutations.some((m) => m.path.endsWith('state.json'))).toBe(false);
     expect(strs(await claude.residualArtifacts(id, sb.ctx()))).toEqual([job]);
     expect(strs(await claude.purgeArtifacts(id, sb.ctx()))).toEqual([]);
   });
@@ -179,8 +172,9 @@ describe('ClaudeAdapter.purgeArtifacts / residualArtifacts / hasArtifacts', () =
     const id = freshId();
     writeTranscript(sb, id);
     const real = new NodeFileSystem();
-    const broken: FileSystemPort = Object.assign(Object.create(Object.getPrototypeOf(real) as object) as FileSystemPort, real, {
-      unlink: () => Promise.reject(new Error('EIO')),
+    // Every unlink fails (through the port or a directory handle alike), and one listing is denied.
+    const failing = new RecordingFileSystem(real, { failAt: (m) => (m.op === 'unlink' ? 'EIO' : undefined) });
+    const broken: FileSystemPort = withOverrides(failing, {
       readdir: (p: string) => (p.endsWith('telemetry') ? Promise.reject(Object.assign(new Error('EACCES'), { code: 'EACCES' })) : real.readdir(p)),
     });
     const claude = adapter(undefined, broken);

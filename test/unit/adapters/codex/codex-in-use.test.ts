@@ -85,3 +85,27 @@ describe('codex in-use on a fake process table', () => {
     expect(await adapter(table(['bash'])).conversationInUse(ID, ctx)).toBe(false);
   });
 });
+
+describe('codex inUseHints are safe to paste (issue 13)', () => {
+  it('an implausible id unquoted in a shell command: none is given for it', () => {
+    const a = adapter(table(['bash']));
+    for (const bad of ['x; rm -rf ~', "x' ; touch /tmp/pwned #", '$(id)', '`id`', '../x', '']) expect(a.inUseHints(bad, ctx)).toEqual([]);
+  });
+  it('a home with spaces and quotes is single-quoted in the lsof hint', () => {
+    const odd = join(root, "it's my home");
+    const hints = adapter(table(['bash'])).inUseHints(ID, { ...ctx, env: { CODEX_HOME: join(odd, '.codex') } });
+    expect(hints).toEqual([`ps -axww | grep ${ID}`, `lsof '${join(odd, '.codex', 'thread-writer-locks').replaceAll("'", "'\\''")}/${ID}.lock'`]);
+  });
+});
+
+describe('shellQuote', () => {
+  it('leaves plain path characters alone and single-quotes the rest, so a shell reads back the same word', async () => {
+    const { shellQuote } = await import('../../../../src/adapters/common/in-use.js');
+    const { spawnSync } = await import('node:child_process');
+    for (const w of ['abc-1.2', "it's", 'a b', '$(id)', '`x`', ';rm', "'", '\\n', 'é']) {
+      const out = spawnSync('sh', ['-c', `printf %s ${shellQuote(w)}`], { encoding: 'utf8' }).stdout;
+      expect(out).toBe(w);
+    }
+    expect(shellQuote('abc-1.2')).toBe('abc-1.2');
+  });
+});
