@@ -1,42 +1,27 @@
-// mam purge <agent|auto> <id> [--home DIR] [--workspace WS] [--json] → exit 0 purged, 4 in use, 5 unresolved, 2 usage.
+// mam purge <agent|auto> <id> [--home DIR] [--workspace WS] [--dry-run] [--json] → exit 0 purged, 4 in use, 5 unresolved,
+// 6 refused with nothing removed (not of the workspace, a database that must not be written, the disk changed), 2 usage;
+// --dry-run prints the plan (changing nothing) and exits with the code the purge would give.
 import { parseArgs } from 'node:util';
 import { AGENT_NAMES, type AgentName, purgeExitCode, PurgeService } from '../../index.js';
-
-interface Io {
-  stdout: (s: string) => void;
-  stderr: (s: string) => void;
-}
+import { type Io, printResult, resultJson } from './purge-output.js';
 
 export async function purgeCommand(argv: string[], io: Io): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { home: { type: 'string' }, workspace: { type: 'string' }, json: { type: 'boolean' } } });
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { home: { type: 'string' }, workspace: { type: 'string' }, json: { type: 'boolean' }, 'dry-run': { type: 'boolean' } } });
   } catch (err) {
     io.stderr(`mam purge: ${(err as Error).message}\n`);
     return 2;
   }
   const [agent, id, ...extra] = parsed.positionals;
   if (agent === undefined || id === undefined || extra.length > 0 || (agent !== 'auto' && !(AGENT_NAMES as readonly string[]).includes(agent))) {
-    io.stderr(`usage: mam purge <${AGENT_NAMES.join('|')}|auto> <id> [--home DIR] [--workspace WS] [--json]\n`);
+    io.stderr(`usage: mam purge <${AGENT_NAMES.join('|')}|auto> <id> [--home DIR] [--workspace WS] [--dry-run] [--json]\n`);
     return 2;
   }
   const home = parsed.values.home ?? process.env['HOME'] ?? '/';
-  const result = await new PurgeService().purge(agent as AgentName | 'auto', id, { home, ...(parsed.values.workspace ? { workspace: parsed.values.workspace } : {}) });
-  const out =
-    result.kind === 'purged'
-      ? { agent: result.agent, purged: result.purged, residual: result.residual, mentions: result.mentions, in_use: false }
-      : result.kind === 'in-use'
-        ? { agent: result.agent, purged: [], residual: [], in_use: true, holders: result.holders, hints: result.hints }
-        : { agent: null, purged: [], residual: [], in_use: false };
-  if (parsed.values.json === true) io.stdout(`${JSON.stringify(out)}\n`);
-  else if (result.kind === 'purged') {
-    for (const p of result.purged) io.stdout(`purged: ${p}\n`);
-    io.stdout(result.residual.length === 0 ? `residual: none (agent: ${result.agent})\n` : result.residual.map((r) => `residual: ${r}\n`).join(''));
-    for (const m of result.mentions) io.stdout(`still mentioned in (shared, not edited): ${m}\n`);
-  } else if (result.kind === 'in-use') {
-    io.stderr(`refused: conversation ${id} is still in use (agent: ${result.agent}); nothing removed\n`);
-    for (const h of result.holders) io.stderr(`  holder pid ${h.pid}: ${h.command}\n`);
-    for (const h of result.hints) io.stderr(`  see: ${h}\n`);
-  } else io.stderr(`unresolved: no ${agent === 'auto' ? 'agent' : agent} artifact of ${JSON.stringify(id)} found\n`);
+  const dryRun = parsed.values['dry-run'] === true;
+  const result = await new PurgeService().purge(agent as AgentName | 'auto', id, { home, dryRun, ...(parsed.values.workspace ? { workspace: parsed.values.workspace } : {}) });
+  if (parsed.values.json === true) io.stdout(`${JSON.stringify(resultJson(result))}\n`);
+  else printResult(result, id, agent, io);
   return purgeExitCode(result);
 }
