@@ -61,7 +61,7 @@ export { GrokAdapter } from './adapters/grok/grok-adapter.js';
 export { HermesAdapter } from './adapters/hermes/hermes-adapter.js';
 export { OpencodeAdapter } from './adapters/opencode/opencode-adapter.js';
 export { type OpencodeLocation } from './adapters/opencode/opencode-locator.js';
-export { type AdapterPurgePlan, type AgentAdapter, type CaptureResult, type DiscoveryContext, type InUseHolder, type PreflightResult, type StoreSurvey } from './adapters/types.js';
+export type * from './adapters/types.js';
 
 // purge (every name of its index is public)
 export * from './purge/index.js';
@@ -82,7 +82,7 @@ export { type InvalidRow, type RegistryInspection, type RegistryState } from './
 export { recordedId, rowAgent } from './registry/row-agent.js';
 export { rowByName, rowsByStatus } from './registry/row-lookup.js';
 export { SessionRegistry, type SessionRegistryOptions } from './registry/session-registry.js';
-export { type Pane, SESSION_STATUSES, type SessionRow, type SessionStatus } from './registry/session-row.js';
+export { type Pane, PaneSchema, SESSION_STATUSES, type SessionRow, SessionRowSchema, type SessionStatus } from './registry/session-row.js';
 
 // jobs
 export { JobArgumentError } from './jobs/job-argument-error.js';
@@ -93,9 +93,11 @@ export { isValidJobId, newJobId, requireJobId } from './jobs/job-id.js';
 export { JobNotFoundError } from './jobs/job-not-found-error.js';
 export { JobRecordCorruptError } from './jobs/job-record-corrupt-error.js';
 export { listJobIds, readJobRecord } from './jobs/job-record-reader.js';
-export { type JobRecord, RESERVED_JOB_FIELDS } from './jobs/job-record.js';
+export { type JobRecord, jobRecordSchema, RESERVED_JOB_FIELDS } from './jobs/job-record.js';
 export { isJobStatus, isTerminalStatus, JOB_STATUSES, type JobStatus, type TerminalJobStatus } from './jobs/job-status.js';
 export { isTransitionRequest, TRANSITION_REQUESTS, type TransitionRequest } from './jobs/transition-table.js';
+export { type TransitionGuards } from './jobs/decide-transition.js';
+export { JobAuditLog } from './jobs/job-audit-log.js';
 
 // loop
 export { attribution } from './loop/attribution.js';
@@ -119,15 +121,18 @@ export { ShadowRunner, type ShadowRunnerOptions } from './loop/shadow-runner.js'
 export { DEFAULT_WATCH_UNTIL, waitOnce, type WaitOnceOptions } from './loop/wait-once.js';
 export { WatchArgumentError } from './loop/watch-argument-error.js';
 export { type WatchObservation, type WatchOutcome } from './loop/watch-outcome.js';
+export { paneMatchesGeneration } from './loop/pane-matches-generation.js';
 
 // gate
 export { IdOrderGate, type IdOrderGateOptions, type IdOrderGateResult, type IdOrderRequest } from './gate/id-order-gate.js';
 export { type IdOrderVerdict } from './gate/id-order-judge.js';
-export { type IdOrderMarker } from './gate/id-order-marker.js';
+export { type IdOrderMarker, IdOrderMarkerSchema } from './gate/id-order-marker.js';
 export { idOrderPaths, type IdOrderPaths } from './gate/id-order-paths.js';
 export { type IdOrderBlocker, type IdOrderRefusal } from './gate/id-order-refusal.js';
 export { type IdOrderUnremoved } from './gate/id-order-unremoved.js';
 export { DEFAULT_ID_ORDER_WAIT_S, type IdOrderWait } from './gate/id-order-wait.js';
+export { type IdOrderTicket } from './gate/id-order-ticket.js';
+export { type IdOrderPruned } from './gate/id-order-round.js';
 
 // lifecycle
 export { type AcquiredPane } from './lifecycle/acquire-pane.js';

@@ -39,7 +39,7 @@ export const COMMANDS: Readonly<Record<string, CliCommandEntry>> = {
     load: async () => (await import('./commands/policy.js')).policyCommand,
   },
   purge: {
-    synopsis: 'mam purge <agent|auto> <id> [--home DIR] [--workspace WS] [--json] → exit 0 purged, 4 in use, 5 unresolved, 2 usage.',
+    synopsis: 'mam purge <agent|auto> <id> [--home DIR] [--workspace WS] [--dry-run] [--json] → exit 0 purged, 4 in use, 5 unresolved, 6 refused with nothing removed, 2 usage; --dry-run prints the plan and changes nothing.',
     load: async () => (await import('./commands/purge.js')).purgeCommand,
   },
   reconcile: {

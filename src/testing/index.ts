@@ -1,4 +1,5 @@
-export { MamError, PortError, UnknownAgentError, isPortError, type PortErrorCode } from '../errors.js';
+export { MamError, PortError, UnknownAgentError, isPortError, type MamErrorCode, type PortErrorCode } from '../errors.js';
+export type { Artifact, LeftArtifact } from '../purge/artifact.js';
 export type * from '../ports/index.js';
 export * from './fs/index.js';
 export * from './process/index.js';
