@@ -1,0 +1,21 @@
+// Checks the current adapters fail, each one assertion, run with `it.fails` so the suite stays green and a fix shows up
+// as "expected to fail but passed": then delete the name here (part B of issue 18 fixes these).
+import { it } from 'vitest';
+
+export const KNOWN_GAPS = new Set<string>([
+  // Codex: a spawn_agent child thread is offered by discover, and survives its parent's purge unreported.
+  'codex: discover excludes sub-agent threads',
+  'codex: purging a parent removes its sub-agent threads',
+  // Codex/OpenCode: freed SQLite pages still hold the purged id (the purge connection does not set secure_delete).
+  'codex: no unaccounted byte of the purged id',
+  'opencode: no unaccounted byte of the purged id',
+  // OpenCode: any live opencode holds opencode.db, so a session of another workspace reads as in use.
+  'opencode: a live session in one workspace does not hold an idle one of another',
+  // Claude Code 2.1.332: plugins/store/*.json can name a session id and is not reported.
+  'claude: no unaccounted byte of the purged id',
+]);
+
+/** `it`, or `it.fails` when the check is a known gap of the current adapters. */
+export function check(name: string): typeof it | typeof it.fails {
+  return KNOWN_GAPS.has(name) ? it.fails : it;
+}
