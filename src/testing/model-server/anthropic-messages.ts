@@ -3,7 +3,8 @@ import { asArray, asRecord, asString, contentText, sse, type SseEvent, type Wire
 
 const view = (body: unknown): RequestView => {
   const b = asRecord(body);
-  const last = asRecord(asArray(b?.['messages']).at(-1));
+  // Claude Code 2.1 sends a trailing `system` message after the user's; the turn is the last non-system one.
+  const last = asRecord(asArray(b?.['messages']).findLast((m) => asRecord(m)?.['role'] !== 'system'));
   const content = last?.['content'];
   const afterTool = asArray(content).some((p) => asRecord(p)?.['type'] === 'tool_result');
   const tools = asArray(b?.['tools'])

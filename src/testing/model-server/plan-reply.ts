@@ -50,6 +50,8 @@ const spawnCall = (view: RequestView, prompt: string): PlannedToolCall | undefin
   const tool = findTool(view, ['spawn_agent', 'task', 'Task', 'Agent']);
   if (tool === undefined) return undefined;
   if (tool.name === 'spawn_agent') return call(tool, { message: prompt });
+  // Claude Code 2.1's Agent tool: the type is optional, and a background agent would end the parent's turn first.
+  if (tool.name === 'Agent') return call(tool, { description: 'Sub-agent task', prompt, run_in_background: false });
   const type = tool.name === 'task' ? 'general' : 'general-purpose';
   return call(tool, { description: 'Sub-agent task', prompt, subagent_type: type });
 };

@@ -91,6 +91,17 @@ describe('startFakeModelServer', () => {
     expect(withTools.content[0]).toMatchObject({ type: 'tool_use', name: 'Task', input: { prompt: 'child', subagent_type: 'general-purpose' } });
   });
 
+  it('Anthropic Messages: a trailing system message does not hide the user turn; Agent spawns run in the foreground', async () => {
+    server = await startFakeModelServer({ script: [{ kind: 'spawn', prompt: 'sub task', when: 'SPAWN' }] });
+    const messages = [
+      { role: 'user', content: [{ type: 'text', text: 'please SPAWN' }] },
+      { role: 'system', content: [{ type: 'text', text: '# Environment' }] },
+    ];
+    const r = (await (await post('/v1/messages', { messages, tools: [{ name: 'Agent' }, { name: 'Bash' }] })).json()) as { content: { name: string; input: unknown }[] };
+    expect(r.content[0]).toMatchObject({ name: 'Agent', input: { prompt: 'sub task', run_in_background: false } });
+    expect(server.requests[0]!.userText).toBe('please SPAWN');
+  });
+
   it('OpenAI Responses, streamed: an exec_command function call ending in response.completed', async () => {
     server = await startFakeModelServer({ script: [{ kind: 'shell', command: 'echo hi' }] });
     const input = [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'go' }] }];
