@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     pool: 'forks',
-    include: ['test/real/**/*.real.test.ts'],
+    include: ['test/real/**/*.real.ts'],
     fileParallelism: false,
     testTimeout: 180_000,
     hookTimeout: 300_000,
