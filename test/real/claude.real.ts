@@ -147,6 +147,31 @@ describe.sequential(`claude ${cli.version}`, () => {
     await waitFor('the TUI to exit', async () => ((await adapter().conversationInUse(ids.tui, ctx(sb.wsB))) ? undefined : true), 30_000);
   });
 
+  check('claude: after /clear, a TUI started with --resume no longer holds the old conversation')(
+    'claude: after /clear, a TUI started with --resume no longer holds the old conversation',
+    async () => {
+      tui = startTui(sb.root, sb.wsB, sb.env, [cli.bin, '--resume', ids.b1]);
+      try {
+        await waitFor('the resumed TUI', () => (/for shortcuts|❯/.test(tui!.capture()) ? true : undefined), 90_000);
+        await sleep(1500);
+        const pidFile = () => pidFiles().find((f) => f.endsWith('.json') && readFileSync(join(sessionsDir(), f), 'utf8').includes(ids.b1));
+        await waitFor('the TUI pid file naming the resumed id', () => pidFile());
+        tui.send('-l', '/clear');
+        for (let i = 0; i < 5 && pidFile() !== undefined; i++) {
+          await sleep(700);
+          tui.send('Enter');
+          await waitFor('the pid file to move to a new id', () => (pidFile() === undefined ? true : undefined), 4000).catch(() => undefined);
+        }
+        expect(pidFile(), `the pid file still names the resumed id\n${tui.capture()}`).toBeUndefined();
+        expect(await adapter().conversationInUse(ids.b1, ctx(sb.wsB))).toBe(false);
+      } finally {
+        tui.kill();
+        tui = undefined;
+        await waitFor('the TUI to exit', () => (sandboxPids(sb.root).length === 0 ? true : undefined), 30_000).catch(() => undefined);
+      }
+    },
+  );
+
   it('no CLI process is left running', async () => {
     await waitFor('every claude process to exit', () => (sandboxPids(sb.root).length === 0 ? true : undefined), 20_000).catch(() => undefined);
     expect(sandboxPids(sb.root)).toEqual([]);

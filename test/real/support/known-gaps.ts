@@ -15,9 +15,11 @@ export const KNOWN_GAPS = new Set<string>([
   'claude: no unaccounted byte of the purged id',
   // Claude Code 2.1.332: after a crash, sessions/<pid>.<hash>.key and $TMPDIR/cc-socks/<pid>.sock outlive the pid file.
   "claude: purge removes the crashed run's .key and cc-socks files",
+  // Claude Code 2.1.332: /clear in a TUI started with --resume <id> moves it to a new id, but its argv still names the old one.
+  'claude: after /clear, a TUI started with --resume no longer holds the old conversation',
 ]);
 
-/** `it`, or `it.fails` when the check is a known gap of the current adapters. */
+/** `it`, or `it.fails` when the check is a known gap of the current adapters (MAM_REAL_GAPS=show: plain `it`, to see why). */
 export function check(name: string): typeof it | typeof it.fails {
-  return KNOWN_GAPS.has(name) ? it.fails : it;
+  return KNOWN_GAPS.has(name) && process.env['MAM_REAL_GAPS'] !== 'show' ? it.fails : it;
 }
