@@ -1,7 +1,7 @@
 // Codex, the real CLI against the loopback model server: two workspaces, a created + resumed conversation SIGKILLed
 // mid-turn, one with a spawn_agent sub-agent, an idle TUI under tmux; then the library end to end on what it wrote.
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAdapter, PurgeService, type DiscoveryContext, type PurgeResult } from '../../src/index.js';
@@ -123,6 +123,18 @@ describe.sequential(`codex ${cli.version}`, () => {
 
   check('codex: discover excludes sub-agent threads')('codex: discover excludes sub-agent threads', async () => {
     expect(await adapter().discover(ctx(sb.wsA))).not.toContain(ids.child);
+  });
+
+  check('codex: discover finds the rollouts of a moved CODEX_HOME')('codex: discover finds the rollouts of a moved CODEX_HOME', async () => {
+    // Moved for real (no CLI runs now), then put back: the rows' absolute rollout_path now names a missing file.
+    const moved = join(sb.root, 'moved-codex-home');
+    renameSync(codexHome, moved);
+    try {
+      const found = await adapter().discover({ ...ctx(sb.wsA), env: { ...sb.env, CODEX_HOME: moved } });
+      expect(found).toEqual(expect.arrayContaining([ids.a1, ids.a2]));
+    } finally {
+      renameSync(moved, codexHome);
+    }
   });
 
   it('verify proves a conversation in its workspace only', async () => {

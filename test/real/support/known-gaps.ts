@@ -6,6 +6,8 @@ export const KNOWN_GAPS = new Set<string>([
   // Codex: a spawn_agent child thread is offered by discover, and survives its parent's purge unreported.
   'codex: discover excludes sub-agent threads',
   'codex: purging a parent removes its sub-agent threads',
+  // Codex: the threads rows keep the old absolute rollout_path, so a moved CODEX_HOME discovers nothing.
+  'codex: discover finds the rollouts of a moved CODEX_HOME',
   // Codex/OpenCode: freed SQLite pages still hold the purged id (the purge connection does not set secure_delete).
   'codex: no unaccounted byte of the purged id',
   'opencode: no unaccounted byte of the purged id',
