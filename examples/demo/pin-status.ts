@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { type AgentName, getAdapter, nodePorts, ownKey, pinUnclaimed, recordedId, registryPaths, rowAgent, SessionRegistry, type SessionRow } from '../../src/index.js';
-import { type ResumeProbe, type ResumeState, statusCommand } from '../cli/commands/status.js';
+import { type ResumeProbe, type ResumeState, statusCommand } from '../../src/cli/commands/status.js';
 import type { Found } from './discover.js';
 import type { RealHomes } from './real-homes.js';
 import { block, check, line, short } from './ui.js';

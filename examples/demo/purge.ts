@@ -3,7 +3,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
-import { type AgentName, getAdapter, nodePorts, normalizeAgentId, PurgeService } from '../../src/index.js';
+import { type AgentName, artifactPath, formatArtifact, getAdapter, nodePorts, normalizeAgentId, PurgeService } from '../../src/index.js';
 import type { Cleanup } from './cleanup.js';
 import type { Pinned } from './pin-status.js';
 import type { RealHome, RealHomes } from './real-homes.js';
@@ -74,8 +74,8 @@ export async function realPurges(real: RealHomes, pinned: readonly Pinned[], kee
     const adapter = getAdapter(p.agent, { ports: portsOf(h) });
     const ctx = { workspace: p.cwd, homeDir: h.stage.home, env: h.stage.env };
     check(!(await adapter.verifyArtifact(p.id, ctx, 'verify')), `${short(p.id)} no longer verifies on disk`);
-    const kinds = r.purged.map((x) => (x.startsWith('/') ? relative(h.stage.home, x) : x));
-    const mentions = r.mentions.map((m) => relative(h.stage.home, m)).join(', ') || 'none';
+    const kinds = r.purged.map((a) => (a.kind === 'rows' ? formatArtifact(a) : relative(h.stage.home, a.path)));
+    const mentions = r.mentions.map((m) => relative(h.stage.home, artifactPath(m))).join(', ') || 'none';
     line(`purge auto ${short(p.id)} → purged (${p.agent}), exit 0: ${kinds.length} items, residual none; shared files still naming it (kept): ${mentions}`);
     for (const k of kinds.slice(0, 4)) line(`  - ${k.length > 100 ? `${k.slice(0, 97)}…` : k}`);
     if (kinds.length > 4) line(`  - … ${kinds.length - 4} more`);

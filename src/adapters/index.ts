@@ -5,7 +5,7 @@ export { decideCapture, type CaptureCandidate } from './common/capture.js';
 export { findInUseHolders, psHint, type InUseProbe } from './common/in-use.js';
 export { SESSION_ENV_VARS, sessionVarsNaming } from './common/session-env.js';
 export { agentEnv } from './common/agent-env.js';
-export { pathExists, existingArtifacts, removeArtifacts, type ArtifactPath, type PurgeReport } from './common/artifacts.js';
+export { pathExists, pathArtifact, artifactKind, existingArtifacts, presentArtifacts, leftArtifacts, planArtifactPaths, removeArtifacts, type ArtifactPath, type PurgeReport } from './common/artifacts.js';
 export { claudeProjectKey } from './claude/project-key.js';
 export { ClaudeAdapter } from './claude/claude-adapter.js';
 export { AgyAdapter } from './agy/agy-adapter.js';

@@ -1,4 +1,5 @@
 import type { AgentName } from '../ids/agent-names.js';
+import type { Artifact, LeftArtifact } from '../purge/artifact.js';
 import type { SessionRow } from '../registry/session-row.js';
 
 /**
@@ -44,6 +45,41 @@ export interface InUseHolder {
 }
 
 /**
+ * What a purge of one conversation would do, as an adapter sees it now (planning changes nothing).
+ * @public
+ */
+export interface AdapterPurgePlan {
+  /** Every artifact the purge would remove, in removal order (paths of their lstat kind, database rows with their count). */
+  artifacts: Artifact[];
+  /** What the purge would refuse to touch, each with its reason (unknown layout, a path behind a link, a hard-linked database …). */
+  refused: LeftArtifact[];
+  /** Shared files and rows that name the id and are never removed. */
+  mentions: Artifact[];
+  /** What a person should know that is no artifact (the WAL still holds deleted text, a cloud copy is out of reach …). */
+  notes: string[];
+}
+
+/**
+ * What one agent's store looks like, so an empty answer can say why: `missing` (no store here), `unreadable`,
+ * `unknown-layout` (a version this library does not know: discovery finds nothing there, a purge refuses), or `ok`.
+ * @public
+ */
+export interface StoreSurvey {
+  /** The agent. */
+  agent: AgentName;
+  /** The store's state. */
+  store: 'missing' | 'unreadable' | 'unknown-layout' | 'ok';
+  /** The root looked at (the agent's config or data dir, or its database). */
+  root: string;
+  /** Why, when not plainly `ok` (or when `ok` hides something, e.g. rows pointing outside the home). */
+  reason?: string;
+  /** What was counted (conversations, rollouts, rows …), by name. */
+  counts?: Record<string, number>;
+  /** Rows whose recorded path lies outside the home (a moved `CODEX_HOME`: discovery cannot prove them). */
+  outsideHome?: number;
+}
+
+/**
  * The outcome of an agent CLI's preflight: whether it can start here, and the exit code its check gave.
  * @public
  */
@@ -85,16 +121,20 @@ export interface AgentAdapter {
   inUseHolders(id: string, ctx: DiscoveryContext): Promise<InUseHolder[]>;
   /** Commands a person can run to see the holder. */
   inUseHints(id: string, ctx: DiscoveryContext): string[];
+  /** What a purge of the conversation would remove, refuse and leave named (changes nothing). Never throws. */
+  planPurge(id: string, ctx: DiscoveryContext): Promise<AdapterPurgePlan>;
   /** Removes every artifact of the conversation; returns what was removed. Never throws. */
-  purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]>;
-  /** What is still there of this conversation's own artifacts (paths, and DB rows as `<db> (<table>.<col>: N rows)`). */
-  residualArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]>;
-  /** Shared files (never removed) that still name the id. */
-  mentions(id: string, ctx: DiscoveryContext): Promise<string[]>;
+  purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<Artifact[]>;
+  /** What is still there of this conversation's own artifacts (paths and database rows), each with the reason it stays. */
+  residualArtifacts(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]>;
+  /** Shared files and rows (never removed) that still name the id. */
+  mentions(id: string, ctx: DiscoveryContext): Promise<Artifact[]>;
   /** Any candidate artifact exists, even one a purge would refuse to follow. */
   hasArtifacts(id: string, ctx: DiscoveryContext): Promise<boolean>;
   /** Can this CLI start here. */
   authOk(ctx: DiscoveryContext): Promise<boolean>;
+  /** What the agent's store looks like here (why `discover` may answer `[]`); read-only, never throws, apart from `discover`. */
+  survey(ctx: DiscoveryContext): Promise<StoreSurvey>;
   /** The same check with the CLI's exit code, so a failed create can give it (0 when the CLI can start). */
   preflight(ctx: DiscoveryContext): Promise<PreflightResult>;
 }

@@ -1,6 +1,7 @@
 import type { AgentName } from '../ids/agent-names.js';
+import { formatArtifact } from '../purge/artifact.js';
 import type { SessionRow } from '../registry/session-row.js';
-import { type LifecycleContext, rowCwd } from './lifecycle-context.js';
+import type { LifecycleContext } from './lifecycle-context.js';
 import { LifecycleStepError } from './lifecycle-step-error.js';
 import type { StopExit, StopResult } from './stop-result.js';
 
@@ -32,15 +33,20 @@ export function recordsPreservedMessage(row: SessionRow, id: string, agent: Agen
  * @public
  */
 export async function purgeStoppedRow(c: LifecycleContext, agent: AgentName, row: SessionRow, id: string | null, exit: StopExit): Promise<StopResult> {
-  const purge = id === null ? null : await c.purge.purge(agent, id, { home: c.home, workspace: rowCwd(row, c.workspace), ...(c.env === undefined ? {} : { env: c.env }) });
+  // Not scoped to the row's workspace: the row records the id, and leftovers of a partial purge verify nowhere.
+  const purge = id === null ? null : await c.purge.purge(agent, id, { home: c.home, ...(c.env === undefined ? {} : { env: c.env }) });
   if (purge?.kind === 'in-use' && id !== null) {
     return { kind: 'records-preserved', row, id, exit, holders: purge.holders, hints: purge.hints, message: recordsPreservedMessage(row, id, agent, purge.holders, purge.hints) };
   }
   // A purge that left part of the conversation keeps the row (stopped, with its id): without it nothing would know the
   // id to finish the purge with.
   if (purge?.kind === 'purged' && purge.residual.length > 0) {
-    const left = `the purge of ${id ?? '?'} left ${purge.residual.length} item(s) on disk: ${purge.residual.join(', ')}; the row stays stopped with its id: stop it with purge again once they can be removed`;
+    const left = `the purge of ${id ?? '?'} left ${purge.residual.length} item(s) on disk: ${purge.residual.map((a) => formatArtifact(a, { reason: true })).join(', ')}; the row stays stopped with its id: stop it with purge again once they can be removed`;
     return { kind: 'failed', step: 'purge', row, error: new LifecycleStepError('purge', row.name, left) };
+  }
+  if (purge !== null && purge.kind !== 'purged' && purge.kind !== 'unresolved') {
+    const why = purge.kind === 'changed' ? 'the disk changed while it ran' : purge.kind === 'in-use' || purge.kind === 'dry-run' ? purge.kind : purge.reason;
+    return { kind: 'failed', step: 'purge', row, error: new LifecycleStepError('purge', row.name, `the purge of ${id ?? '?'} removed nothing (${purge.kind}: ${why}); the row stays stopped with its id`) };
   }
   if (!(await removeRow(c, row))) {
     return { kind: 'failed', step: 'purge', row, error: new LifecycleStepError('purge', row.name, 'the conversation was purged but the row was removed or replaced by another instance meanwhile') };

@@ -27,6 +27,7 @@ export interface OrchestratorRemoveOptions {
  * - `in-use`: the conversation is still in use (another process, or the orchestrator's own session); artifacts **and**
  *   registration kept;
  * - `dry-run`: what would be done (`agent`: the agent its artifacts resolve to, null when none are on disk);
+ * - `purge-refused`: the purge removed nothing (a database that must not be written, the disk changed meanwhile): registration kept;
  * - `removed`: unregistered; `purge` is the purge's result (`unresolved`: nothing to purge), null when none was asked.
  * @public
  */
@@ -36,7 +37,8 @@ export type OrchestratorRemoveResult =
   | { kind: 'needs-yes'; id: string; message: string }
   | { kind: 'in-use'; id: string; agent: AgentName; holders: { pid: number; command: string }[]; hints: string[]; message: string }
   | { kind: 'dry-run'; id: string; purge: boolean; agent: AgentName | null; message: string }
-  | { kind: 'removed'; id: string; purge: Exclude<PurgeResult, { kind: 'in-use' }> | null };
+  | { kind: 'purge-refused'; id: string; purge: Extract<PurgeResult, { kind: 'not-in-workspace' | 'refused' | 'changed' | 'dry-run' }>; message: string }
+  | { kind: 'removed'; id: string; purge: Extract<PurgeResult, { kind: 'purged' | 'unresolved' }> | null };
 
 /**
  * The message of an orchestrator id that is not a plausible conversation id of any agent.

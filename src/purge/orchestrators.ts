@@ -96,9 +96,24 @@ export class Orchestrators {
     if (opts.yes !== true) {
       return { kind: 'needs-yes', id: c, message: `refused: removing orchestrator UUID ${c} with --purge-conversation deletes its conversation artifacts; nothing was changed. Re-run with --yes to confirm` };
     }
-    const result = await purge.purge('auto', c, target);
-    if (result.kind === 'in-use') return { kind: 'in-use', id: c, agent: result.agent, holders: result.holders, hints: result.hints, message: orchestratorInUseMessage(c, result.agent, result.holders, result.hints) };
-    return this.#unregister(c, result);
+    // Not scoped to the workspace: the registry names the id, and orphaned leftovers (which verify nowhere) go too.
+    const result = await purge.purge('auto', c, { home: target.home, ...(target.env === undefined ? {} : { env: target.env }) });
+    switch (result.kind) {
+      case 'in-use':
+        return { kind: 'in-use', id: c, agent: result.agent, holders: result.holders, hints: result.hints, message: orchestratorInUseMessage(c, result.agent, result.holders, result.hints) };
+      case 'purged':
+      case 'unresolved':
+        return this.#unregister(c, result);
+      case 'not-in-workspace':
+      case 'refused':
+      case 'changed':
+      case 'dry-run':
+        return { kind: 'purge-refused', id: c, purge: result, message: `refused: the purge of orchestrator UUID ${c} removed nothing (${result.kind}); it stays registered` };
+      default: {
+        const never: never = result;
+        return never;
+      }
+    }
   }
 
   async #unregister(id: string, purge: Extract<OrchestratorRemoveResult, { kind: 'removed' }>['purge']): Promise<OrchestratorRemoveResult> {

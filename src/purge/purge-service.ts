@@ -1,35 +1,29 @@
 import { getAdapter } from '../adapters/get-adapter.js';
 import type { AgentAdapter, DiscoveryContext } from '../adapters/types.js';
-import { isPlausibleId } from '../ids/agent-id.js';
-import { AGENT_NAMES, type AgentName, requireAgentName } from '../ids/agent-names.js';
+import type { AgentName } from '../ids/agent-names.js';
 import { resolvePorts } from '../node/node-ports.js';
 import type { Ports } from '../ports/index.js';
+import { planDrift } from './plan-drift.js';
+import type { PurgeOptions, PurgePlan } from './purge-plan.js';
+import { purgeContext, PurgePlanner } from './purge-planner.js';
 import type { PurgeResult } from './purge-result.js';
 
-/**
- * Options of {@link PurgeService.purge}.
- * @public
- */
-export interface PurgeOptions {
-  /** The home whose agent dirs hold the conversation. */
-  home: string;
-  /** The workspace (default: the home). */
-  workspace?: string;
-  /** The agent environment (CLAUDE_CONFIG_DIR, CODEX_HOME, XDG_DATA_HOME …); default: the caller's, when `home` is the caller's HOME. */
-  env?: Record<string, string | undefined>;
-}
+export type { PurgeOptions } from './purge-plan.js';
 
 /**
- * Purges one conversation by agent or `auto` (resolved from what is on disk): the in-use gate runs before any removal,
- * and a refused purge removes nothing.
+ * Purges one conversation by agent or `auto` (resolved from what is on disk): `plan` previews it (changing nothing),
+ * `execute` runs a plan — the in-use gate again first, and nothing removed when the disk no longer matches it — and
+ * `purge` is both. A refused purge removes nothing.
  * @public
  */
 export class PurgeService {
   readonly #ports: Ports;
+  readonly #planner: PurgePlanner;
 
   /** A service on the given ports; those not given are Node's ({@link nodePorts}). */
   constructor(opts: { ports?: Partial<Ports> } = {}) {
     this.#ports = resolvePorts(opts.ports);
+    this.#planner = new PurgePlanner(this.#ports.fs, (a) => this.adapter(a));
   }
 
   /** The adapter of an agent, on this service's ports. */
@@ -38,36 +32,73 @@ export class PurgeService {
   }
 
   /**
-   * Which agent has artifacts of `id` on disk (orphaned leftovers and remains behind a linked dir count), or null.
+   * Which agent has artifacts of `id` on disk (orphaned leftovers and remains behind a linked dir count), or null; the
+   * first in `AGENT_NAMES` order when several do.
    */
   async resolve(id: string, ctx: DiscoveryContext): Promise<AgentName | null> {
-    for (const agent of AGENT_NAMES) {
-      if (isPlausibleId(agent, id) && (await this.adapter(agent).hasArtifacts(id, ctx))) return agent;
-    }
-    return null;
+    return (await this.#planner.candidates(id, ctx))[0] ?? null;
   }
 
   /**
-   * Removes every artifact of the conversation unless a live process uses it.
+   * What a purge would do, changing nothing: every artifact it would remove, what it would refuse and why, the live
+   * holders, the shared files naming the id, and other agents' artifacts of the id (`auto`).
+   * @example
+   * ```ts
+   * const plan = await service.plan('auto', id, { home });
+   * if (plan.verdict === 'purge' && confirm(plan.artifacts.map((a) => formatArtifact(a)))) await service.execute(plan);
+   * ```
+   */
+  plan(agent: AgentName | 'auto', id: string, opts: PurgeOptions): Promise<PurgePlan> {
+    return this.#planner.plan(agent, id, opts);
+  }
+
+  /**
+   * Runs a plan: plans again (the in-use gate included) and removes the conversation only when the disk still matches —
+   * no new artifact, no path of another kind (a file that became a link), no rows grown, no new refusal; otherwise
+   * `changed`, removing nothing.
+   */
+  async execute(plan: PurgePlan): Promise<PurgeResult> {
+    if (plan.agent === null) return { kind: 'unresolved', agent: null };
+    const agent = plan.agent;
+    const fresh = await this.#planner.plan(agent, plan.id, plan.options);
+    switch (fresh.verdict) {
+      case 'in-use':
+        return { kind: 'in-use', agent, holders: fresh.holders, hints: fresh.hints, inUse: true };
+      case 'unresolved':
+        return { kind: 'unresolved', agent: null };
+      case 'not-in-workspace':
+        return { kind: 'not-in-workspace', agent, workspace: plan.options.workspace ?? '', reason: fresh.reason, inUse: false };
+      case 'refused':
+      case 'purge':
+        break;
+      default: {
+        const never: never = fresh.verdict;
+        return never;
+      }
+    }
+    const changes = planDrift(plan, fresh);
+    if (changes.length > 0) return { kind: 'changed', agent, changes, inUse: false };
+    if (fresh.verdict === 'refused') return { kind: 'refused', agent, refused: fresh.refused, reason: fresh.reason, inUse: false };
+    const adapter = this.adapter(agent);
+    const ctx = purgeContext(plan.options);
+    const purged = await adapter.purgeArtifacts(plan.id, ctx);
+    const [residual, mentions] = await Promise.all([adapter.residualArtifacts(plan.id, ctx), adapter.mentions(plan.id, ctx)]);
+    return { kind: 'purged', agent, purged, residual, mentions, notes: fresh.notes, otherAgents: plan.otherAgents, inUse: false };
+  }
+
+  /**
+   * Plans and executes; with `dryRun`, returns the plan (`dry-run`) and changes nothing.
    * @example
    * ```ts
    * const result = await new PurgeService().purge('auto', id, { home });
    * if (result.kind === 'in-use') report(result.holders, result.hints); // nothing was removed
    * ```
    */
-  async purge(agent: AgentName | 'auto', id: string, opts: PurgeOptions): Promise<PurgeResult> {
-    const ctx: DiscoveryContext = { workspace: opts.workspace ?? opts.home, homeDir: opts.home, ...(opts.env === undefined ? {} : { env: opts.env }) };
-    const resolved = agent === 'auto' ? await this.resolve(id, ctx) : requireAgentName(agent);
-    if (resolved === null || !isPlausibleId(resolved, id)) return { kind: 'unresolved', agent: null };
-    const adapter = this.adapter(resolved);
-    const holders = await adapter.inUseHolders(id, ctx);
-    if (holders.length > 0) {
-      // One entry per process: a holder of several files (or named and holding) is listed once.
-      const byPid = new Map(holders.map((h) => [h.pid, { pid: h.pid, command: h.command }] as const));
-      return { kind: 'in-use', agent: resolved, holders: [...byPid.values()], hints: adapter.inUseHints(id, ctx), inUse: true };
-    }
-    const purged = await adapter.purgeArtifacts(id, ctx);
-    const [residual, mentions] = await Promise.all([adapter.residualArtifacts(id, ctx), adapter.mentions(id, ctx)]);
-    return { kind: 'purged', agent: resolved, purged, residual, mentions, inUse: false };
+  async purge(agent: AgentName | 'auto', id: string, opts: PurgeOptions & { dryRun?: boolean }): Promise<PurgeResult> {
+    const { dryRun, ...options } = opts;
+    const plan = await this.plan(agent, id, options);
+    if (dryRun === true) return { kind: 'dry-run', agent: plan.agent, plan, inUse: plan.holders.length > 0 };
+    if (plan.verdict === 'unresolved') return { kind: 'unresolved', agent: null };
+    return this.execute(plan);
   }
 }

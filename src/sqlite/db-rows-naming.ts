@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { describeError, isPortError } from '../errors.js';
 import type { FileSystemPort } from '../ports/fs.js';
+import type { Artifact, LeftArtifact } from '../purge/artifact.js';
 import { openReadonly } from './open-readonly.js';
 import { quoteIdent, tableColumns, tableNames } from './schema.js';
 
@@ -55,25 +56,30 @@ function targets(db: Database.Database, columns: readonly string[], idTables: re
   return pairs;
 }
 
-function naming(db: Database.Database, label: string, id: string, columns: readonly string[], idTables: readonly IdTable[]): string[] {
-  const out: string[] = [];
+function naming(db: Database.Database, label: string, id: string, columns: readonly string[], idTables: readonly IdTable[]): Artifact[] {
+  const out: Artifact[] = [];
   for (const [table, column] of targets(db, columns, idTables)) {
     try {
       const n = db.prepare(`SELECT count(*) FROM ${quoteIdent(table)} WHERE ${quoteIdent(column)} = ?`).pluck().get(id) as number;
-      if (n > 0) out.push(`${label} (${table}.${column}: ${n} rows)`);
+      if (n > 0) out.push({ kind: 'rows', db: label, table, column, count: n });
     } catch (err) {
-      out.push(`${label} (${table}.${column}: unreadable: ${reason(err)})`);
+      out.push(unreadable(label, `${table}.${column}: unreadable: ${reason(err)}`));
     }
   }
   return out;
 }
 
+function unreadable(dbPath: string, why: string): LeftArtifact {
+  return { kind: 'file', path: dbPath, reason: why };
+}
+
 /**
- * Names the rows of a SQLite file that hold `id` — `"<db> (<table>.<col>: N rows)"` for each id table whose id column equals it and each
- * table having one of `columns` equal to it; a missing file gives `[]`, an unreadable one a single entry saying so.
+ * Names the rows of a SQLite file that hold `id` — a `rows` artifact for each id table whose id column equals it and each
+ * table having one of `columns` equal to it; a missing file gives `[]`, an unreadable one (or table) an entry with the
+ * `reason` (`unreadable: …`) — the one kind of entry that carries a reason.
  * @example
  * ```ts
- * await dbRowsNaming(db, id, ['thread_id'], ['threads'], { fs }); // ['…/state_5.sqlite (threads.id: 1 rows)', …]
+ * await dbRowsNaming(db, id, ['thread_id'], ['threads'], { fs }); // [{ kind: 'rows', db, table: 'threads', column: 'id', count: 1 }, …]
  * ```
  * @public
  */
@@ -83,12 +89,12 @@ export async function dbRowsNaming(
   columns: readonly string[],
   idTables: readonly IdTable[],
   opts: DbRowsNamingOptions,
-): Promise<string[]> {
+): Promise<Artifact[]> {
   try {
     await opts.fs.stat(dbPath);
   } catch (err) {
     if (isPortError(err, 'NotFound') || isPortError(err, 'NotADirectory')) return [];
-    return [`${dbPath} (unreadable: ${reason(err)})`];
+    return [unreadable(dbPath, `unreadable: ${reason(err)}`)];
   }
   try {
     const h = await openReadonly(dbPath, opts);
@@ -98,6 +104,6 @@ export async function dbRowsNaming(
       await h.close();
     }
   } catch (err) {
-    return [`${dbPath} (unreadable: ${reason(err)})`];
+    return [unreadable(dbPath, `unreadable: ${reason(err)}`)];
   }
 }

@@ -8,6 +8,7 @@ import { AGENT_NAMES, type AgentName } from '../../src/ids/agent-names.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { countingFs } from './fault-call-counter.js';
 import { type FaultStage, FAULT_AGENTS, buildFaultStage } from './fault-stages.js';
+import { strs } from './artifact-strings.js';
 
 /** The stages the ids run against (grok, with no on-disk layout, uses the claude stage's home). */
 export interface IdWorld {
@@ -67,9 +68,9 @@ export async function checkHostileIds(world: IdWorld, numRuns: number): Promise<
       const counter = countingFs();
       const adapter = getAdapter(agent, { ports: { ...nodePorts({ env: stage.env }), fs: counter.fs } });
       const ctx = ctxOf(stage);
-      const purged = await adapter.purgeArtifacts(id, ctx);
+      const purged = strs(await adapter.purgeArtifacts(id, ctx));
       const has = await adapter.hasArtifacts(id, ctx);
-      const residual = await adapter.residualArtifacts(id, ctx);
+      const residual = strs(await adapter.residualArtifacts(id, ctx));
       expect(counter.recording.mutations, `${agent} ${JSON.stringify(id)}`).toEqual([]);
       if (!plausible(agent, id)) {
         expect(counter.calls, `${agent} ${JSON.stringify(id)}`).toEqual([]);

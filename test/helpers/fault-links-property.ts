@@ -11,6 +11,7 @@ import { NodeFileSystem } from '../../src/node/node-fs.js';
 import { RecordingFileSystem } from '../../src/testing/fs/recording-file-system.js';
 import { type FaultStage, faultService } from './fault-stages.js';
 import { cleanRun, entryPath } from './fault-sweep.js';
+import { strs } from './artifact-strings.js';
 
 // Where each agent's artifacts are found (adapters.md: a root may itself be a link, and is resolved): links are
 // planted only strictly below these.
@@ -31,7 +32,7 @@ export async function linkSites(stage: FaultStage): Promise<string[]> {
   const roots = (ROOTS[stage.agent] ?? []).map((r) => join(stage.home, r));
   const base = agentBase(stage);
   const clean = await cleanRun(stage);
-  const paths = clean.result.kind === 'purged' ? clean.result.purged.map(entryPath).filter((p): p is string => p !== null) : [];
+  const paths = clean.result.kind === 'purged' ? strs(clean.result.purged).map(entryPath).filter((p): p is string => p !== null) : [];
   const sites = new Set<string>();
   for (const p of paths) {
     for (let cur = p; cur.startsWith(base + sep); cur = dirname(cur)) if (!roots.includes(cur)) sites.add(cur);

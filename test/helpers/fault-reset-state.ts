@@ -12,6 +12,7 @@ import { recordedId } from '../../src/registry/row-agent.js';
 import { resetSpecPath } from '../../src/reset/index.js';
 import type { FakeHerdrState } from '../../src/testing/herdr/fake-herdr-types.js';
 import type { Sandbox } from '../../src/testing/sandbox/sandbox-types.js';
+import { strs } from './artifact-strings.js';
 
 /** One target's row as the registry has it now (null fields: no row, or no id recorded). */
 export interface TargetRow {
@@ -38,7 +39,7 @@ function namesUnder(dir: string): string[] {
 
 /** What of conversation `id` is still on disk: the adapter's residual (files and DB rows) and any file under home naming it. */
 export async function onDisk(sb: Sandbox, agent: AgentName, id: string): Promise<string[]> {
-  const residual = await getAdapter(agent, { ports: sb.ports() }).residualArtifacts(id, sb.context());
+  const residual = strs(await getAdapter(agent, { ports: sb.ports() }).residualArtifacts(id, sb.context()));
   const named = namesUnder(sb.home).filter((f) => f.includes(id));
   return [...new Set([...residual, ...named.map((f) => join(sb.home, f))])];
 }

@@ -6,6 +6,7 @@ import { NodeFileSystem } from '../../src/node/node-fs.js';
 import type { PurgeResult } from '../../src/purge/purge-result.js';
 import { type FaultErrno, RecordingFileSystem } from '../../src/testing/fs/recording-file-system.js';
 import { type FaultStage, faultService } from './fault-stages.js';
+import { strs } from './artifact-strings.js';
 
 export const FAULT_CODES: readonly FaultErrno[] = ['EACCES', 'EBUSY', 'ENOSPC', 'EIO'];
 
@@ -48,7 +49,7 @@ export async function cleanRun(stage: FaultStage): Promise<CleanRun> {
   stage.restore();
   const fs = new RecordingFileSystem(new NodeFileSystem());
   const result = await purge(stage, fs);
-  const paths = result.kind === 'purged' ? result.purged.map(entryPath).filter((p): p is string => p !== null) : [];
+  const paths = result.kind === 'purged' ? strs(result.purged).map(entryPath).filter((p): p is string => p !== null) : [];
   return { result, paths, mutations: fs.mutations.length };
 }
 
@@ -66,8 +67,8 @@ export async function faultedRun(stage: FaultStage, clean: CleanRun, n: number, 
   }
   const left = clean.paths.filter(exists);
   if (result.kind === 'purged') {
-    for (const p of left) if (!covered(p, result.residual)) problems.push(`${at}: ${p} is still on disk but not in residual`);
-    for (const e of result.purged) {
+    for (const p of left) if (!covered(p, strs(result.residual))) problems.push(`${at}: ${p} is still on disk but not in residual`);
+    for (const e of strs(result.purged)) {
       const p = entryPath(e);
       if (p !== null && exists(p)) problems.push(`${at}: ${p} reported purged but still on disk`);
     }

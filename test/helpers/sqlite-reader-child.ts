@@ -3,6 +3,7 @@
 // early: a module opens a better-sqlite3 Database BEFORE src/sqlite is imported, so the addon
 // reads SQLITE_USE_URI before the library could set it (URI filenames stay off in this process).
 import Database from 'better-sqlite3';
+import { strs } from './artifact-strings.js';
 
 interface Job {
   early: boolean;
@@ -27,7 +28,7 @@ for (const { path, id } of job.dbs) {
   } finally {
     await h.close();
   }
-  const naming = await sqlite.dbRowsNaming(path, id, ['thread_id'], ['threads'], { fs });
+  const naming = strs(await sqlite.dbRowsNaming(path, id, ['thread_id'], ['threads'], { fs }));
   const tables = await sqlite.withReadonlyDb(path, { fs }, ({ db }) => sqlite.tableNames(db));
   results.push({ path, state: h.state, via: h.via, ids, naming, tables });
 }

@@ -9,6 +9,7 @@ import { nodePorts } from '../../src/node/node-ports.js';
 import { agyTree, freshId } from '../helpers/adapter-agy-files.js';
 import { makeTempDir } from '../helpers/fs-temp.js';
 import { startChild, startSleeper, stopAll, type TestChild } from '../helpers/proc-children.js';
+import { strs } from '../helpers/artifact-strings.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const PROBE = join(ROOT, 'test/helpers/adapter-agy-probe.ts');
@@ -53,13 +54,13 @@ describe('agy in use, with real processes', () => {
     const holder = await startSleeper({ marker: id.toUpperCase() });
     const holders = await agy().inUseHolders(id, ctx);
     expect(holders.map((h) => [h.pid, h.signal])).toEqual([[holder.pid, 'command-line']]);
-    const purged = await agy().purgeArtifacts(id, ctx);
+    const purged = strs(await agy().purgeArtifacts(id, ctx));
     expect(purged).toHaveLength(5);
     expect(existsSync(paths.lock)).toBe(true);
-    expect(await agy().residualArtifacts(id, ctx)).toEqual([paths.lock]);
+    expect(strs(await agy().residualArtifacts(id, ctx))).toEqual([paths.lock]);
     await stopAll();
     expect(await agy().conversationInUse(id, ctx)).toBe(false);
-    expect(await agy().purgeArtifacts(id, ctx)).toEqual([paths.lock]);
+    expect(strs(await agy().purgeArtifacts(id, ctx))).toEqual([paths.lock]);
   });
 
   it('a live process holding the presence lock (flock) with the id on no command line: in use, the lock survives the purge', async () => {
@@ -70,13 +71,13 @@ describe('agy in use, with real processes', () => {
     const holder = await holdLock(paths.lock);
     const holders = await agy().inUseHolders(id, ctx);
     expect(holders).toEqual([expect.objectContaining({ pid: holder.pid, signal: 'open-file', detail: paths.lock })]);
-    const purged = await agy().purgeArtifacts(id, ctx);
+    const purged = strs(await agy().purgeArtifacts(id, ctx));
     expect(purged).not.toContain(paths.lock);
     for (const k of ['db', 'wal', 'shm', 'brain', 'annotation'] as const) expect(existsSync(paths[k]), k).toBe(false);
     expect(existsSync(paths.lock)).toBe(true);
     await stopAll();
     expect(await agy().conversationInUse(id, ctx)).toBe(false);
-    expect(await agy().purgeArtifacts(id, ctx)).toEqual([paths.lock]);
+    expect(strs(await agy().purgeArtifacts(id, ctx))).toEqual([paths.lock]);
   });
 
   it('a live process holding the database open counts as well', async () => {

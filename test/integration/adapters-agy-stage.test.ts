@@ -6,6 +6,7 @@ import { nodePorts } from '../../src/node/node-ports.js';
 import { hashTree } from '../helpers/adapter-agy-files.js';
 import { type AgyStage, buildAgyStage } from '../helpers/adapter-agy-stage.js';
 import { makeTempDir } from '../helpers/fs-temp.js';
+import { strs } from '../helpers/artifact-strings.js';
 
 let dir: string;
 let dispose: () => Promise<void>;
@@ -49,12 +50,12 @@ describe('agy on a seed-shaped stage (two workspaces, a superseded conversation,
     const before = hashTree(dir, isMine);
     expect(await agy().hasArtifacts(c.id, ctx)).toBe(true);
 
-    const purged = await agy().purgeArtifacts(c.id, ctx);
+    const purged = strs(await agy().purgeArtifacts(c.id, ctx));
     expect([...purged].sort()).toEqual(c.files);
     for (const f of c.files) expect(existsSync(f), f).toBe(false);
     expect(hashTree(dir)).toEqual(before);
-    expect(await agy().mentions(c.id, ctx)).toEqual(c.mentions);
-    expect(await agy().residualArtifacts(c.id, ctx)).toEqual([]);
+    expect(strs(await agy().mentions(c.id, ctx))).toEqual(c.mentions);
+    expect(strs(await agy().residualArtifacts(c.id, ctx))).toEqual([]);
     expect(await agy().hasArtifacts(c.id, ctx)).toBe(false);
     for (const other of stage.conversations.filter((x) => x !== c)) expect(await agy().hasArtifacts(other.id, ctx)).toBe(true);
   });

@@ -9,6 +9,7 @@ import { agyTreePaths, freshId, writeAgyCache } from '../helpers/adapter-agy-fil
 import { makeTempDir } from '../helpers/fs-temp.js';
 import { stopAll } from '../helpers/proc-children.js';
 import { WAL_STATES, type WalFixture, buildWalState, snapshotDir } from '../helpers/sqlite-wal-states.js';
+import { strs } from '../helpers/artifact-strings.js';
 
 let dir: string;
 let dispose: () => Promise<void>;
@@ -68,13 +69,13 @@ describe.each(WAL_STATES)('agy reads its conversation database in the %s state w
         expect(await agy.verifyArtifact(id, ctx, 'discover')).toBe(true);
         break;
       case 'residual':
-        expect((await agy.residualArtifacts(id, ctx)).sort()).toEqual(fx.names.map((n) => join(conversations, n)).sort());
+        expect((strs(await agy.residualArtifacts(id, ctx))).sort()).toEqual(fx.names.map((n) => join(conversations, n)).sort());
         break;
       case 'hasArtifacts':
         expect(await agy.hasArtifacts(id, ctx)).toBe(true);
         break;
       case 'mentions':
-        expect(await agy.mentions(id, ctx)).toHaveLength(1);
+        expect(strs(await agy.mentions(id, ctx))).toHaveLength(1);
         break;
       case 'capture':
         // Only the live writer holds the database: it proves the candidate as the pane's process.

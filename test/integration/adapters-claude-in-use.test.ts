@@ -12,6 +12,7 @@ import type { InUseHolder } from '../../src/adapters/types.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { type ClaudeSandbox, freshId, makeClaudeSandbox, writeSessionFile, writeTranscript } from '../helpers/adapter-claude-sandbox.js';
 import { deadPid, startSleeper, stopAll } from '../helpers/proc-children.js';
+import { strs } from '../helpers/artifact-strings.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const CHILD = join(ROOT, 'test/helpers/adapter-claude-in-use-child.ts');
@@ -101,8 +102,8 @@ describe('ClaudeAdapter in-use with real processes', () => {
       const p = await live();
       const file = writeSessionFile(sb, p.pid, id, { procStart: p.startTicks, startedAt: p.startedAtMs + 300 });
       expect(await claude.inUseHolders(id, sb.ctx())).toEqual([expect.objectContaining({ pid: p.pid, signal: 'pid-file', detail: file })]);
-      expect(await claude.purgeArtifacts(id, sb.ctx())).toEqual([]);
-      expect(await claude.residualArtifacts(id, sb.ctx())).toEqual([file]);
+      expect(strs(await claude.purgeArtifacts(id, sb.ctx()))).toEqual([]);
+      expect(strs(await claude.residualArtifacts(id, sb.ctx()))).toEqual([file]);
     });
 
     it('a reused pid (alive, but a wrong procStart / startedAt) is stale: not in use, and purged', async () => {
@@ -111,7 +112,7 @@ describe('ClaudeAdapter in-use with real processes', () => {
       const wrong = p.startTicks === undefined ? { startedAt: p.startedAtMs - 3_600_000 } : { procStart: p.startTicks + 12_345, startedAt: p.startedAtMs };
       const file = writeSessionFile(sb, p.pid, id, wrong);
       expect(await claude.conversationInUse(id, sb.ctx())).toBe(false);
-      expect(await claude.purgeArtifacts(id, sb.ctx())).toEqual([file]);
+      expect(strs(await claude.purgeArtifacts(id, sb.ctx()))).toEqual([file]);
     });
 
     it('without procStart, a wrong startedAt is a reused pid too', async () => {
@@ -140,7 +141,7 @@ describe('ClaudeAdapter in-use with real processes', () => {
       const pid = await deadPid();
       const file = writeSessionFile(sb, pid, id, { startedAt: Number.NaN, procStart: 'x' });
       expect(await claude.conversationInUse(id, sb.ctx())).toBe(false);
-      expect(await claude.purgeArtifacts(id, sb.ctx())).toEqual([file]);
+      expect(strs(await claude.purgeArtifacts(id, sb.ctx()))).toEqual([file]);
     });
   });
 });

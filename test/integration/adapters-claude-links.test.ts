@@ -7,6 +7,7 @@ import { ClaudeAdapter } from '../../src/adapters/claude/claude-adapter.js';
 import { claudeProjectKey } from '../../src/adapters/claude/project-key.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { type ClaudeSandbox, freshId, makeClaudeSandbox, treeDigest, writeConversationArtifacts, writeTranscript } from '../helpers/adapter-claude-sandbox.js';
+import { strs } from '../helpers/artifact-strings.js';
 
 const claude = new ClaudeAdapter(nodePorts());
 let sb: ClaudeSandbox;
@@ -23,11 +24,11 @@ describe('ClaudeAdapter and linked directories', () => {
     const real = join(sb.root, 'dotfiles-claude');
     renameSync(sb.config, real);
     symlinkSync(real, sb.config);
-    const purged = await claude.purgeArtifacts(id, sb.ctx());
+    const purged = strs(await claude.purgeArtifacts(id, sb.ctx()));
     expect(purged).toEqual([...own, t]);
     expect(purged.every((p) => !existsSync(p))).toBe(true);
     expect(existsSync(join(real, 'projects', claudeProjectKey(sb.ws)))).toBe(true);
-    expect(await claude.residualArtifacts(id, sb.ctx())).toEqual([]);
+    expect(strs(await claude.residualArtifacts(id, sb.ctx()))).toEqual([]);
   });
 
   it('a key dir linking outside is not followed: its transcript and dir stay, are residual, and count as artifacts', async () => {
@@ -42,9 +43,9 @@ describe('ClaudeAdapter and linked directories', () => {
     const before = treeDigest(outside);
 
     expect(await claude.hasArtifacts(id, sb.ctx())).toBe(true);
-    expect(await claude.purgeArtifacts(id, sb.ctx())).toEqual([]);
+    expect(strs(await claude.purgeArtifacts(id, sb.ctx()))).toEqual([]);
     expect(treeDigest(outside)).toEqual(before);
-    expect(await claude.residualArtifacts(id, sb.ctx())).toEqual([join(key, id), join(key, `${id}.jsonl`)]);
+    expect(strs(await claude.residualArtifacts(id, sb.ctx()))).toEqual([join(key, id), join(key, `${id}.jsonl`)]);
     expect(await claude.hasArtifacts(id, sb.ctx())).toBe(true);
   });
 
@@ -57,9 +58,9 @@ describe('ClaudeAdapter and linked directories', () => {
     symlinkSync(join(outside, 'tmp-owner'), join(sb.tmp, 'claude-0'));
     const t = writeTranscript(sb, id);
     const before = treeDigest(outside);
-    expect(await claude.purgeArtifacts(id, sb.ctx())).toEqual([t]);
+    expect(strs(await claude.purgeArtifacts(id, sb.ctx()))).toEqual([t]);
     expect(treeDigest(outside)).toEqual(before);
-    expect(await claude.residualArtifacts(id, sb.ctx())).toEqual([join(sb.tmp, 'claude-0', '-k', id), join(sb.config, 'session-env', id)]);
+    expect(strs(await claude.residualArtifacts(id, sb.ctx()))).toEqual([join(sb.tmp, 'claude-0', '-k', id), join(sb.config, 'session-env', id)]);
   });
 
   it('a leaf that is a link is removed as the link alone', async () => {
@@ -68,7 +69,7 @@ describe('ClaudeAdapter and linked directories', () => {
     writeFileSync(target, 'keep');
     mkdirSync(join(sb.config, 'debug'), { recursive: true });
     symlinkSync(target, join(sb.config, 'debug', `${id}.txt`));
-    expect(await claude.purgeArtifacts(id, sb.ctx())).toEqual([join(sb.config, 'debug', `${id}.txt`)]);
+    expect(strs(await claude.purgeArtifacts(id, sb.ctx()))).toEqual([join(sb.config, 'debug', `${id}.txt`)]);
     expect(existsSync(target)).toBe(true);
   });
 });

@@ -8,6 +8,7 @@ import { ClaudeAdapter } from '../../src/adapters/claude/claude-adapter.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { treeDigest } from '../helpers/adapter-claude-sandbox.js';
 import { materializeStage, type RealStage, readExpected, realStages } from '../helpers/real-stage.js';
+import { strs } from '../helpers/artifact-strings.js';
 
 const ports = nodePorts();
 const claude = new ClaudeAdapter(ports);
@@ -75,9 +76,9 @@ describe.each(STAGES)('real stage %s', (name) => {
     const before = treeDigest(st.root);
 
     expect(await claude.hasArtifacts(id, ctx)).toBe(own.length > 0);
-    expect((await claude.residualArtifacts(id, ctx)).sort()).toEqual([...own].sort());
+    expect((strs(await claude.residualArtifacts(id, ctx))).sort()).toEqual([...own].sort());
     expect(await claude.conversationInUse(id, ctx)).toBe(false);
-    expect((await claude.purgeArtifacts(id, ctx)).sort()).toEqual([...own].sort());
+    expect((strs(await claude.purgeArtifacts(id, ctx))).sort()).toEqual([...own].sort());
 
     const after = treeDigest(st.root);
     for (const [rel, digest] of before) {
@@ -87,9 +88,9 @@ describe.each(STAGES)('real stage %s', (name) => {
       else expect(after.get(rel), `${rel} must be untouched`).toBe(digest);
     }
     expect(after.size).toBe([...before.keys()].filter((rel) => !own.some((o) => join(st.root, rel) === o || join(st.root, rel).startsWith(`${o}/`))).length);
-    expect(await claude.residualArtifacts(id, ctx)).toEqual([]);
+    expect(strs(await claude.residualArtifacts(id, ctx))).toEqual([]);
     expect(await claude.hasArtifacts(id, ctx)).toBe(false);
-    expect((await claude.mentions(id, ctx)).sort()).toEqual(conv.shared_files_mentioning_id.map((f) => st.abs(f)).sort());
+    expect((strs(await claude.mentions(id, ctx))).sort()).toEqual(conv.shared_files_mentioning_id.map((f) => st.abs(f)).sort());
     expect(conv.db_rows).toEqual([]);
   });
 });

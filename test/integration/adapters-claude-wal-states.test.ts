@@ -9,6 +9,7 @@ import { ClaudeAdapter } from '../../src/adapters/claude/claude-adapter.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { type ClaudeSandbox, freshId, makeClaudeSandbox, writeTranscript } from '../helpers/adapter-claude-sandbox.js';
 import { buildWalState, snapshotDir, WAL_STATES, type WalFixture } from '../helpers/sqlite-wal-states.js';
+import { strs } from '../helpers/artifact-strings.js';
 
 const claude = new ClaudeAdapter(nodePorts());
 let sb: ClaudeSandbox;
@@ -67,7 +68,7 @@ describe.each(WAL_STATES)('unknown store in the %s state', (state) => {
     expect(await claude.discover(sb.ctx())).toEqual([onlyInStore, withTranscript]);
     expect(await claude.verifyArtifact(onlyInStore, sb.ctx())).toBe(true);
     expect(await claude.verifyArtifact(elsewhere, sb.ctx())).toBe(false);
-    expect(await claude.residualArtifacts(onlyInStore, sb.ctx())).toEqual([`${db} (base_messages.session_id: 2 rows)`, `${db} (unknown layout: refusing to purge)`]);
+    expect(strs(await claude.residualArtifacts(onlyInStore, sb.ctx()))).toEqual([`${db} (base_messages.session_id: 2 rows)`, `${db} (unknown layout: refusing to purge)`]);
     expect(await claude.hasArtifacts(onlyInStore, sb.ctx())).toBe(true);
     expect(await claude.hasArtifacts(freshId(), sb.ctx())).toBe(false);
     const row = { name: 's', status: 'running' as const, agent: 'claude' as const, herdr_session_epoch: (T0 + 30_000) / 1000 };
@@ -80,13 +81,13 @@ describe.each(WAL_STATES)('unknown store in the %s state', (state) => {
     const t = writeTranscript(sb, id);
     const db = await store(state, [[id, sb.ws, T0]]);
     const listing = snapshotDir(sb.config);
-    expect(await claude.purgeArtifacts(id, sb.ctx())).toEqual([]);
+    expect(strs(await claude.purgeArtifacts(id, sb.ctx()))).toEqual([]);
     expect(existsSync(t)).toBe(true);
-    expect(await claude.residualArtifacts(id, sb.ctx())).toEqual([t, `${db} (base_messages.session_id: 1 rows)`, `${db} (unknown layout: refusing to purge)`]);
+    expect(strs(await claude.residualArtifacts(id, sb.ctx()))).toEqual([t, `${db} (base_messages.session_id: 1 rows)`, `${db} (unknown layout: refusing to purge)`]);
     expect(snapshotDir(sb.config)).toEqual(listing);
     // A conversation the store does not name is purged as usual.
     const other = freshId();
     const t2 = writeTranscript(sb, other);
-    expect(await claude.purgeArtifacts(other, sb.ctx())).toEqual([t2]);
+    expect(strs(await claude.purgeArtifacts(other, sb.ctx()))).toEqual([t2]);
   });
 });

@@ -9,6 +9,7 @@ import { getAdapter } from '../../src/adapters/get-adapter.js';
 import type { DiscoveryContext } from '../../src/adapters/types.js';
 import { buildCodexHome, codexDir, execSql, headLine, rolloutPath, v7, type ThreadSpec } from '../helpers/adapter-codex-home.js';
 import { dumpRows, hashTree } from '../helpers/adapter-codex-tree.js';
+import { strs } from '../helpers/artifact-strings.js';
 
 const adapter = getAdapter('codex');
 const roots: string[] = [];
@@ -45,9 +46,9 @@ describe('a state DB of an unknown layout', () => {
     expect(await adapter.discover(ctx)).toEqual([b.id, a.id]);
     expect(await adapter.verifyArtifact(a.id, ctx, 'discover')).toBe(true);
     const before = hashTree(homeDir);
-    expect(await adapter.purgeArtifacts(a.id, ctx)).toEqual([]);
+    expect(strs(await adapter.purgeArtifacts(a.id, ctx))).toEqual([]);
     expect(hashTree(homeDir)).toEqual(before);
-    const residual = await adapter.residualArtifacts(a.id, ctx);
+    const residual = strs(await adapter.residualArtifacts(a.id, ctx));
     expect(residual).toContain(`${dir}/state_9.sqlite (unknown layout: refusing to purge)`);
     expect(residual).toContain(rolloutPath(homeDir, a));
     expect(await adapter.hasArtifacts(a.id, ctx)).toBe(true);
@@ -57,7 +58,7 @@ describe('a state DB of an unknown layout', () => {
     const { dir, ctx } = setup(two);
     execSql(join(dir, 'state_9.sqlite'), UNKNOWN[0]?.[1] ?? []);
     const stranger = v7(99);
-    expect(await adapter.residualArtifacts(stranger, ctx)).toEqual([]);
+    expect(strs(await adapter.residualArtifacts(stranger, ctx))).toEqual([]);
     expect(await adapter.hasArtifacts(stranger, ctx)).toBe(false);
   });
 
@@ -65,9 +66,9 @@ describe('a state DB of an unknown layout', () => {
     const { dir, ts, ctx, homeDir } = setup(two);
     writeFileSync(join(dir, 'state_5.sqlite'), 'this is not a database'.repeat(300));
     const before = hashTree(homeDir);
-    expect(await adapter.purgeArtifacts(ts[0]?.id as string, ctx)).toEqual([]);
+    expect(strs(await adapter.purgeArtifacts(ts[0]?.id as string, ctx))).toEqual([]);
     expect(hashTree(homeDir)).toEqual(before);
-    expect(await adapter.residualArtifacts(ts[0]?.id as string, ctx)).toContain(`${dir}/state_5.sqlite (unreadable: refusing to purge)`);
+    expect(strs(await adapter.residualArtifacts(ts[0]?.id as string, ctx))).toContain(`${dir}/state_5.sqlite (unreadable: refusing to purge)`);
     expect(await adapter.discover(ctx)).toEqual([ts[1]?.id, ts[0]?.id]);
   });
 });
@@ -76,8 +77,8 @@ describe('layouts the adapter knows beyond the newest', () => {
   it('no state DB at all (rollouts only): discovery scans, purge removes the files', async () => {
     const { ts, ctx } = setup(two, { db: false });
     expect(await adapter.discover(ctx)).toEqual([ts[1]?.id, ts[0]?.id]);
-    expect(await adapter.purgeArtifacts(ts[0]?.id as string, ctx)).toHaveLength(3);
-    expect(await adapter.residualArtifacts(ts[0]?.id as string, ctx)).toEqual([]);
+    expect(strs(await adapter.purgeArtifacts(ts[0]?.id as string, ctx))).toHaveLength(3);
+    expect(strs(await adapter.residualArtifacts(ts[0]?.id as string, ctx))).toEqual([]);
   });
 
   it('an unfinished backfill: a rollout the DB lacks is still discovered', async () => {
@@ -116,11 +117,11 @@ describe('hostile database content', () => {
     rmSync(rolloutPath(join(root, 'home'), b));
     execSql(join(dir, 'state_5.sqlite'), [`UPDATE threads SET rollout_path = '${victim}' WHERE id = '${a.id}'`, `UPDATE threads SET rollout_path = '${fifo}' WHERE id = '${b.id}'`]);
     expect(await adapter.discover(ctx)).toEqual([a.id]);
-    const purged = await adapter.purgeArtifacts(a.id, ctx);
+    const purged = strs(await adapter.purgeArtifacts(a.id, ctx));
     expect(purged).not.toContain(victim);
     expect(readFileSync(victim, 'utf8')).toContain(a.id);
     // The threads row that ties the stray rollout to the conversation stays with it, so the residual still names both.
-    expect(await adapter.residualArtifacts(a.id, ctx)).toEqual([victim, `${dir}/state_5.sqlite (threads.id: 1 rows)`]);
+    expect(strs(await adapter.residualArtifacts(a.id, ctx))).toEqual([victim, `${dir}/state_5.sqlite (threads.id: 1 rows)`]);
     expect(purged).toContain(`${dir}/state_5.sqlite (thread_dynamic_tools.thread_id: 1 rows)`);
   });
 
@@ -128,7 +129,7 @@ describe('hostile database content', () => {
     const { dir, ts, ctx, homeDir } = setup(two);
     const [a, b] = ts as [ThreadSpec, ThreadSpec];
     execSql(join(dir, 'state_5.sqlite'), [`UPDATE threads SET rollout_path = '${rolloutPath(homeDir, b)}' WHERE id = '${a.id}'`]);
-    await adapter.purgeArtifacts(a.id, ctx);
+    strs(await adapter.purgeArtifacts(a.id, ctx));
     expect(existsSync(rolloutPath(homeDir, b))).toBe(true);
     expect(await adapter.discover(ctx)).toEqual([b.id]);
   });
@@ -143,11 +144,11 @@ describe('hostile database content', () => {
       'CREATE TABLE rollout_migration_state (migration_id TEXT PRIMARY KEY, last_checked_thread_id TEXT)',
       `INSERT INTO rollout_migration_state VALUES ('m1', '${a.id}')`,
     ]);
-    const purged = await adapter.purgeArtifacts(a.id, ctx);
+    const purged = strs(await adapter.purgeArtifacts(a.id, ctx));
     expect(purged).toContain(`${db} (thread_spawn_edges.parent_thread_id: 1 rows)`);
     expect(dumpRows(db).filter((l) => l.startsWith('threads ')).map((l) => (JSON.parse(l.slice(8)) as { id: string }).id)).toEqual([b.id]);
-    expect(await adapter.residualArtifacts(a.id, ctx)).toEqual([]);
-    expect((await adapter.mentions(a.id, ctx)).sort()).toEqual([`${db} (rollout_migration_state.last_checked_thread_id: 1 rows)`, `${db} (threads.attached_thread_parent_id: 1 rows)`]);
+    expect(strs(await adapter.residualArtifacts(a.id, ctx))).toEqual([]);
+    expect((strs(await adapter.mentions(a.id, ctx))).sort()).toEqual([`${db} (rollout_migration_state.last_checked_thread_id: 1 rows)`, `${db} (threads.attached_thread_parent_id: 1 rows)`]);
   });
 
   it('shared files that still name the id are mentions, never touched', async () => {
@@ -156,9 +157,9 @@ describe('hostile database content', () => {
     const history = join(dir, 'history.jsonl');
     writeFileSync(history, `{"session_id":"${id}","ts":1,"text":"hi"}\n{"session_id":"${ts[1]?.id}","ts":2,"text":"yo"}\n`);
     const text = readFileSync(history, 'utf8');
-    await adapter.purgeArtifacts(id, ctx);
+    strs(await adapter.purgeArtifacts(id, ctx));
     expect(readFileSync(history, 'utf8')).toBe(text);
-    expect(await adapter.mentions(id, ctx)).toEqual([history]);
-    expect(await adapter.residualArtifacts(id, ctx)).toEqual([]);
+    expect(strs(await adapter.mentions(id, ctx))).toEqual([history]);
+    expect(strs(await adapter.residualArtifacts(id, ctx))).toEqual([]);
   });
 });

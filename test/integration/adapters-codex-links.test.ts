@@ -9,6 +9,7 @@ import { getAdapter } from '../../src/adapters/get-adapter.js';
 import type { DiscoveryContext } from '../../src/adapters/types.js';
 import { buildCodexHome, codexDir, rolloutPath, v7, type ThreadSpec } from '../helpers/adapter-codex-home.js';
 import { dumpRows } from '../helpers/adapter-codex-tree.js';
+import { strs } from '../helpers/artifact-strings.js';
 
 const adapter = getAdapter('codex');
 const roots: string[] = [];
@@ -43,9 +44,9 @@ describe('codex purge and linked directories', () => {
     symlinkSync(real, link);
     const ctx: DiscoveryContext = { workspace: t.cwd, homeDir, env: { CODEX_HOME: link } };
     expect(await adapter.discover(ctx)).toEqual([t.id]);
-    const purged = await adapter.purgeArtifacts(t.id, ctx);
+    const purged = strs(await adapter.purgeArtifacts(t.id, ctx));
     expect(purged).toHaveLength(5);
-    expect(await adapter.residualArtifacts(t.id, ctx)).toEqual([]);
+    expect(strs(await adapter.residualArtifacts(t.id, ctx))).toEqual([]);
     expect(existsSync(join(real, 'shell_snapshots', `${t.id}.2000000000000000000.sh`))).toBe(false);
   });
 
@@ -56,8 +57,8 @@ describe('codex purge and linked directories', () => {
     renameSync(dir, real);
     symlinkSync(real, dir);
     const ctx: DiscoveryContext = { workspace: t.cwd, homeDir, env: {} };
-    expect(await adapter.purgeArtifacts(t.id, ctx)).toContain(rolloutPath(homeDir, t));
-    expect(await adapter.residualArtifacts(t.id, ctx)).toEqual([]);
+    expect(strs(await adapter.purgeArtifacts(t.id, ctx))).toContain(rolloutPath(homeDir, t));
+    expect(strs(await adapter.residualArtifacts(t.id, ctx))).toEqual([]);
     expect(await adapter.hasArtifacts(t.id, ctx)).toBe(false);
   });
 
@@ -70,10 +71,10 @@ describe('codex purge and linked directories', () => {
     const ctx: DiscoveryContext = { workspace: t.cwd, homeDir, env: { CODEX_HOME: dir } };
     const behind = fileOf(dir, t.id);
     expect(await adapter.hasArtifacts(t.id, ctx)).toBe(true);
-    const purged = await adapter.purgeArtifacts(t.id, ctx);
+    const purged = strs(await adapter.purgeArtifacts(t.id, ctx));
     expect(purged).not.toContain(behind);
     expect(existsSync(join(target, behind.slice(join(dir, name).length + 1)))).toBe(true);
-    expect(await adapter.residualArtifacts(t.id, ctx)).toEqual([behind]);
+    expect(strs(await adapter.residualArtifacts(t.id, ctx))).toEqual([behind]);
     expect(await adapter.hasArtifacts(t.id, ctx)).toBe(true);
   });
 
@@ -82,10 +83,10 @@ describe('codex purge and linked directories', () => {
     const rollout = rolloutPath(homeDir, t);
     linkOut(dirname(rollout), outside, 'day');
     const ctx: DiscoveryContext = { workspace: t.cwd, homeDir, env: { CODEX_HOME: dir } };
-    await adapter.purgeArtifacts(t.id, ctx);
+    strs(await adapter.purgeArtifacts(t.id, ctx));
     expect(readFileSync(join(outside, 'day', rollout.split('/').pop() as string), 'utf8')).toContain(t.id);
     // The threads row that ties it to the conversation stays with it.
-    expect(await adapter.residualArtifacts(t.id, ctx)).toEqual([rollout, `${dir}/state_5.sqlite (threads.id: 1 rows)`]);
+    expect(strs(await adapter.residualArtifacts(t.id, ctx))).toEqual([rollout, `${dir}/state_5.sqlite (threads.id: 1 rows)`]);
     expect(await adapter.hasArtifacts(t.id, ctx)).toBe(true);
   });
 
@@ -95,9 +96,9 @@ describe('codex purge and linked directories', () => {
     writeFileSync(secret, 'keep me');
     symlinkSync(secret, join(dir, 'shell_snapshots', `${t.id}.99.sh`));
     const ctx: DiscoveryContext = { workspace: t.cwd, homeDir, env: { CODEX_HOME: dir } };
-    expect(await adapter.purgeArtifacts(t.id, ctx)).toContain(join(dir, 'shell_snapshots', `${t.id}.99.sh`));
+    expect(strs(await adapter.purgeArtifacts(t.id, ctx))).toContain(join(dir, 'shell_snapshots', `${t.id}.99.sh`));
     expect(readFileSync(secret, 'utf8')).toBe('keep me');
-    expect(await adapter.residualArtifacts(t.id, ctx)).toEqual([]);
+    expect(strs(await adapter.residualArtifacts(t.id, ctx))).toEqual([]);
   });
 
   it('a state DB that is a link is never written through: its rows stay and are residual', async () => {
@@ -107,10 +108,10 @@ describe('codex purge and linked directories', () => {
     symlinkSync(target, join(dir, 'state_5.sqlite'));
     const before = dumpRows(target);
     const ctx: DiscoveryContext = { workspace: t.cwd, homeDir, env: { CODEX_HOME: dir } };
-    const purged = await adapter.purgeArtifacts(t.id, ctx);
+    const purged = strs(await adapter.purgeArtifacts(t.id, ctx));
     expect(purged.filter((p) => p.includes('.sqlite ('))).toEqual([]);
     expect(dumpRows(target)).toEqual(before);
-    expect(await adapter.residualArtifacts(t.id, ctx)).toEqual([
+    expect(strs(await adapter.residualArtifacts(t.id, ctx))).toEqual([
       `${dir}/state_5.sqlite (thread_dynamic_tools.thread_id: 1 rows)`,
       `${dir}/state_5.sqlite (threads.id: 1 rows)`,
       `${dir}/state_5.sqlite (not a regular file inside its directory: not purged)`,

@@ -8,6 +8,7 @@ import { getAdapter } from '../../src/adapters/get-adapter.js';
 import type { DiscoveryContext } from '../../src/adapters/types.js';
 import { dumpRows, hashTree, rowNames } from '../helpers/adapter-codex-tree.js';
 import { type ExpectedConversation, materializeStage, type RealStage, realStages } from '../helpers/real-stage.js';
+import { strs } from '../helpers/artifact-strings.js';
 
 const roots: string[] = [];
 afterAll(() => {
@@ -84,7 +85,7 @@ describe('codex adapter on the real stages', () => {
     for (const f of own) expect(existsSync(s.abs(f)), f).toBe(true);
 
     expect(await adapter.hasArtifacts(id, ctx)).toBe(true);
-    const purged = await adapter.purgeArtifacts(id, ctx);
+    const purged = strs(await adapter.purgeArtifacts(id, ctx));
 
     expect(purged.filter((p) => !p.includes('.sqlite (')).sort()).toEqual([...own].map((f) => s.abs(f)).sort());
     const wantRows = conv.db_rows.filter((r) => r.exact_matches > 0).map((r) => `${s.abs(r.db)} (${r.table}.${r.column}: ${r.exact_matches} rows)`);
@@ -106,9 +107,9 @@ describe('codex adapter on the real stages', () => {
       expect(gone, d).toBe(conv.db_rows.filter((r) => r.db === d).reduce((n, r) => n + r.exact_matches, 0));
     }
 
-    expect(await adapter.residualArtifacts(id, ctx)).toEqual([]);
+    expect(strs(await adapter.residualArtifacts(id, ctx))).toEqual([]);
     expect(await adapter.hasArtifacts(id, ctx)).toBe(false);
-    expect(await adapter.mentions(id, ctx)).toEqual(conv.shared_files_mentioning_id.map((f) => s.abs(f)));
+    expect(strs(await adapter.mentions(id, ctx))).toEqual(conv.shared_files_mentioning_id.map((f) => s.abs(f)));
   });
 
   it.each(CASES)('%s: residual of %s before a purge lists exactly its files and rows', async (name, id) => {
@@ -116,6 +117,6 @@ describe('codex adapter on the real stages', () => {
     const conv = s.expected.conversations.find((c) => c.id === id) as ExpectedConversation;
     const ctx = ctxOf(s, conv.workspace ?? s.home);
     const rows = conv.db_rows.filter((r) => r.exact_matches > 0).map((r) => `${s.abs(r.db)} (${r.table}.${r.column}: ${r.exact_matches} rows)`);
-    expect((await adapter.residualArtifacts(id, ctx)).sort()).toEqual([...conv.files.map((f) => s.abs(f)), ...rows].sort());
+    expect((strs(await adapter.residualArtifacts(id, ctx))).sort()).toEqual([...conv.files.map((f) => s.abs(f)), ...rows].sort());
   });
 });

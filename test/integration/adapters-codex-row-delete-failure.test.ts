@@ -10,6 +10,7 @@ import { PurgeService } from '../../src/purge/purge-service.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { buildCodexHome, codexDir, execSql, rolloutPath, v7, type ThreadSpec } from '../helpers/adapter-codex-home.js';
 import { dumpRows } from '../helpers/adapter-codex-tree.js';
+import { strs } from '../helpers/artifact-strings.js';
 
 const roots: string[] = [];
 afterAll(() => {
@@ -37,12 +38,12 @@ describe('codex purge: a row delete that fails', () => {
   it('is named in the residual with why, beside the rows that stay; the rest of the conversation goes', async () => {
     const { dir, t, logs, ctx } = setup();
     const adapter = getAdapter('codex');
-    const purged = await adapter.purgeArtifacts(t.id, ctx);
+    const purged = strs(await adapter.purgeArtifacts(t.id, ctx));
     expect(purged).toContain(`${dir}/state_5.sqlite (threads.id: 1 rows)`);
     expect(purged.filter((p) => p.startsWith(logs))).toEqual([]);
     expect(existsSync(rolloutPath(ctx.homeDir, t))).toBe(false);
     expect(dumpRows(logs).some((r) => r.includes(t.id))).toBe(true);
-    expect(await adapter.residualArtifacts(t.id, ctx)).toEqual([
+    expect(strs(await adapter.residualArtifacts(t.id, ctx))).toEqual([
       `${logs} (logs.thread_id: 1 rows)`,
       `${logs} (logs are append-only: not purged)`,
     ]);
@@ -53,10 +54,10 @@ describe('codex purge: a row delete that fails', () => {
     const { t, logs, ctx } = setup();
     const service = new PurgeService({ ports: nodePorts() });
     const first = await service.purge('codex', t.id, { home: ctx.homeDir, workspace: ctx.workspace, env: { ...ctx.env } });
-    expect(first.kind === 'purged' && first.residual).toEqual([`${logs} (logs.thread_id: 1 rows)`, `${logs} (logs are append-only: not purged)`]);
+    expect(first.kind === 'purged' && strs(first.residual)).toEqual([`${logs} (logs.thread_id: 1 rows)`, `${logs} (logs are append-only: not purged)`]);
     execSql(logs, ['DROP TRIGGER keep_logs']);
     const adapter = getAdapter('codex');
-    expect(await adapter.purgeArtifacts(t.id, ctx)).toEqual([`${logs} (logs.thread_id: 1 rows)`]);
-    expect(await adapter.residualArtifacts(t.id, ctx)).toEqual([]);
+    expect(strs(await adapter.purgeArtifacts(t.id, ctx))).toEqual([`${logs} (logs.thread_id: 1 rows)`]);
+    expect(strs(await adapter.residualArtifacts(t.id, ctx))).toEqual([]);
   });
 });

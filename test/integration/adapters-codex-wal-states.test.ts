@@ -13,6 +13,7 @@ import { walStage } from '../helpers/adapter-codex-crash.js';
 import { buildCodexHome, codexDir, rolloutPath, stateSql, v7, type ThreadSpec } from '../helpers/adapter-codex-home.js';
 import { materializeStage } from '../helpers/real-stage.js';
 import { buildWalState, snapshotDir, WAL_STATES } from '../helpers/sqlite-wal-states.js';
+import { strs } from '../helpers/artifact-strings.js';
 
 const fs = new NodeFileSystem();
 const adapter = getAdapter('codex');
@@ -59,7 +60,7 @@ describe.each(WAL_STATES)('state DB in the %s state', (state) => {
           expect(await adapter.verifyArtifact(b.id, ctx, 'verify')).toBe(false);
           break;
         case 'residual':
-          expect(await adapter.residualArtifacts(b.id, ctx)).toEqual([
+          expect(strs(await adapter.residualArtifacts(b.id, ctx))).toEqual([
             `${dir}/state_5.sqlite (thread_dynamic_tools.thread_id: 1 rows)`,
             `${dir}/state_5.sqlite (threads.id: 1 rows)`,
           ]);
@@ -94,9 +95,9 @@ describe.each(WAL_STATES)('purge with the state DB in the %s state', (state) => 
     const fx = await buildWalState(state, db, stateSql(home, [a, b]));
     try {
       const ctx: DiscoveryContext = { workspace: ws, homeDir: home, env: { CODEX_HOME: codexDir(home) } };
-      const purged = await adapter.purgeArtifacts(a.id, ctx);
+      const purged = strs(await adapter.purgeArtifacts(a.id, ctx));
       expect(purged.filter((p) => p.includes('.sqlite ('))).toEqual([`${db} (thread_dynamic_tools.thread_id: 1 rows)`, `${db} (threads.id: 1 rows)`]);
-      expect(await adapter.residualArtifacts(a.id, ctx)).toEqual([]);
+      expect(strs(await adapter.residualArtifacts(a.id, ctx))).toEqual([]);
       expect(await adapter.discover(ctx)).toEqual([b.id]);
       // A live writer of the shared DB keeps its sidecars: the purge never removes them.
       if (state === 'writer') expect(existsSync(`${db}-wal`) && existsSync(`${db}-shm`)).toBe(true);
@@ -142,14 +143,14 @@ describe('the real crash state (codex/06 after SIGKILL: every row only in -wal)'
     const s = await crashed();
     const id = '01a229f2-dd9f-7f71-b03f-29e4937c4596';
     const ctx = { workspace: join(s.root, 'ws-codex'), homeDir: s.home, env: s.env };
-    const purged = await adapter.purgeArtifacts(id, ctx);
+    const purged = strs(await adapter.purgeArtifacts(id, ctx));
     expect(purged.filter((p) => p.includes('.sqlite ('))).toEqual([
       `${s.abs('.codex/thread_history_1.sqlite')} (thread_history_projection_state.thread_id: 1 rows)`,
       `${s.abs('.codex/thread_history_1.sqlite')} (thread_items.thread_id: 1 rows)`,
       `${s.abs('.codex/thread_history_1.sqlite')} (thread_turns.thread_id: 1 rows)`,
       `${s.abs('.codex/state_5.sqlite')} (threads.id: 1 rows)`,
     ]);
-    expect(await adapter.residualArtifacts(id, ctx)).toEqual([]);
+    expect(strs(await adapter.residualArtifacts(id, ctx))).toEqual([]);
     const others = await withReadonlyDb(s.abs('.codex/state_5.sqlite'), { fs }, ({ db }) => db.prepare('SELECT id FROM threads ORDER BY id').pluck().all());
     expect(others).toEqual(['01a229e4-5cbc-7f60-86ff-abaf22a4b8e4', '01a229ee-c7e7-7552-8c0d-4fec1afe05e8']);
     const history = await withReadonlyDb(s.abs('.codex/thread_history_1.sqlite'), { fs }, ({ db }) => db.prepare('SELECT DISTINCT thread_id FROM thread_turns ORDER BY 1').pluck().all());

@@ -5,6 +5,7 @@ import { hashTree } from '../helpers/adapter-agy-files.js';
 import { type HermesStage, buildHermesStage, dumpRows } from '../helpers/adapter-hermes-stage.js';
 import { makeTempDir } from '../helpers/fs-temp.js';
 import { stopAll } from '../helpers/proc-children.js';
+import { strs } from '../helpers/artifact-strings.js';
 
 let dir: string;
 let dispose: () => Promise<void>;
@@ -48,14 +49,14 @@ describe('hermes on a reference-layout stage (two workspaces, rows only in -wal,
     const files = hashTree(dir, isDb);
     const rows = await dumpRows(stage.db);
     expect(await hermes().hasArtifacts(s.id, ctx)).toBe(true);
-    expect(await hermes().purgeArtifacts(s.id, ctx)).toEqual(s.rows.map((r) => `${stage.db} (${r.table}.${r.column}: ${r.count} rows)`));
+    expect(strs(await hermes().purgeArtifacts(s.id, ctx))).toEqual(s.rows.map((r) => `${stage.db} (${r.table}.${r.column}: ${r.count} rows)`));
     expect(hashTree(dir, isDb)).toEqual(files);
     const after = await dumpRows(stage.db);
     const named = (r: unknown): boolean => Object.values(r as Record<string, unknown>).includes(s.id);
     for (const t of Object.keys(rows)) expect(after[t]).toEqual((rows[t] ?? []).filter((r) => !named(r)));
-    expect(await hermes().residualArtifacts(s.id, ctx)).toEqual([]);
+    expect(strs(await hermes().residualArtifacts(s.id, ctx))).toEqual([]);
     expect(await hermes().hasArtifacts(s.id, ctx)).toBe(false);
-    expect(await hermes().mentions(s.id, ctx)).toEqual([]);
+    expect(strs(await hermes().mentions(s.id, ctx))).toEqual([]);
     for (const o of stage.sessions.filter((x) => x !== s)) expect(await hermes().hasArtifacts(o.id, ctx)).toBe(true);
   });
 });

@@ -9,6 +9,7 @@ import { type HermesStage, buildHermesStage, dumpRows } from '../helpers/adapter
 import { makeTempDir } from '../helpers/fs-temp.js';
 import { stopAll } from '../helpers/proc-children.js';
 import { WAL_STATES, snapshotDir } from '../helpers/sqlite-wal-states.js';
+import { strs } from '../helpers/artifact-strings.js';
 
 let dir: string;
 let dispose: () => Promise<void>;
@@ -61,7 +62,7 @@ describe.each(WAL_STATES)('hermes reads the shared state.db in the %s state with
         expect(await h.verifyArtifact(first.id, ctx, 'discover')).toBe(true);
         break;
       case 'residual':
-        expect(await h.residualArtifacts(first.id, ctx)).toEqual(first.rows.map((r) => `${s.db} (${r.table}.${r.column}: ${r.count} rows)`));
+        expect(strs(await h.residualArtifacts(first.id, ctx))).toEqual(first.rows.map((r) => `${s.db} (${r.table}.${r.column}: ${r.count} rows)`));
         break;
       case 'hasArtifacts':
         expect(await h.hasArtifacts(first.id, ctx)).toBe(true);
@@ -93,13 +94,13 @@ describe.each(WAL_STATES)('hermes reads the shared state.db in the %s state with
     const h = new HermesAdapter(nodePorts({ env: {} }));
     const ctx = { workspace: s.wsA, homeDir: s.home };
     const expected = target.rows.map((r) => `${s.db} (${r.table}.${r.column}: ${r.count} rows)`);
-    expect(await h.purgeArtifacts(target.id, ctx)).toEqual(expected);
+    expect(strs(await h.purgeArtifacts(target.id, ctx))).toEqual(expected);
     const after = await dumpRows(s.db);
     for (const table of Object.keys(before)) {
       const keep = (before[table] ?? []).filter((r) => !Object.values(r as Record<string, unknown>).includes(target.id));
       expect(after[table], table).toEqual(keep);
     }
-    expect(await h.residualArtifacts(target.id, ctx)).toEqual([]);
+    expect(strs(await h.residualArtifacts(target.id, ctx))).toEqual([]);
     expect(await h.hasArtifacts(target.id, ctx)).toBe(false);
     // clean: the writable connection was the only one and checkpointed; leftover/writer: both sidecars stay;
     // walonly: SQLite's own recovery rebuilt the index, and the last close checkpointed.

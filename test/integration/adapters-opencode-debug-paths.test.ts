@@ -8,6 +8,7 @@ import { OpencodeAdapter } from '../../src/adapters/opencode/opencode-adapter.js
 import { nodePorts } from '../../src/node/node-ports.js';
 import { sesId, v1Schema, v1SessionSql, writeDb } from '../helpers/adapter-opencode-db.js';
 import { installFakeOpencode } from '../helpers/adapter-opencode-fake-cli.js';
+import { strs } from '../helpers/artifact-strings.js';
 
 let root: string;
 let n = 0;
@@ -38,7 +39,7 @@ describe('opencode debug paths', () => {
     const a = new OpencodeAdapter(nodePorts());
     expect(await a.discover(ctx)).toEqual([ID]);
     expect(await a.verifyArtifact(ID, ctx)).toBe(true);
-    expect(await a.residualArtifacts(ID, ctx)).toContain(`${db} (session.id: 1 rows)`);
+    expect(strs(await a.residualArtifacts(ID, ctx))).toContain(`${db} (session.id: 1 rows)`);
     expect(runs(spy)).toBe(1);
   });
 

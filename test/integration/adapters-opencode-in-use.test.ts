@@ -11,6 +11,7 @@ import { nodePorts } from '../../src/node/node-ports.js';
 import { sesId, v1Schema, v1SessionSql, writeDb } from '../helpers/adapter-opencode-db.js';
 import { installFakeOpencode } from '../helpers/adapter-opencode-fake-cli.js';
 import { startChild, startSleeper, stopAll } from '../helpers/proc-children.js';
+import { strs } from '../helpers/artifact-strings.js';
 
 let root: string;
 let db: string;
@@ -71,9 +72,9 @@ describe('real processes', () => {
   it('the upper-case twin of a live id reaches nothing, and the live id is in use', async () => {
     await startSleeper({ marker: ID });
     const upper = ID.toUpperCase();
-    expect(await adapter.purgeArtifacts(upper, ctx)).toEqual([]);
+    expect(strs(await adapter.purgeArtifacts(upper, ctx))).toEqual([]);
     expect(await adapter.hasArtifacts(upper, ctx)).toBe(false);
-    expect(await adapter.residualArtifacts(upper, ctx)).toEqual([]);
+    expect(strs(await adapter.residualArtifacts(upper, ctx))).toEqual([]);
     expect(await adapter.conversationInUse(ID, ctx)).toBe(true);
     expect(await adapter.hasArtifacts(ID, ctx)).toBe(true);
   });

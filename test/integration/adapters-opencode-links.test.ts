@@ -9,6 +9,7 @@ import type { DiscoveryContext } from '../../src/adapters/types.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { dumpRows, sesId, v1Schema, v1SessionSql, writeDb } from '../helpers/adapter-opencode-db.js';
 import { hashTree } from '../helpers/adapter-opencode-stage.js';
+import { strs } from '../helpers/artifact-strings.js';
 
 const adapter = new OpencodeAdapter(nodePorts());
 let root: string;
@@ -57,14 +58,14 @@ describe('legacy JSON storage', () => {
     const { ctx, data } = setup(false);
     const mine = legacy(data);
     const keep = hashTree(join(data, 'storage'), (rel) => rel.includes(ID) || rel.includes(MSG));
-    const purged = await adapter.purgeArtifacts(ID, ctx);
+    const purged = strs(await adapter.purgeArtifacts(ID, ctx));
     const s = join(data, 'storage');
     expect(purged).toEqual(expect.arrayContaining([join(s, 'part', MSG), join(s, 'message', ID), join(s, 'session_diff', `${ID}.json`), join(s, 'todo', `${ID}.json`), join(s, 'share', `${ID}.json`), join(s, 'session', 'global', `${ID}.json`)]));
     // The session file, which ties the rest to the conversation, goes last.
     expect(purged[purged.length - 1]).toBe(join(s, 'session', 'global', `${ID}.json`));
     for (const p of mine) expect(existsSync(p), p).toBe(false);
     expect(hashTree(join(data, 'storage'))).toEqual(keep);
-    expect(await adapter.residualArtifacts(ID, ctx)).toEqual([]);
+    expect(strs(await adapter.residualArtifacts(ID, ctx))).toEqual([]);
     expect(await adapter.hasArtifacts(ID, ctx)).toBe(false);
     expect(await adapter.hasArtifacts(KEEP, ctx)).toBe(true);
   });
@@ -74,10 +75,10 @@ describe('linked directories', () => {
   it('a data dir that is itself a link is fine: rows and files are purged through it', async () => {
     const { ctx, data } = setup(true);
     legacy(data);
-    const purged = await adapter.purgeArtifacts(ID, ctx);
+    const purged = strs(await adapter.purgeArtifacts(ID, ctx));
     expect(purged).toContain(`${join(data, 'opencode.db')} (session.id: 1 rows)`);
     expect(purged).toContain(join(data, 'storage', 'session', 'global', `${ID}.json`));
-    expect(await adapter.residualArtifacts(ID, ctx)).toEqual([]);
+    expect(strs(await adapter.residualArtifacts(ID, ctx))).toEqual([]);
     expect(dumpRows(join(data, 'opencode.db')).some((r) => r.includes(KEEP))).toBe(true);
   });
 
@@ -89,10 +90,10 @@ describe('linked directories', () => {
     mkdirSync(join(data, 'storage', 'session'), { recursive: true });
     symlinkSync(outside, join(data, 'storage', 'session', 'linked'));
     const behind = join(data, 'storage', 'session', 'linked', `${ID}.json`);
-    const purged = await adapter.purgeArtifacts(ID, ctx);
+    const purged = strs(await adapter.purgeArtifacts(ID, ctx));
     expect(purged).not.toContain(behind);
     expect(existsSync(join(outside, `${ID}.json`))).toBe(true);
-    expect(await adapter.residualArtifacts(ID, ctx)).toEqual([behind]);
+    expect(strs(await adapter.residualArtifacts(ID, ctx))).toEqual([behind]);
     expect(await adapter.hasArtifacts(ID, ctx)).toBe(true);
   });
 
@@ -103,7 +104,7 @@ describe('linked directories', () => {
     put(join(data, 'storage', 'part', MSG, 'prt_1.json'));
     mkdirSync(join(data, 'storage', 'message'), { recursive: true });
     symlinkSync(outside, join(data, 'storage', 'message', ID));
-    await adapter.purgeArtifacts(ID, ctx);
+    strs(await adapter.purgeArtifacts(ID, ctx));
     // The parts are tied to the session only through a message dir that was not followed: they stay.
     expect(existsSync(join(data, 'storage', 'part', MSG, 'prt_1.json'))).toBe(true);
     expect(existsSync(join(outside, `${MSG}.json`))).toBe(true);

@@ -10,6 +10,7 @@ import type { DiscoveryContext } from '../../src/adapters/types.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { dumpRows, sesId, UNKNOWN_SCHEMA, v1Schema, v1SessionSql, V2_SCHEMA, v2SessionSql, writeDb } from '../helpers/adapter-opencode-db.js';
 import { type FakeOpencodeOptions, installFakeOpencode } from '../helpers/adapter-opencode-fake-cli.js';
+import { strs } from '../helpers/artifact-strings.js';
 
 const adapter = new OpencodeAdapter(nodePorts());
 let root: string;
@@ -76,11 +77,11 @@ describe('2.x session_v2', () => {
   it('purge runs `opencode session delete <id> --standalone`; the session and its children are gone', async () => {
     const h = home(tree(true, false));
     const others = dumpRows(h.db, [PARENT, CHILD, GRANDCHILD]);
-    const purged = await adapter.purgeArtifacts(PARENT, h.ctx);
+    const purged = strs(await adapter.purgeArtifacts(PARENT, h.ctx));
     expect(h.calls()).toContainEqual(['session', 'delete', PARENT, '--standalone']);
     expect(purged).toContain(`${h.db} (session_v2.id: 1 rows)`);
     expect(dumpRows(h.db)).toEqual(others);
-    expect(await adapter.residualArtifacts(PARENT, h.ctx)).toEqual([]);
+    expect(strs(await adapter.residualArtifacts(PARENT, h.ctx))).toEqual([]);
     expect(await adapter.hasArtifacts(PARENT, h.ctx)).toBe(false);
   });
 
@@ -90,11 +91,11 @@ describe('2.x session_v2', () => {
     const legacyFile = join(h.db, '..', 'storage', 'todo', `${PARENT}.json`);
     mkdirSync(join(legacyFile, '..'), { recursive: true });
     writeFileSync(legacyFile, '[]');
-    expect(await adapter.purgeArtifacts(PARENT, h.ctx)).toEqual([]);
+    expect(strs(await adapter.purgeArtifacts(PARENT, h.ctx))).toEqual([]);
     expect(existsSync(legacyFile)).toBe(true);
     expect(h.calls()).toContainEqual(['session', 'delete', PARENT, '--standalone']);
     expect(dumpRows(h.db)).toEqual(all);
-    const residual = await adapter.residualArtifacts(PARENT, h.ctx);
+    const residual = strs(await adapter.residualArtifacts(PARENT, h.ctx));
     expect(residual).toContain(`${h.db} (session_v2.id: 1 rows)`);
     expect(residual).toContain(`${h.db} (session_v2.parent_id: 1 rows)`);
     expect(residual).toContain(`${h.db} (session_v2.id: 1 rows) [child ${GRANDCHILD}]`);
@@ -104,15 +105,15 @@ describe('2.x session_v2', () => {
   it('a delete that exits 0 but leaves the session on record counts as failed', async () => {
     const h = home(tree(true, true), { deleteNoop: true });
     const all = dumpRows(h.db);
-    expect(await adapter.purgeArtifacts(PARENT, h.ctx)).toEqual([]);
+    expect(strs(await adapter.purgeArtifacts(PARENT, h.ctx))).toEqual([]);
     expect(dumpRows(h.db)).toEqual(all);
-    expect(await adapter.residualArtifacts(PARENT, h.ctx)).toContain(`${h.db} (session_v2.id: 1 rows)`);
+    expect(strs(await adapter.residualArtifacts(PARENT, h.ctx))).toContain(`${h.db} (session_v2.id: 1 rows)`);
   });
 
   it('without an opencode executable a session_v2 session is not purged, and the residual says so', async () => {
     const h = home(tree(true, false), null);
-    expect(await adapter.purgeArtifacts(PARENT, h.ctx)).toEqual([]);
-    expect(await adapter.residualArtifacts(PARENT, h.ctx)).toContain(`${h.db} (session_v2.id: 1 rows)`);
+    expect(strs(await adapter.purgeArtifacts(PARENT, h.ctx))).toEqual([]);
+    expect(strs(await adapter.residualArtifacts(PARENT, h.ctx))).toContain(`${h.db} (session_v2.id: 1 rows)`);
   });
 });
 
@@ -120,11 +121,11 @@ describe('a migrated database (2.x tables beside the kept 1.x tables)', () => {
   it('purge deletes the children (any depth, collected before the delete) from the 1.x tables too', async () => {
     const h = home(tree(true, true));
     const others = dumpRows(h.db, [PARENT, CHILD, GRANDCHILD]);
-    const purged = await adapter.purgeArtifacts(PARENT, h.ctx);
+    const purged = strs(await adapter.purgeArtifacts(PARENT, h.ctx));
     expect(purged).toContain(`${h.db} (session.id: 3 rows)`);
     expect(purged).toContain(`${h.db} (message.session_id: 3 rows)`);
     expect(dumpRows(h.db)).toEqual(others);
-    expect(await adapter.residualArtifacts(PARENT, h.ctx)).toEqual([]);
+    expect(strs(await adapter.residualArtifacts(PARENT, h.ctx))).toEqual([]);
     expect(await adapter.discover(h.ctx)).toEqual([OTHER]);
   });
 });
@@ -133,13 +134,13 @@ describe('a 1.x-only database', () => {
   it('purge deletes the rows itself (no CLI run) with its child sessions', async () => {
     const h = home(tree(false, true));
     const others = dumpRows(h.db, [PARENT, CHILD, GRANDCHILD]);
-    const purged = await adapter.purgeArtifacts(PARENT, h.ctx);
+    const purged = strs(await adapter.purgeArtifacts(PARENT, h.ctx));
     expect(h.calls().filter((c) => c[0] === 'session')).toEqual([]);
     expect([...purged].sort()).toEqual(
       ['event.aggregate_id', 'event_sequence.aggregate_id', 'message.session_id', 'part.session_id', 'session.id', 'session_context_epoch.session_id', 'session_input.session_id', 'session_message.session_id', 'session_share.session_id', 'todo.session_id'].map((k) => `${h.db} (${k}: 3 rows)`).sort(),
     );
     expect(dumpRows(h.db)).toEqual(others);
-    expect(await adapter.residualArtifacts(PARENT, h.ctx)).toEqual([]);
+    expect(strs(await adapter.residualArtifacts(PARENT, h.ctx))).toEqual([]);
   });
 
   it('ids are case-sensitive: purging one of two ids that differ only in case leaves the other whole', async () => {
@@ -147,16 +148,16 @@ describe('a 1.x-only database', () => {
     const mixed = 'ses_dd6159fa8ffeNLy5GqcBDiUnlX';
     const h = home([...v1Schema(), ...v1SessionSql({ id: lower, directory: '$WS', created: T }), ...v1SessionSql({ id: mixed, directory: '$WS', created: T + 1 })]);
     const others = dumpRows(h.db, [lower]);
-    expect(await adapter.purgeArtifacts(lower, h.ctx)).toContain(`${h.db} (session.id: 1 rows)`);
+    expect(strs(await adapter.purgeArtifacts(lower, h.ctx))).toContain(`${h.db} (session.id: 1 rows)`);
     expect(dumpRows(h.db)).toEqual(others);
     expect(await adapter.discover(h.ctx)).toEqual([mixed]);
-    expect(await adapter.residualArtifacts(mixed, h.ctx)).toContain(`${h.db} (session.id: 1 rows)`);
+    expect(strs(await adapter.residualArtifacts(mixed, h.ctx))).toContain(`${h.db} (session.id: 1 rows)`);
   });
 
   it('purging a child leaves its parent and siblings alone', async () => {
     const h = home(tree(false, true));
     const others = dumpRows(h.db, [CHILD, GRANDCHILD]);
-    await adapter.purgeArtifacts(CHILD, h.ctx);
+    strs(await adapter.purgeArtifacts(CHILD, h.ctx));
     expect(dumpRows(h.db)).toEqual(others);
     expect(await adapter.discover(h.ctx)).toEqual([OTHER, PARENT]);
   });
@@ -173,11 +174,11 @@ describe('fail closed on an unknown layout', () => {
     const all = dumpRows(h.db);
     expect(await adapter.discover(h.ctx)).toEqual([]);
     expect(await adapter.verifyArtifact(PARENT, h.ctx)).toBe(false);
-    expect(await adapter.purgeArtifacts(PARENT, h.ctx)).toEqual([]);
+    expect(strs(await adapter.purgeArtifacts(PARENT, h.ctx))).toEqual([]);
     expect(dumpRows(h.db)).toEqual(all);
     expect(h.calls().filter((c) => c[0] === 'session')).toEqual([]);
     expect(existsSync(legacyFile)).toBe(true);
-    expect(await adapter.residualArtifacts(PARENT, h.ctx)).toEqual([legacyFile, `${h.db} (conversations.id: 1 rows)`, `${h.db} (unknown layout: refusing to purge)`]);
+    expect(strs(await adapter.residualArtifacts(PARENT, h.ctx))).toEqual([legacyFile, `${h.db} (conversations.id: 1 rows)`, `${h.db} (unknown layout: refusing to purge)`]);
     expect(await adapter.hasArtifacts(PARENT, h.ctx)).toBe(true);
   });
 
@@ -192,7 +193,7 @@ describe('fail closed on an unknown layout', () => {
     mkdirSync(join(h.db, '..'), { recursive: true });
     writeFileSync(h.db, 'not a database at all, just text that is long enough to not be empty');
     expect(await adapter.discover(h.ctx)).toEqual([]);
-    expect(await adapter.purgeArtifacts(PARENT, h.ctx)).toEqual([]);
-    expect((await adapter.residualArtifacts(PARENT, h.ctx))[0]).toMatch(/\(unreadable: /);
+    expect(strs(await adapter.purgeArtifacts(PARENT, h.ctx))).toEqual([]);
+    expect((strs(await adapter.residualArtifacts(PARENT, h.ctx)))[0]).toMatch(/\(unreadable: /);
   });
 });

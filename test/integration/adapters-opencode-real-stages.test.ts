@@ -9,6 +9,7 @@ import { nodePorts } from '../../src/node/node-ports.js';
 import { dumpRows } from '../helpers/adapter-opencode-db.js';
 import { hashTree, isDbFile, opencodeStage } from '../helpers/adapter-opencode-stage.js';
 import { readExpected, realStages } from '../helpers/real-stage.js';
+import { strs } from '../helpers/artifact-strings.js';
 
 const adapter = new OpencodeAdapter(nodePorts());
 let root: string;
@@ -61,16 +62,16 @@ describe.each(STAGES)('%s', (stage) => {
     const others = dumpRows(s.db, [id]);
     expect(await adapter.hasArtifacts(id, ctx)).toBe(true);
     const exact = conv.db_rows.filter((r) => r.exact_matches > 0).map((r) => `${s.abs(r.db)} (${r.table}.${r.column}: ${r.exact_matches} rows)`);
-    expect((await adapter.residualArtifacts(id, ctx)).sort()).toEqual([...exact].sort());
+    expect((strs(await adapter.residualArtifacts(id, ctx))).sort()).toEqual([...exact].sort());
 
-    const purged = await adapter.purgeArtifacts(id, ctx);
+    const purged = strs(await adapter.purgeArtifacts(id, ctx));
 
     expect([...purged].sort()).toEqual([...exact].sort());
     expect(hashTree(s.home, isDbFile)).toEqual(hashes);
     expect(dumpRows(s.db)).toEqual(others);
-    expect(await adapter.residualArtifacts(id, ctx)).toEqual([]);
+    expect(strs(await adapter.residualArtifacts(id, ctx))).toEqual([]);
     expect(await adapter.hasArtifacts(id, ctx)).toBe(false);
-    expect(await adapter.mentions(id, ctx)).toEqual(conv.shared_files_mentioning_id.map((f) => s.abs(f)));
+    expect(strs(await adapter.mentions(id, ctx))).toEqual(conv.shared_files_mentioning_id.map((f) => s.abs(f)));
     expect(await adapter.discover(ctx)).not.toContain(id);
   });
 
@@ -80,8 +81,8 @@ describe.each(STAGES)('%s', (stage) => {
       const ctx = s.ctx(c.workspace ?? s.home);
       const hashes = hashTree(s.home);
       expect(await adapter.hasArtifacts(c.id, ctx)).toBe(false);
-      expect(await adapter.purgeArtifacts(c.id, ctx)).toEqual([]);
-      expect(await adapter.mentions(c.id, ctx)).toEqual(c.shared_files_mentioning_id.map((f) => s.abs(f)));
+      expect(strs(await adapter.purgeArtifacts(c.id, ctx))).toEqual([]);
+      expect(strs(await adapter.mentions(c.id, ctx))).toEqual(c.shared_files_mentioning_id.map((f) => s.abs(f)));
       expect(hashTree(s.home)).toEqual(hashes);
     }
   });

@@ -11,6 +11,8 @@ import type { SessionRow } from '../../src/registry/session-row.js';
 import { sesId, v1Schema, v1SessionSql, V2_SCHEMA, v2SessionSql } from '../helpers/adapter-opencode-db.js';
 import { idsInMainFileAlone, mixedState, opencodeStage } from '../helpers/adapter-opencode-stage.js';
 import { buildWalState, snapshotDir, WAL_STATES, type WalFixture } from '../helpers/sqlite-wal-states.js';
+import { strs } from '../helpers/artifact-strings.js';
+import type { Artifact } from '../../src/purge/artifact.js';
 
 const adapter = new OpencodeAdapter(nodePorts());
 let root: string;
@@ -41,7 +43,7 @@ const row: SessionRow = { name: 'oc', status: 'running', agent: 'opencode', herd
 const QUERIES: Record<string, [Query, (v: unknown) => void]> = {
   discover: [(a, c) => a.discover(c), (v) => expect(v).toEqual([A])],
   verify: [async (a, c) => [await a.verifyArtifact(A, c), await a.verifyArtifact(CHILD, c), await a.verifyArtifact(B, c)], (v) => expect(v).toEqual([true, false, false])],
-  residual: [(a, c) => a.residualArtifacts(A, c), (v) => expect((v as string[]).some((l) => / \((session|session_v2)\.id: 1 rows\)$/.test(l))).toBe(true)],
+  residual: [(a, c) => a.residualArtifacts(A, c), (v) => expect(strs(v as Artifact[]).some((l) => / \((session|session_v2)\.id: 1 rows\)$/.test(l))).toBe(true)],
   capture: [(a, c) => a.captureActiveSessionId(row, c), (v) => expect(v).toEqual({ kind: 'captured', id: A })],
   hasArtifacts: [async (a, c) => [await a.hasArtifacts(A, c), await a.hasArtifacts(sesId(99), c)], (v) => expect(v).toEqual([true, false])],
 };
@@ -80,7 +82,7 @@ describe('the real stages in their captured mixed state (older checkpoint in the
     expect(await adapter.discover(ctx)).toEqual([tui, older]);
     expect(await adapter.verifyArtifact(tui, ctx)).toBe(true);
     expect(await adapter.hasArtifacts(tui, ctx)).toBe(true);
-    expect(await adapter.residualArtifacts(tui, ctx)).toContain(`${s.db} (session.id: 1 rows)`);
+    expect(strs(await adapter.residualArtifacts(tui, ctx))).toContain(`${s.db} (session.id: 1 rows)`);
     expect(snapshotDir(dataDir)).toEqual(before);
   });
 
@@ -105,9 +107,9 @@ describe('the real stages in their captured mixed state (older checkpoint in the
     const tui = 'ses_dd60eb913ffet4MKQWcgE6E3Sy';
     fixtures.push(await mixedState(s, { onlyInWal: [tui] }));
     const ctx = s.ctx(join(s.root, 'ws-opencode'));
-    const purged = await adapter.purgeArtifacts(tui, ctx);
+    const purged = strs(await adapter.purgeArtifacts(tui, ctx));
     expect(purged).toContain(`${s.db} (session.id: 1 rows)`);
-    expect(await adapter.residualArtifacts(tui, ctx)).toEqual([]);
+    expect(strs(await adapter.residualArtifacts(tui, ctx))).toEqual([]);
     expect(await adapter.discover(ctx)).toEqual(['ses_dd615360cffeFzbK9W1oQVbVv9']);
   });
 });

@@ -13,7 +13,7 @@ import { buildSandbox } from '../../src/testing/sandbox/build-sandbox.js';
 import type { Sandbox } from '../../src/testing/sandbox/sandbox-types.js';
 import { raceChildren } from '../helpers/autopin-spawn.js';
 
-const MAM = fileURLToPath(new URL('../../examples/cli/mam.ts', import.meta.url));
+const MAM = fileURLToPath(new URL('../../src/cli/mam.ts', import.meta.url));
 const HERMES = 'creator-hermes-01';
 const OFFLINE = new Set(['agy', 'codex']);
 const rowName = (s: { name: string; agent: string }): string => (OFFLINE.has(s.agent) ? `${s.name}-renamed` : s.name);

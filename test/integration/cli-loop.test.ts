@@ -6,14 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loopCommand } from '../../examples/cli/commands/loop.js';
+import { loopCommand } from '../../src/cli/commands/loop.js';
 import { JobEngine } from '../../src/jobs/index.js';
 import { DispatchStore, LoopGuard } from '../../src/loop/index.js';
 import { readFakeHerdrSpyLog } from '../../src/testing/herdr/index.js';
 import { buildSandbox } from '../../src/testing/sandbox/build-sandbox.js';
 import type { Sandbox } from '../../src/testing/sandbox/sandbox-types.js';
 
-const MAM = fileURLToPath(new URL('../../examples/cli/mam.ts', import.meta.url));
+const MAM = fileURLToPath(new URL('../../src/cli/mam.ts', import.meta.url));
 const CREATOR = 'creator-hermes-01';
 
 let dir: string;

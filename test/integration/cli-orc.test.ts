@@ -5,11 +5,11 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { orcCommand } from '../../examples/cli/commands/orc.js';
+import { orcCommand } from '../../src/cli/commands/orc.js';
 import { agyTree, type AgyTree } from '../helpers/adapter-agy-files.js';
 import { makeTempDir } from '../helpers/fs-temp.js';
 
-const MAM = fileURLToPath(new URL('../../examples/cli/mam.ts', import.meta.url));
+const MAM = fileURLToPath(new URL('../../src/cli/mam.ts', import.meta.url));
 // By URL, so a `mam` run from another cwd (the workspace) still finds the loader.
 const TSX = new URL('../../node_modules/tsx/dist/loader.mjs', import.meta.url).href;
 const SESSION_ENV = ['CLAUDE_CODE_SESSION_ID', 'ANTIGRAVITY_CONVERSATION_ID', 'HERMES_SESSION_ID', 'GROK_SESSION_ID', 'OPENCODE_SESSION_ID'];

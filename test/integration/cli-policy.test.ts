@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { policyCommand } from '../../examples/cli/commands/policy.js';
+import { policyCommand } from '../../src/cli/commands/policy.js';
 import { SCENARIO_DIR, loadManifest, loadScenarios } from '../helpers/jobs-scenarios.js';
 import { makeJobsWorkspace } from '../helpers/jobs-workspace.js';
 

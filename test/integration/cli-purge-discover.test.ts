@@ -5,13 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { discoverCommand } from '../../examples/cli/commands/discover.js';
-import { purgeCommand } from '../../examples/cli/commands/purge.js';
+import { discoverCommand } from '../../src/cli/commands/discover.js';
+import { purgeCommand } from '../../src/cli/commands/purge.js';
 import { materializeStage } from '../helpers/real-stage.js';
 
 const quiet = { stdout: (): void => undefined, stderr: (): void => undefined };
 
-const MAM = fileURLToPath(new URL('../../examples/cli/mam.ts', import.meta.url));
+const MAM = fileURLToPath(new URL('../../src/cli/mam.ts', import.meta.url));
 let home: string;
 const children: ChildProcess[] = [];
 

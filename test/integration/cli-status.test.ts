@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { statusCommand } from '../../examples/cli/commands/status.js';
-import { main } from '../../examples/cli/mam.js';
+import { statusCommand } from '../../src/cli/commands/status.js';
+import { main } from '../../src/cli/mam.js';
 import { claudeProjectKey } from '../../src/adapters/claude/project-key.js';
 import { SessionRegistry } from '../../src/registry/index.js';
 import { makeRow, makeWorkspace, UA, UORC } from '../helpers/registry-fixtures.js';
 
-const MAM = fileURLToPath(new URL('../../examples/cli/mam.ts', import.meta.url));
+const MAM = fileURLToPath(new URL('../../src/cli/mam.ts', import.meta.url));
 
 function mam(...args: string[]): { code: number | null; stdout: string; stderr: string } {
   const res = spawnSync(process.execPath, ['--import', 'tsx', MAM, ...args], { encoding: 'utf8' });
@@ -113,6 +113,8 @@ describe('mam status', () => {
     expect(unknown.err()).toContain('status');
     const none = collect();
     expect(await main([], none.io)).toBe(2);
-    expect(none.out()).toMatch(/mam status --workspace WS/);
+    // Issue 12 changed the contract: misuse prints the usage on stderr (stdout stays empty), help alone goes to stdout.
+    expect(none.out()).toBe('');
+    expect(none.err()).toMatch(/mam status --workspace WS/);
   });
 });

@@ -60,7 +60,7 @@ describe('session lifecycle end to end (fake herdr executable, fake agents)', ()
     const r = purged(await life.stop(s.name, { purge: true, yes: true }));
     expect(r.exit).toMatchObject({ how: 'exited', pane: s.paneId, paneClosed: true });
     expect(r.purge).toMatchObject({ kind: 'purged', agent: 'claude' });
-    expect(r.purge?.kind === 'purged' && r.purge.purged.some((p) => p.endsWith(`${s.id}.jsonl`))).toBe(true);
+    expect(r.purge?.kind === 'purged' && r.purge.purged.some((p) => p.kind === 'file' && p.path.endsWith(`${s.id}.jsonl`))).toBe(true);
     expect(alive(s.pid)).toBe(false);
     // Removed by the agent's own clean exit, as the real CLI does.
     expect(readdirSync(sessionsDir)).not.toContain(`${s.pid}.json`);

@@ -11,6 +11,7 @@ import { PurgeService } from '../../src/purge/purge-service.js';
 import { liveMarkers } from '../../src/reset/live-markers.js';
 import { type ClaudeSandbox, freshId, makeClaudeSandbox, writeSessionFile, writeTranscript } from '../helpers/adapter-claude-sandbox.js';
 import { startZombie, type TestZombie } from '../helpers/proc-zombie.js';
+import { strs } from '../helpers/artifact-strings.js';
 
 const paths = existsSync('/proc/self/stat') ? [['/proc', true] as const, ['ps', false] as const] : [['ps', false] as const];
 
@@ -42,7 +43,7 @@ describe.each(paths)('a real zombie via %s', (_name, useProc) => {
     expect(await claude.inUseHolders(id, sb.ctx())).toEqual([]);
     const result = await new PurgeService({ ports }).purge('claude', id, { home: sb.home, workspace: sb.ws, env: sb.env });
     expect(result).toMatchObject({ kind: 'purged', residual: [] });
-    expect(result.kind === 'purged' ? result.purged : []).toEqual(expect.arrayContaining([transcript, file]));
+    expect(result.kind === 'purged' ? strs(result.purged) : []).toEqual(expect.arrayContaining([transcript, file]));
     expect(existsSync(file)).toBe(false);
   });
 

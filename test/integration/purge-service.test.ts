@@ -9,6 +9,7 @@ import { NodeProcessPort } from '../../src/node/node-process.js';
 import { NodeClock } from '../../src/node/node-clock.js';
 import { PurgeService } from '../../src/purge/purge-service.js';
 import { FakeHerdr } from '../../src/testing/herdr/fake-herdr.js';
+import { strs } from '../helpers/artifact-strings.js';
 
 let home: string;
 let id: string;
@@ -76,7 +77,7 @@ describe('PurgeService', () => {
     rmSync(paths.shm as string);
     rmSync(paths.brain as string, { recursive: true });
     const result = await service().purge('auto', id, { home });
-    expect(result.kind === 'purged' && [...result.purged].sort()).toEqual([paths.annotation, paths.lock, paths.wal].sort());
+    expect(result.kind === 'purged' && strs(result.purged).sort()).toEqual([paths.annotation, paths.lock, paths.wal].sort());
   });
 
   it('says unresolved when no adapter has an artifact', async () => {

@@ -60,7 +60,7 @@ describe('reset killed with SIGKILL at random instants, then rerun to completion
   // (-9 when killed) and how long it ran.
   function childRun(killAfterMs: number | null): Promise<{ code: number | null; ms: number }> {
     const t0 = performance.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'examples/cli/mam.ts'), 'reset', '--workspace', k.sb.workspace, '--yes'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/mam.ts'), 'reset', '--workspace', k.sb.workspace, '--yes'], {
       cwd: ROOT,
       env: { ...k.sb.env, MAM_ONBOARD_WAIT_S: '8' },
       stdio: 'ignore',

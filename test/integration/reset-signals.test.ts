@@ -38,7 +38,7 @@ describe('reset under SIGTERM / SIGINT / SIGHUP (review P1/N1)', () => {
     const release = join(k.root, 'release');
     await hookHerdr(sb, 'pane close', `if [ ! -e '${entered}' ]; then : > '${entered}'; n=0; while [ ! -e '${release}' ] && [ $n -lt 300 ]; do sleep 0.05; n=$((n+1)); done; fi`);
     const start = spyCalls(sb).length;
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'examples/cli/mam.ts'), 'reset', '--workspace', sb.workspace, '--yes'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/mam.ts'), 'reset', '--workspace', sb.workspace, '--yes'], {
       cwd: ROOT,
       env: { ...sb.env, MAM_ONBOARD_WAIT_S: '8' },
       stdio: ['ignore', 'pipe', 'pipe'],

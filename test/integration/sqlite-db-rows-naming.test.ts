@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { NodeFileSystem } from '../../src/node/node-fs.js';
 import { dbRowsNaming } from '../../src/sqlite/index.js';
 import { buildWalState, snapshotDir } from '../helpers/sqlite-wal-states.js';
+import { strs } from '../helpers/artifact-strings.js';
 
 const fs = new NodeFileSystem();
 const ID = 'ses_dd60eb913ffet4MKQWcgE6E3Sy';
@@ -36,7 +37,7 @@ describe('dbRowsNaming', () => {
       `INSERT INTO event_sequence VALUES ('${ID}')`,
       `INSERT INTO todo VALUES ('${ID.toUpperCase()}')`,
     ]);
-    const got = await dbRowsNaming(db, ID, ['session_id', 'aggregate_id', 'parent_id'], ['session', { table: 'PART', column: 'Id' }], { fs });
+    const got = strs(await dbRowsNaming(db, ID, ['session_id', 'aggregate_id', 'parent_id'], ['session', { table: 'PART', column: 'Id' }], { fs }));
     expect(got).toEqual([
       `${db} (session.id: 1 rows)`,
       `${db} (part.id: 1 rows)`,
@@ -49,14 +50,14 @@ describe('dbRowsNaming', () => {
   it('handles table and column names that need quoting', async () => {
     const db = join(tempDir(), 'x.db');
     await buildWalState('walonly', db, ['CREATE TABLE "we""ird; tab" ("thread""id" TEXT)', `INSERT INTO "we""ird; tab" VALUES ('${ID}')`]);
-    expect(await dbRowsNaming(db, ID, ['thread"id'], [], { fs })).toEqual([`${db} (we"ird; tab.thread"id: 1 rows)`]);
+    expect(strs(await dbRowsNaming(db, ID, ['thread"id'], [], { fs }))).toEqual([`${db} (we"ird; tab.thread"id: 1 rows)`]);
   });
 
   it('answers [] for a missing file, a missing directory, or a path through a file, and creates nothing', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'plain'), 'x');
     for (const p of [join(dir, 'missing.db'), join(dir, 'no', 'such', 'x.db'), join(dir, 'plain', 'x.db')]) {
-      expect(await dbRowsNaming(p, ID, ['session_id'], ['session'], { fs })).toEqual([]);
+      expect(strs(await dbRowsNaming(p, ID, ['session_id'], ['session'], { fs }))).toEqual([]);
     }
     expect(snapshotDir(dir).map((l) => l.split(' ')[0])).toEqual(['plain']);
   });
@@ -67,10 +68,10 @@ describe('dbRowsNaming', () => {
     writeFileSync(garbage, 'not a database at all '.repeat(50));
     mkdirSync(join(dir, 'dir.db'));
     const before = snapshotDir(dir);
-    const [one, ...rest] = await dbRowsNaming(garbage, ID, ['session_id'], ['session'], { fs });
+    const [one, ...rest] = strs(await dbRowsNaming(garbage, ID, ['session_id'], ['session'], { fs }));
     expect(rest).toEqual([]);
     expect(one).toMatch(new RegExp(`^${garbage.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(unreadable: .*not a database.*\\)$`));
-    expect(await dbRowsNaming(join(dir, 'dir.db'), ID, [], ['session'], { fs })).toEqual([expect.stringMatching(/ \(unreadable: /)]);
+    expect(strs(await dbRowsNaming(join(dir, 'dir.db'), ID, [], ['session'], { fs }))).toEqual([expect.stringMatching(/ \(unreadable: /)]);
     expect(snapshotDir(dir)).toEqual(before);
   });
 });

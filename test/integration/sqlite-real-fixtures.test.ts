@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NodeFileSystem } from '../../src/node/node-fs.js';
 import { dbRowsNaming, openReadonly, quoteIdent, tableNames, withReadonlyDb, type IdTable } from '../../src/sqlite/index.js';
 import { buildWalState, snapshotDir, type WalFixtureState } from '../helpers/sqlite-wal-states.js';
+import { strs } from '../helpers/artifact-strings.js';
 
 const REAL = '/work/shared/fixtures/real';
 const fs = new NodeFileSystem();
@@ -63,7 +64,7 @@ function namingOf(d: RealDb, path: string, id: string): Promise<string[]> {
   const all = [...d.rows.values()].flat();
   const idTables: IdTable[] = [...new Set(all.filter((r) => r.column === 'id').map((r) => r.table))];
   const columns = [...new Set(all.filter((r) => r.column !== 'id').map((r) => r.column))];
-  return dbRowsNaming(path, id, columns, idTables, { fs });
+  return dbRowsNaming(path, id, columns, idTables, { fs }).then(strs);
 }
 
 // What dbRowsNaming must answer for each id, from EXPECTED.json's exact matches.

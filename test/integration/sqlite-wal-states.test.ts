@@ -6,6 +6,7 @@ import { dbRowsNaming, openReadonly, tableNames, userVersion, withReadonlyDb, ty
 import { openMemoryImage } from '../../src/sqlite/memory-image.js';
 import { RecordingFs } from '../helpers/sqlite-recording-fs.js';
 import { buildWalState, snapshotDir, WAL_STATES, type WalFixture, type WalFixtureState } from '../helpers/sqlite-wal-states.js';
+import { strs } from '../helpers/artifact-strings.js';
 
 const T1 = '01a229e1-babe-7660-ab96-63d71c4bdf06';
 const T2 = '01a229e4-5cbc-7f60-86ff-abaf22a4b8e4';
@@ -62,7 +63,7 @@ const READERS: Record<string, (db: string, rec: RecordingFs, state: WalFixtureSt
     }
   },
   dbRowsNaming: async (db, rec) => {
-    expect(await dbRowsNaming(db, T1, ['thread_id'], ['threads'], { fs: rec.port })).toEqual([
+    expect(strs(await dbRowsNaming(db, T1, ['thread_id'], ['threads'], { fs: rec.port }))).toEqual([
       `${db} (threads.id: 1 rows)`,
       `${db} (thread_items.thread_id: 2 rows)`,
     ]);

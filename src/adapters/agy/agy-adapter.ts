@@ -1,5 +1,6 @@
 import type { SessionRow } from '../../registry/session-row.js';
-import { type ArtifactPath, existingArtifacts, removeArtifacts } from '../common/artifacts.js';
+import type { Artifact, LeftArtifact } from '../../purge/artifact.js';
+import { type ArtifactPath, leftArtifacts, pathArtifact, removeArtifacts } from '../common/artifacts.js';
 import { BaseAdapter } from '../common/base-adapter.js';
 import { psHint } from '../common/in-use.js';
 import type { CaptureResult, DiscoveryContext } from '../types.js';
@@ -116,7 +117,7 @@ export class AgyAdapter extends BaseAdapter {
    * in-use check finds nobody; while anything uses the conversation the lock stays and is the residual. Removes nothing
    * when the root holds entries of the id in a layout this adapter does not know (see residual). Never throws.
    */
-  override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
@@ -132,25 +133,40 @@ export class AgyAdapter extends BaseAdapter {
   }
 
   /** The artifacts still there (a path behind a linked dir included), and each entry of an unknown layout with the refusal. */
-  override async residualArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  override async residualArtifacts(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
       const p = agyPaths(ctx.homeDir);
-      const files = await existingArtifacts(this.ports.fs, agyArtifactPaths(p, c));
-      const unknown = await agyUnknownEntries(this.ports.fs, p, c);
-      return [...files.map((f) => f.path), ...unknown.map((u) => `${u} (${AGY_UNKNOWN_LAYOUT})`)];
+      const files = await leftArtifacts(this.ports.fs, agyArtifactPaths(p, c));
+      return [...files, ...(await this.#unknown(c, ctx))];
     } catch {
       return [];
     }
   }
 
+  /** Each entry of the id in a layout this adapter does not know: the purge removes nothing. */
+  protected override async purgeRefusals(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
+    return this.#unknown(id, ctx);
+  }
+
+  async #unknown(c: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
+    const p = agyPaths(ctx.homeDir);
+    const unknown = await agyUnknownEntries(this.ports.fs, p, c);
+    return Promise.all(unknown.map(async (u) => ({ ...((await pathArtifact(this.ports.fs, u)) ?? { kind: 'file' as const, path: u }), reason: AGY_UNKNOWN_LAYOUT })));
+  }
+
+  /** The agy root `<home>/.gemini/antigravity-cli`. */
+  protected override async storeRoot(ctx: DiscoveryContext): Promise<string> {
+    return agyPaths(ctx.homeDir).root;
+  }
+
   /** The shared last-conversation cache when it still names the id (never rewritten by a purge). */
-  override async mentions(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  override async mentions(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     const p = agyPaths(ctx.homeDir);
-    return (await agyCacheNames(this.ports.fs, p.cacheFile, c)) ? [p.cacheFile] : [];
+    return (await agyCacheNames(this.ports.fs, p.cacheFile, c)) ? [{ kind: 'file', path: p.cacheFile }] : [];
   }
 
   // Right before the lock goes: a holder that appeared (or stayed) since the caller's gate keeps it; a failed check too.

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describeError, isPortError } from '../../errors.js';
 import type { DirEntry, FileSystemPort } from '../../ports/fs.js';
+import type { Artifact, LeftArtifact } from '../../purge/artifact.js';
 import type { ArtifactPath } from '../common/artifacts.js';
 import { isTelemetryOf, isTodoOf } from './artifact-names.js';
 import type { ClaudeLocations } from './claude-locations.js';
@@ -23,24 +24,24 @@ export interface ClaudeArtifactScan {
   sessions: Array<ArtifactPath & { file: ClaudeSessionFile }>;
   /** Unknown stores (SQLite files) having rows that name the id. */
   stores: string[];
-  /** Rows of unknown stores naming the id, `<db> (<table>.<col>: N rows)`. */
-  storeRows: string[];
+  /** Rows of unknown stores naming the id (kind `rows`). */
+  storeRows: Artifact[];
   /** Why a purge must remove nothing (an unknown store naming the id, a store or job state that cannot be read). */
-  refusals: string[];
-  /** Listings that could not be read (what they hold is unknown). */
-  notes: string[];
+  refusals: LeftArtifact[];
+  /** Listings that could not be read (what they hold is unknown), with the reason. */
+  notes: LeftArtifact[];
 }
 
 type Lister = (dir: string) => Promise<DirEntry[]>;
 
 // A missing dir lists nothing; any other failure is noted (unless `quiet`: other users' /tmp/claude-<uid> dirs are 0700).
-function lister(fs: FileSystemPort, notes: string[]): (quiet: boolean) => Lister {
+function lister(fs: FileSystemPort, notes: LeftArtifact[]): (quiet: boolean) => Lister {
   return (quiet) => async (dir) => {
     try {
       return await fs.readdir(dir);
     } catch (err) {
       if (!quiet && !isPortError(err, 'NotFound') && !isPortError(err, 'NotADirectory')) {
-        notes.push(`${dir} (unreadable: ${describeError(err)})`);
+        notes.push({ kind: 'dir', path: dir, reason: `unreadable: ${describeError(err)}` });
       }
       return [];
     }
@@ -51,13 +52,13 @@ const dirLike = (e: DirEntry): boolean => e.kind === 'dir' || e.kind === 'symlin
 
 // The candidates that exist (links on the way followed: what lies behind a linked dir counts); one that cannot be looked at
 // (a dir on its way unreadable) is noted rather than taken for absent.
-async function existing(fs: FileSystemPort, items: readonly ArtifactPath[], notes: string[]): Promise<ArtifactPath[]> {
+async function existing(fs: FileSystemPort, items: readonly ArtifactPath[], notes: LeftArtifact[]): Promise<ArtifactPath[]> {
   const seen = await Promise.all(
     items.map((i) =>
       fs.lstat(i.path).then(
         () => true,
         (err: unknown) => {
-          if (!isPortError(err, 'NotFound') && !isPortError(err, 'NotADirectory')) notes.push(`${i.path} (unreadable: ${describeError(err)})`);
+          if (!isPortError(err, 'NotFound') && !isPortError(err, 'NotADirectory')) notes.push({ kind: 'file', path: i.path, reason: `unreadable: ${describeError(err)}` });
           return false;
         },
       ),
@@ -87,7 +88,7 @@ async function projectItems(list: Lister, root: string, id: string): Promise<{ d
  * @public
  */
 export async function scanClaudeArtifacts(fs: FileSystemPort, loc: ClaudeLocations, id: string): Promise<ClaudeArtifactScan> {
-  const notes: string[] = [];
+  const notes: LeftArtifact[] = [];
   const list = lister(fs, notes);
   const cfg = (rel: string): ArtifactPath => ({ root: loc.config, path: join(loc.config, rel) });
   const [tmp, todos, telemetry, projects, jobs, sessions, stores] = await Promise.all([
@@ -110,10 +111,10 @@ export async function scanClaudeArtifacts(fs: FileSystemPort, loc: ClaudeLocatio
     ...projects.flatMap((p) => p.dirs),
   ];
   const [items, transcripts] = await Promise.all([existing(fs, candidates, notes), existing(fs, projects.flatMap((p) => p.transcripts), notes)]);
-  const refusals = [
-    ...stores.stores.map((db) => `${db} (unknown layout: refusing to purge)`),
-    ...stores.unreadable.map((line) => `${line} (refusing to purge)`),
-    ...jobs.unreadable.map((dir) => `${join(dir, 'state.json')} (unreadable job state naming the id: refusing to purge)`),
+  const refusals: LeftArtifact[] = [
+    ...stores.stores.map((db): LeftArtifact => ({ kind: 'file', path: db, reason: 'unknown layout: refusing to purge' })),
+    ...stores.unreadable.map((a): LeftArtifact => ({ ...a, reason: `${a.reason}; refusing to purge` })),
+    ...jobs.unreadable.map((dir): LeftArtifact => ({ kind: 'file', path: join(dir, 'state.json'), reason: 'unreadable job state naming the id: refusing to purge' })),
   ];
   return {
     items,

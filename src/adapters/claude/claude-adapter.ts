@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { removeDirKeepingLast } from '../../paths/remove-dir-keeping-last.js';
 import type { ProcessInfo } from '../../ports/process.js';
-import { type ArtifactPath, pathExists, removeArtifacts } from '../common/artifacts.js';
+import { type Artifact, asLeft, type LeftArtifact } from '../../purge/artifact.js';
+import { type ArtifactPath, leftArtifacts, pathExists, removeArtifacts } from '../common/artifacts.js';
 import { BaseAdapter } from '../common/base-adapter.js';
 import type { DiscoveryContext, InUseHolder } from '../types.js';
 import { type ClaudeArtifactScan, scanClaudeArtifacts } from './artifact-scan.js';
@@ -19,8 +20,8 @@ function byPid(snapshot: readonly ProcessInfo[]): Map<number, ProcessInfo> {
   return new Map(snapshot.map((p) => [p.pid, p] as const));
 }
 
-function found(scan: ClaudeArtifactScan): string[] {
-  return [...scan.items, ...scan.jobs, ...scan.transcripts, ...scan.sessions].map((a) => a.path);
+function found(scan: ClaudeArtifactScan): ArtifactPath[] {
+  return [...scan.items, ...scan.jobs, ...scan.transcripts, ...scan.sessions];
 }
 
 /**
@@ -66,12 +67,22 @@ export class ClaudeAdapter extends BaseAdapter {
     return scanClaudeArtifacts(this.ports.fs, await this.locations(ctx), c);
   }
 
-  /** The conversation's dirs and files across the config and temp roots, transcripts last. */
+  /** The conversation's dirs and files across the config and temp roots, job dirs, transcripts, then its session files. */
   protected async artifactPaths(id: string, ctx: DiscoveryContext): Promise<ArtifactPath[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     const s = await this.scan(c, ctx);
-    return [...s.items, ...s.transcripts];
+    return [...s.items, ...s.jobs, ...s.transcripts, ...s.sessions.map(({ root, path }) => ({ root, path }))];
+  }
+
+  /** Store rows naming the id (an unknown store: the purge refuses, see {@link ClaudeAdapter.purgeRefusals}). */
+  protected override async dbRows(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
+    return (await this.scan(id, ctx)).storeRows;
+  }
+
+  /** An unknown store naming the id, or a store or job state that cannot be read: the purge removes nothing. */
+  protected override async purgeRefusals(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
+    return (await this.scan(id, ctx)).refusals;
   }
 
   // Claude keeps nothing open (transcripts are appended and closed): a holder of the transcript, or of an unknown store
@@ -105,11 +116,11 @@ export class ClaudeAdapter extends BaseAdapter {
   }
 
   /** Removes items, then job dirs (`state.json` last), then transcripts, then stale session files only once all else is gone; removes nothing when an unknown store names the id. Never throws. */
-  override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     const fs = this.ports.fs;
-    const purged: string[] = [];
+    const purged: Artifact[] = [];
     try {
       const s = await this.scan(c, ctx);
       // A layout this adapter does not know names the id: removing the rest would leave a half-purged conversation.
@@ -120,7 +131,7 @@ export class ClaudeAdapter extends BaseAdapter {
       for (const job of s.jobs) {
         await removeDirKeepingLast(fs, job.root, job.path, 'state.json');
         if (await pathExists(fs, job.path)) kept = true;
-        else purged.push(job.path);
+        else purged.push({ kind: 'dir', path: job.path });
       }
       const transcripts = await removeArtifacts(fs, s.transcripts);
       purged.push(...transcripts.purged);
@@ -140,14 +151,14 @@ export class ClaudeAdapter extends BaseAdapter {
   }
 
   /** Everything of the conversation still there, store rows naming it, and refusals; a failed scan is reported as one entry. */
-  override async residualArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  override async residualArtifacts(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
       const s = await this.scan(c, ctx);
-      return [...found(s), ...s.storeRows, ...s.refusals, ...s.notes];
+      return [...(await leftArtifacts(this.ports.fs, found(s))), ...s.storeRows.map(asLeft), ...s.refusals, ...s.notes];
     } catch (err) {
-      return [`${ctx.homeDir} (claude residual scan failed: ${describeError(err)})`];
+      return [{ kind: 'dir', path: ctx.homeDir, reason: `claude residual scan failed: ${describeError(err)}` }];
     }
   }
 
@@ -163,12 +174,17 @@ export class ClaudeAdapter extends BaseAdapter {
     }
   }
 
+  /** The config root (`CLAUDE_CONFIG_DIR`, else `<home>/.claude`). */
+  protected override async storeRoot(ctx: DiscoveryContext): Promise<string> {
+    return (await this.locations(ctx)).config;
+  }
+
   /** Shared files that still name the id (`.claude.json`, its backups, `history.jsonl`); never removed. */
-  override async mentions(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  override async mentions(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
-      return await sharedFilesNaming(this.ports.fs, await this.locations(ctx), c);
+      return (await sharedFilesNaming(this.ports.fs, await this.locations(ctx), c)).map((path) => ({ kind: 'file' as const, path }));
     } catch {
       return [];
     }

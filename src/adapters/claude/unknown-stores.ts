@@ -5,6 +5,7 @@ import { quoteIdent, tableColumns, tableNames } from '../../sqlite/schema.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { mapLimit } from '../../map-limit.js';
 import { describeError } from '../../errors.js';
+import { type Artifact, hasReason, type LeftArtifact } from '../../purge/artifact.js';
 
 // Claude Code 2.x keeps no database. A SQLite file at the top of the config root (a pre-JSONL store, a future one) is a layout
 // this adapter does not know: it is read (read-only, WAL-aware) to report and discover what it can, and never written.
@@ -20,8 +21,10 @@ const TIME_COLUMNS = ['timestamp', 'created_at', 'createdAt', 'started_at', 'sta
 export interface StoreFindings {
   /** The stores having at least one such row. */
   stores: string[];
-  rows: string[];
-  unreadable: string[];
+  /** The rows naming the id (kind `rows`). */
+  rows: Artifact[];
+  /** The stores (or tables) that could not be read, with the reason. */
+  unreadable: LeftArtifact[];
 }
 
 /**
@@ -56,11 +59,13 @@ export async function unknownStores(fs: FileSystemPort, config: string): Promise
 export async function storeFindings(fs: FileSystemPort, stores: readonly string[], id: string): Promise<StoreFindings> {
   const out: StoreFindings = { stores: [], rows: [], unreadable: [] };
   for (const db of stores) {
-    const lines = await dbRowsNaming(db, id, SESSION_COLUMNS, [], { fs }).catch((err: unknown) => [`${db} (unreadable: ${describeError(err)})`]);
-    const rows = lines.filter((line) => /: \d+ rows\)$/.test(line));
+    const lines = await dbRowsNaming(db, id, SESSION_COLUMNS, [], { fs }).catch((err: unknown): Artifact[] => [
+      { kind: 'file', path: db, reason: `unreadable: ${describeError(err)}` } as LeftArtifact,
+    ]);
+    const rows = lines.filter((a) => !hasReason(a));
     if (rows.length > 0) out.stores.push(db);
     out.rows.push(...rows);
-    out.unreadable.push(...lines.filter((line) => !rows.includes(line)));
+    out.unreadable.push(...lines.filter(hasReason));
   }
   return out;
 }

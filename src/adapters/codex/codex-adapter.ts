@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import type { DiscoveryContext } from '../types.js';
 import { BaseAdapter } from '../common/base-adapter.js';
-import { type ArtifactPath, existingArtifacts, removeArtifacts } from '../common/artifacts.js';
+import { type ArtifactPath, leftArtifacts, removeArtifacts } from '../common/artifacts.js';
+import { type Artifact, asLeft, type LeftArtifact} from '../../purge/artifact.js';
 import { psHint } from '../common/in-use.js';
 import { discoverThreads } from './codex-discover.js';
 import { codexHome, type CodexHome } from './codex-home.js';
@@ -10,6 +11,8 @@ import { rowsNaming } from './rows-naming.js';
 import { verifyThread } from './codex-verify.js';
 import { purgeDbRows } from './db-purge.js';
 import { workspaceCwds } from './workspace-cwds.js';
+import { surveyCodexStore } from './codex-store-survey.js';
+import type { StoreSurvey } from '../types.js';
 import { sharedMentions } from './shared-mentions.js';
 import { describeError } from '../../errors.js';
 
@@ -86,20 +89,25 @@ export class CodexAdapter extends BaseAdapter {
     return [...s.artifacts.rollouts.map((r) => r.path), s.artifacts.lock.path];
   }
 
-  /** Rows of every Codex database whose thread columns name the id, as `<db> (<table>.<col>: N rows)`. */
-  protected override async dbRows(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  /** Rows of every Codex database whose thread columns name the id (kind `rows`). */
+  protected override async dbRows(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     return (await rowsNaming(this.ports.fs, await this.#survey(id, ctx), id, (i) => i.columns.owned)).rows;
   }
 
   /** Deletes those rows, opening for writing only a database that holds some; a database that refused or failed is kept for the residual. */
-  protected override async purgeDbRows(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  protected override async purgeDbRows(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     return this.#purgeRows(await this.#survey(id, ctx), id, false);
   }
 
+  /** A state database of an unknown layout (or unreadable): the purge removes nothing. */
+  protected override async purgeRefusals(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
+    return (await this.#survey(id, ctx)).refusals;
+  }
+
   // Deletes the thread's rows database by database; why a database kept its rows is remembered for the residual.
-  async #purgeRows(s: CodexSurvey, id: string, keepThreads: boolean): Promise<string[]> {
-    const deleted: string[] = [];
-    const failures: string[] = [];
+  async #purgeRows(s: CodexSurvey, id: string, keepThreads: boolean): Promise<Artifact[]> {
+    const deleted: Artifact[] = [];
+    const failures: LeftArtifact[] = [];
     for (const i of s.dbs) {
       if (!i.ok || i.columns.owned.length === 0) continue;
       // A read-only look first: a database holding nothing of the thread is never opened for writing.
@@ -114,7 +122,7 @@ export class CodexAdapter extends BaseAdapter {
   }
 
   /** Removes rollouts and shell snapshots, then the database rows (the `threads` row stays if a rollout could not go), the writer lock last; nothing on an unknown layout. Never throws. */
-  override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     this.noteRowDeleteFailures(c, []);
@@ -125,7 +133,7 @@ export class CodexAdapter extends BaseAdapter {
       // Files before the threads row that ties them to the conversation, the writer lock last: after a partial failure
       // what stays is still attributable (a rollout that could not go keeps its threads row, and both are residual).
       const files = await removeArtifacts(fs, [...s.artifacts.rollouts, ...s.artifacts.snapshots]);
-      const stray = s.artifacts.rollouts.some((r) => files.residual.includes(r.path));
+      const stray = s.artifacts.rollouts.some((r) => files.residual.some((a) => a.kind !== 'rows' && a.path === r.path));
       const rows = await this.#purgeRows(s, c, stray);
       const lock = await removeArtifacts(fs, [s.artifacts.lock]);
       return [...rows, ...files.purged, ...lock.purged];
@@ -138,24 +146,25 @@ export class CodexAdapter extends BaseAdapter {
    * Files and rows of the thread still there, with refusals, unreadable dirs and the last purge's failed row deletes
    * (`<db> (<why>: not purged)`) explaining them; a failed check is one entry.
    */
-  override async residualArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  override async residualArtifacts(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
       const s = await this.#survey(c, ctx);
-      const files = (await existingArtifacts(this.ports.fs, surveyPaths(s))).map((f) => f.path);
+      const files = await leftArtifacts(this.ports.fs, surveyPaths(s));
       const { rows, notes } = await rowsNaming(this.ports.fs, s, c, (i) => i.columns.owned);
-      const own = [...files, ...rows];
+      const own = [...files, ...rows.map(asLeft)];
       const failed = this.rowDeleteFailures(c, rows);
+      const unreadable = s.artifacts.unreadable.map((d): LeftArtifact => ({ kind: 'dir', path: d, reason: 'unreadable' }));
       // Refusals and unreadable places explain what stays; alone they are no evidence of this conversation.
-      return own.length === 0 ? [] : [...own, ...failed, ...s.refusals, ...s.artifacts.unreadable.map((d) => `${d} (unreadable)`), ...notes];
+      return own.length === 0 ? [] : [...own, ...failed, ...s.refusals, ...unreadable, ...notes];
     } catch (err) {
-      return [`${ctx.homeDir} (residual check failed: ${message(err)})`];
+      return [{ kind: 'dir', path: ctx.homeDir, reason: `residual check failed: ${message(err)}` }];
     }
   }
 
   /** Rows of shared tables and shared files that mention the id; never removed. */
-  override async mentions(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  override async mentions(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
@@ -164,6 +173,15 @@ export class CodexAdapter extends BaseAdapter {
       return [...rows, ...(await sharedMentions(this.ports.fs, s.home, c))];
     } catch {
       return [];
+    }
+  }
+
+  /** The home's rollouts, state databases (layout, rows) and rows recording a rollout outside the home (a moved `CODEX_HOME`). */
+  override async survey(ctx: DiscoveryContext): Promise<StoreSurvey> {
+    try {
+      return await surveyCodexStore(this.ports.fs, await this.#home(ctx));
+    } catch (err) {
+      return { agent: 'codex', store: 'unreadable', root: ctx.homeDir, reason: message(err) };
     }
   }
 

@@ -1,4 +1,5 @@
 import type { FileSystemPort } from '../../ports/fs.js';
+import type { LeftArtifact } from '../../purge/artifact.js';
 import type { ArtifactPath } from '../common/artifacts.js';
 import { codexArtifacts, type CodexArtifacts } from './codex-artifacts.js';
 import { codexDbs } from './codex-dbs.js';
@@ -16,7 +17,7 @@ export interface CodexSurvey {
   dbs: DbInspection[];
   artifacts: CodexArtifacts;
   /** One line per state DB of an unknown layout (or unreadable): a purge removes nothing while there is any. */
-  refusals: string[];
+  refusals: LeftArtifact[];
 }
 
 /**

@@ -5,15 +5,18 @@ import { quoteIdent } from '../../sqlite/schema.js';
 import type { CodexDb } from './codex-dbs.js';
 import { threadColumns } from './thread-columns.js';
 import { describeError } from '../../errors.js';
+import type { Artifact, LeftArtifact } from '../../purge/artifact.js';
 
 /**
- * What deleting one conversation's rows from one database did: the rows deleted (`<db> (<table>.<col>: N rows)`), or why
- * nothing was (the residual then still names the rows).
+ * What deleting one conversation's rows from one database did: the rows deleted, or why nothing was (the residual then
+ * still names the rows).
  * @public
  */
 export interface DbPurge {
-  deleted: string[];
-  failure: string | null;
+  /** The rows deleted (kind `rows`). */
+  deleted: Artifact[];
+  /** Why this database kept its rows (`<why>: not purged`), or null. */
+  failure: LeftArtifact | null;
 }
 
 const BUSY_TIMEOUT_MS = 5000;
@@ -30,8 +33,8 @@ async function writable(fs: FileSystemPort, db: CodexDb): Promise<string | null>
   return null;
 }
 
-function deleteRows(conn: Database.Database, label: string, id: string, keepThreads: boolean): string[] {
-  const deleted: string[] = [];
+function deleteRows(conn: Database.Database, label: string, id: string, keepThreads: boolean): Artifact[] {
+  const deleted: Artifact[] = [];
   // Only the rows deleted here go: no cascade may reach a row of another thread.
   conn.pragma('foreign_keys = OFF');
   conn.transaction(() => {
@@ -39,7 +42,7 @@ function deleteRows(conn: Database.Database, label: string, id: string, keepThre
     for (const { table, column } of owned) {
       if (keepThreads && table.toLowerCase() === 'threads') continue;
       const n = conn.prepare(`DELETE FROM ${quoteIdent(table)} WHERE ${quoteIdent(column)} = ?`).run(id).changes;
-      if (n > 0) deleted.push(`${label} (${table}.${column}: ${n} rows)`);
+      if (n > 0) deleted.push({ kind: 'rows', db: label, table, column, count: n });
     }
   }).immediate();
   return deleted;
@@ -56,7 +59,7 @@ function deleteRows(conn: Database.Database, label: string, id: string, keepThre
 export async function purgeDbRows(fs: FileSystemPort, db: CodexDb, id: string, keepThreads = false): Promise<DbPurge> {
   try {
     const refusal = await writable(fs, db);
-    if (refusal !== null) return { deleted: [], failure: `${db.path} (${refusal}: not purged)` };
+    if (refusal !== null) return { deleted: [], failure: { kind: 'file', path: db.path, reason: `${refusal}: not purged` } };
     const conn = new Database(db.path, { fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
     try {
       return { deleted: deleteRows(conn, db.path, id, keepThreads), failure: null };
@@ -64,6 +67,6 @@ export async function purgeDbRows(fs: FileSystemPort, db: CodexDb, id: string, k
       conn.close();
     }
   } catch (err) {
-    return { deleted: [], failure: `${db.path} (${describeError(err)}: not purged)` };
+    return { deleted: [], failure: { kind: 'file', path: db.path, reason: `${describeError(err)}: not purged` } };
   }
 }

@@ -1,3 +1,4 @@
+import type { LeftArtifact } from '../../purge/artifact.js';
 import type { DbInspection } from './inspect-db.js';
 
 /**
@@ -5,12 +6,12 @@ import type { DbInspection } from './inspect-db.js';
  * cannot be read): `<db> (unknown layout: refusing to purge)`.
  * @public
  */
-export function refusals(inspections: readonly DbInspection[]): string[] {
-  const out: string[] = [];
+export function refusals(inspections: readonly DbInspection[]): LeftArtifact[] {
+  const out: LeftArtifact[] = [];
   for (const i of inspections) {
     if (!i.db.state) continue;
-    if (!i.ok) out.push(`${i.db.path} (unreadable: refusing to purge)`);
-    else if (i.layout?.kind === 'unknown') out.push(`${i.db.path} (unknown layout: refusing to purge)`);
+    if (!i.ok) out.push({ kind: 'file', path: i.db.path, reason: 'unreadable: refusing to purge' });
+    else if (i.layout?.kind === 'unknown') out.push({ kind: 'file', path: i.db.path, reason: 'unknown layout: refusing to purge' });
   }
   return out;
 }

@@ -1,16 +1,13 @@
 import type { FileSystemPort } from '../../ports/fs.js';
+import { type Artifact, hasReason, type LeftArtifact } from '../../purge/artifact.js';
 import { dbRowsNaming } from '../../sqlite/db-rows-naming.js';
 import type { CodexSurvey } from './codex-survey.js';
 import type { DbInspection } from './inspect-db.js';
 import type { ThreadColumn } from './thread-columns.js';
 
-function unreadable(path: string, line: string): boolean {
-  return line.startsWith(`${path} (unreadable`) || line.includes(': unreadable: ');
-}
-
 /**
- * The rows of the given thread columns that name the id, as `<db> (<table>.<col>: N rows)`, split from the notes about
- * databases or tables that could not be read (a note alone is no evidence the conversation is there).
+ * The rows of the given thread columns that name the id (kind `rows`), split from the notes about databases or tables
+ * that could not be read (a note alone is no evidence the conversation is there).
  * @public
  */
 export async function rowsNaming(
@@ -18,17 +15,20 @@ export async function rowsNaming(
   s: Pick<CodexSurvey, 'dbs'>,
   id: string,
   pick: (i: Extract<DbInspection, { ok: true }>) => readonly ThreadColumn[],
-): Promise<{ rows: string[]; notes: string[] }> {
-  const out = { rows: [] as string[], notes: [] as string[] };
+): Promise<{ rows: Artifact[]; notes: LeftArtifact[] }> {
+  const out = { rows: [] as Artifact[], notes: [] as LeftArtifact[] };
   for (const i of s.dbs) {
     if (!i.ok) {
       // An unreadable state DB is already a refusal line.
-      if (!i.db.state) out.notes.push(`${i.db.path} (unreadable)`);
+      if (!i.db.state) out.notes.push({ kind: 'file', path: i.db.path, reason: 'unreadable' });
       continue;
     }
     const columns = pick(i);
     if (columns.length === 0) continue;
-    for (const line of await dbRowsNaming(i.db.path, id, [], columns, { fs })) (unreadable(i.db.path, line) ? out.notes : out.rows).push(line);
+    for (const a of await dbRowsNaming(i.db.path, id, [], columns, { fs })) {
+      if (hasReason(a)) out.notes.push(a);
+      else out.rows.push(a);
+    }
   }
   return out;
 }

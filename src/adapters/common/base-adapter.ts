@@ -4,9 +4,11 @@ import { type AgentName, ownKey } from '../../ids/agent-names.js';
 import type { Ports } from '../../ports/index.js';
 import type { FileHolder, ProcessInfo } from '../../ports/process.js';
 import type { SessionRow } from '../../registry/session-row.js';
-import type { AgentAdapter, CaptureResult, DiscoveryContext, InUseHolder, PreflightResult } from '../types.js';
+import { type Artifact, asLeft, formatArtifact, hasReason, type LeftArtifact } from '../../purge/artifact.js';
+import type { AdapterPurgePlan, AgentAdapter, CaptureResult, DiscoveryContext, InUseHolder, PreflightResult, StoreSurvey } from '../types.js';
+import { surveyRoot } from './store-survey.js';
 import { agentEnv } from './agent-env.js';
-import { type ArtifactPath, existingArtifacts, removeArtifacts } from './artifacts.js';
+import { type ArtifactPath, leftArtifacts, planArtifactPaths, removeArtifacts } from './artifacts.js';
 import { decideCapture } from './capture.js';
 import { findInUseHolders, psHint } from './in-use.js';
 
@@ -26,7 +28,7 @@ export abstract class BaseAdapter implements AgentAdapter {
   readonly residentChildren: readonly string[] = [];
 
   // Why the last row delete of a canonical id failed, until the next purge of it: the residual reports it.
-  readonly #rowDeleteFailures = new Map<string, string[]>();
+  readonly #rowDeleteFailures = new Map<string, LeftArtifact[]>();
 
   /** Builds the adapter over `ports`, through which every read, removal and process probe goes. */
   constructor(
@@ -62,13 +64,23 @@ export abstract class BaseAdapter implements AgentAdapter {
     return [];
   }
 
-  /** Database rows naming the id, as `<db> (<table>.<col>: N rows)`. */
-  protected async dbRows(_id: string, _ctx: DiscoveryContext): Promise<string[]> {
+  /** Database rows naming the id (kind `rows`); an entry carrying a `reason` is a database that could not be read. */
+  protected async dbRows(_id: string, _ctx: DiscoveryContext): Promise<Artifact[]> {
     return [];
   }
 
-  /** Deletes the database rows naming the id; returns what was deleted in the same notation. */
-  protected async purgeDbRows(_id: string, _ctx: DiscoveryContext): Promise<string[]> {
+  /** Deletes the database rows naming the id; returns the rows deleted. */
+  protected async purgeDbRows(_id: string, _ctx: DiscoveryContext): Promise<Artifact[]> {
+    return [];
+  }
+
+  /** Why a purge of the (canonical) id would remove nothing at all (an unknown layout naming it …); empty when it may run. */
+  protected async purgeRefusals(_id: string, _ctx: DiscoveryContext): Promise<LeftArtifact[]> {
+    return [];
+  }
+
+  /** What a person should know about a purge of the id that is no artifact (the WAL still holds deleted text …). */
+  protected async purgeNotes(_id: string, _ctx: DiscoveryContext): Promise<string[]> {
     return [];
   }
 
@@ -115,14 +127,14 @@ export abstract class BaseAdapter implements AgentAdapter {
    * Deletes the id's database rows, then removes its artifact paths in order; returns what was removed. Never throws: a
    * failed row delete is kept and reported by {@link BaseAdapter.residualArtifacts} (with the rows that stay).
    */
-  async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     // Paths first: some are found through the rows the next step deletes.
     const paths = await this.artifactPaths(c, ctx);
     this.noteRowDeleteFailures(c, []);
-    const rows = await this.purgeDbRows(c, ctx).catch((err: unknown) => {
-      this.noteRowDeleteFailures(c, [`${ctx.homeDir} (${this.name} database rows could not be deleted: ${describeError(err)})`]);
+    const rows = await this.purgeDbRows(c, ctx).catch((err: unknown): Artifact[] => {
+      this.noteRowDeleteFailures(c, [{ kind: 'dir', path: ctx.homeDir, reason: `${this.name} database rows could not be deleted: ${describeError(err)}` }]);
       return [];
     });
     const files = await removeArtifacts(this.ports.fs, paths);
@@ -130,25 +142,56 @@ export abstract class BaseAdapter implements AgentAdapter {
   }
 
   /**
-   * The id's artifact paths still on disk, then its database rows still on record (`<db> (<table>.<col>: N rows)`). A row
-   * check that fails is one entry, and so is the failure of this adapter's last row delete while rows (or doubt) remain.
+   * The id's artifact paths still on disk, then its database rows still on record. A row check that fails is one entry,
+   * and so is the failure of this adapter's last row delete while rows (or doubt) remain.
    */
-  async residualArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  async residualArtifacts(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
-    const files = await existingArtifacts(this.ports.fs, await this.artifactPaths(c, ctx));
-    const rows = await this.dbRows(c, ctx).catch((err: unknown) => [`${ctx.homeDir} (${this.name} database rows could not be checked: ${describeError(err)})`]);
-    return [...files.map((f) => f.path), ...rows, ...this.rowDeleteFailures(c, rows)];
+    const files = await leftArtifacts(this.ports.fs, await this.artifactPaths(c, ctx));
+    const rows = await this.dbRows(c, ctx).catch((err: unknown): Artifact[] => [
+      { kind: 'dir', path: ctx.homeDir, reason: `${this.name} database rows could not be checked: ${describeError(err)}` } as LeftArtifact,
+    ]);
+    return [...files, ...rows.map(asLeft), ...this.rowDeleteFailures(c, rows)];
+  }
+
+  /**
+   * What a purge would remove: the artifact paths that exist and are confined (a path behind a linked dir is refused),
+   * the database rows naming the id; everything is refused when {@link BaseAdapter.purgeRefusals} gives a reason. Changes
+   * nothing; never throws (a failed look is one refusal).
+   */
+  async planPurge(id: string, ctx: DiscoveryContext): Promise<AdapterPurgePlan> {
+    const c = this.canonical(id);
+    if (c === null) return { artifacts: [], refused: [], mentions: [], notes: [] };
+    try {
+      const [paths, rows, refusals, mentions, notes] = await Promise.all([
+        this.artifactPaths(c, ctx).then((p) => planArtifactPaths(this.ports.fs, p)),
+        this.dbRows(c, ctx),
+        this.purgeRefusals(c, ctx),
+        this.mentions(c, ctx),
+        this.purgeNotes(c, ctx),
+      ]);
+      // A refusal the row look also reported is listed once.
+      const said = new Set(refusals.map((r) => formatArtifact(r, { reason: true })));
+      const problems = rows.filter(hasReason).filter((r) => !said.has(formatArtifact(r, { reason: true })));
+      const own: Artifact[] = [...rows.filter((r) => !hasReason(r)), ...paths.artifacts];
+      if (refusals.length === 0) return { artifacts: own, refused: [...paths.refused, ...problems], mentions, notes };
+      // A refused purge removes nothing: every artifact is listed as kept, after the reasons.
+      const kept = own.map((a) => ({ ...a, reason: 'kept: the purge of this conversation is refused' }));
+      return { artifacts: [], refused: [...refusals, ...problems, ...paths.refused, ...kept], mentions, notes };
+    } catch (err) {
+      return { artifacts: [], refused: [{ kind: 'dir', path: ctx.homeDir, reason: `${this.name} purge plan failed: ${describeError(err)}` }], mentions: [], notes: [] };
+    }
   }
 
   /** Records why the id's last row delete failed, as residual entries (`[]` clears them); the one store for every adapter. */
-  protected noteRowDeleteFailures(id: string, failures: readonly string[]): void {
+  protected noteRowDeleteFailures(id: string, failures: readonly LeftArtifact[]): void {
     if (failures.length > 0) this.#rowDeleteFailures.set(id, [...failures]);
     else this.#rowDeleteFailures.delete(id);
   }
 
   /** The recorded row-delete failures of the id, while `rows` (the rows still on record) is not empty. */
-  protected rowDeleteFailures(id: string, rows: readonly string[]): string[] {
+  protected rowDeleteFailures(id: string, rows: readonly Artifact[]): LeftArtifact[] {
     return rows.length > 0 ? (this.#rowDeleteFailures.get(id) ?? []) : [];
   }
 
@@ -158,8 +201,24 @@ export abstract class BaseAdapter implements AgentAdapter {
   }
 
   /** {@inheritDoc AgentAdapter.mentions} */
-  async mentions(_id: string, _ctx: DiscoveryContext): Promise<string[]> {
+  async mentions(_id: string, _ctx: DiscoveryContext): Promise<Artifact[]> {
     return [];
+  }
+
+  /** The root of this agent's store here, for {@link BaseAdapter.survey}; null when no on-disk layout is known. */
+  protected async storeRoot(_ctx: DiscoveryContext): Promise<string | null> {
+    return null;
+  }
+
+  /** {@inheritDoc AgentAdapter.survey} By default: whether {@link BaseAdapter.storeRoot} exists and lists, and how many entries it has. */
+  async survey(ctx: DiscoveryContext): Promise<StoreSurvey> {
+    try {
+      const root = await this.storeRoot(ctx);
+      if (root === null) return { agent: this.name, store: 'unknown-layout', root: ctx.homeDir, reason: `no on-disk layout of ${this.name} is known` };
+      return await surveyRoot(this.ports.fs, this.name, root);
+    } catch (err) {
+      return { agent: this.name, store: 'unreadable', root: ctx.homeDir, reason: describeError(err) };
+    }
   }
 
   /** {@inheritDoc AgentAdapter.authOk} */

@@ -1,3 +1,4 @@
+import { type Artifact, asLeft, type LeftArtifact } from '../../purge/artifact.js';
 import type { ArtifactPath } from '../common/artifacts.js';
 import { BaseAdapter } from '../common/base-adapter.js';
 import { psHint } from '../common/in-use.js';
@@ -77,7 +78,7 @@ export class HermesAdapter extends BaseAdapter {
   }
 
   /** Deletes the rows naming the id from `state.db` in one transaction; nothing on an unknown layout. Never throws. */
-  override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
@@ -91,18 +92,36 @@ export class HermesAdapter extends BaseAdapter {
   }
 
   /** Rows still naming the id, the refusal on an unknown layout, or why the database could not be read. Never throws. */
-  override async residualArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  override async residualArtifacts(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
       const p = await this.paths(ctx);
       const found = await hermesRowsNaming(this.ports.fs, p.db, c);
-      if (found.unreadable !== undefined) return [`${p.db} (unreadable: ${found.unreadable})`];
-      if (found.refusal !== undefined && found.rows.length > 0) return [...found.rows, `${p.db} (${HERMES_UNKNOWN_LAYOUT}: ${found.refusal})`];
-      return found.rows;
+      if (found.unreadable !== undefined) return [{ kind: 'file', path: p.db, reason: `unreadable: ${found.unreadable}` }];
+      const refusal = found.refusal !== undefined && found.rows.length > 0 ? [this.#refusal(p.db, found.refusal)] : [];
+      return [...found.rows.map(asLeft), ...refusal];
     } catch {
       return [];
     }
+  }
+
+  /** The rows of `state.db` naming the id (on an unknown layout too: the purge then refuses). */
+  protected override async dbRows(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
+    const p = await this.paths(ctx);
+    const found = await hermesRowsNaming(this.ports.fs, p.db, id);
+    return found.unreadable !== undefined ? [{ kind: 'file', path: p.db, reason: `unreadable: ${found.unreadable}` } as LeftArtifact] : found.rows;
+  }
+
+  /** A `state.db` of an unknown layout naming the id: the purge removes nothing. */
+  protected override async purgeRefusals(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
+    const p = await this.paths(ctx);
+    const found = await hermesRowsNaming(this.ports.fs, p.db, id);
+    return found.refusal !== undefined && found.rows.length > 0 ? [this.#refusal(p.db, found.refusal)] : [];
+  }
+
+  #refusal(db: string, why: string): LeftArtifact {
+    return { kind: 'file', path: db, reason: `${HERMES_UNKNOWN_LAYOUT}: ${why}` };
   }
 
   /** True only for rows found naming the id: an unreadable shared database says nothing about one conversation. */
@@ -114,6 +133,11 @@ export class HermesAdapter extends BaseAdapter {
     } catch {
       return false;
     }
+  }
+
+  /** The Hermes root (`$HERMES_HOME`, else `<home>/.hermes`). */
+  protected override async storeRoot(ctx: DiscoveryContext): Promise<string> {
+    return (await this.paths(ctx)).root;
   }
 
   private async paths(ctx: DiscoveryContext): Promise<HermesPaths> {

@@ -3,13 +3,14 @@ import type { FileSystemPort } from '../../ports/fs.js';
 import { confinedCheck } from '../../paths/confined-check.js';
 import { quoteIdent } from '../../sqlite/schema.js';
 import { detectWalState } from '../../sqlite/wal-state.js';
+import type { Artifact } from '../../purge/artifact.js';
 import { hermesLayout } from './hermes-layout.js';
 
 /** How long a delete waits for a live Hermes writer's lock before giving up (the rows then stay and are residual). */
 const BUSY_TIMEOUT_MS = 2_000;
 
-function deleteRows(db: Database.Database, label: string, id: string): string[] {
-  const out: string[] = [];
+function deleteRows(db: Database.Database, label: string, id: string): Artifact[] {
+  const out: Artifact[] = [];
   db.exec('BEGIN IMMEDIATE');
   try {
     // Checked again under the write lock: the layout decides what may be deleted.
@@ -20,7 +21,7 @@ function deleteRows(db: Database.Database, label: string, id: string): string[] 
     }
     for (const { table, column } of layout.targets) {
       const n = db.prepare(`DELETE FROM ${quoteIdent(table)} WHERE lower(${quoteIdent(column)}) = ?`).run(id).changes;
-      if (n > 0) out.push(`${label} (${table}.${column}: ${n} rows)`);
+      if (n > 0) out.push({ kind: 'rows', db: label, table, column, count: n });
     }
     db.exec('COMMIT');
     return out;
@@ -32,13 +33,12 @@ function deleteRows(db: Database.Database, label: string, id: string): string[] 
 
 /**
  * Deletes the rows naming the canonical id from the shared `state.db` in one transaction — never the file or its sidecars —
- * when the database is a regular file confined to the Hermes root and its layout is known; returns what was deleted as
- * `"<db> (<table>.<col>: N rows)"`. When the database had both sidecars (a live or crashed writer), a read-only guard
+ * when the database is a regular file confined to the Hermes root and its layout is known; returns the rows deleted. When the database had both sidecars (a live or crashed writer), a read-only guard
  * connection outlives the writing one, so closing it neither checkpoints nor removes them. Never throws: a refusal, a busy
  * writer or a failure deletes nothing (the rows stay residual).
  * @public
  */
-export async function purgeHermesRows(fs: FileSystemPort, root: string, dbPath: string, id: string): Promise<string[]> {
+export async function purgeHermesRows(fs: FileSystemPort, root: string, dbPath: string, id: string): Promise<Artifact[]> {
   let writer: Database.Database | undefined;
   let guard: Database.Database | undefined;
   try {

@@ -4,6 +4,7 @@ import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { quoteIdent } from '../../sqlite/schema.js';
 import { type HermesTarget, hermesIdLikeColumns, hermesLayout } from './hermes-layout.js';
 import { describeError } from '../../errors.js';
+import type { Artifact } from '../../purge/artifact.js';
 
 /**
  * The refusal residual names on a `state.db` whose layout this adapter does not know.
@@ -16,8 +17,8 @@ export const HERMES_UNKNOWN_LAYOUT = 'unknown layout: refusing to purge';
  * @public
  */
 export interface HermesRows {
-  /** `"<db> (<table>.<col>: N rows)"`, one per column that names the id. */
-  rows: string[];
+  /** One `rows` artifact per column that names the id. */
+  rows: Artifact[];
   /** Why a purge refuses this database (its layout is not known), when it does. */
   refusal?: string;
   /** Why the database could not be read, when it could not. */
@@ -25,14 +26,14 @@ export interface HermesRows {
 }
 
 /**
- * Counts the rows whose column equals the id in any case (a uuid is compared lower-cased), as `"<db> (<table>.<col>: N rows)"`.
+ * Counts the rows whose column equals the id in any case (a uuid is compared lower-cased), one `rows` artifact per column.
  * @public
  */
-export function countNaming(db: Database.Database, label: string, id: string, targets: readonly HermesTarget[]): string[] {
-  const out: string[] = [];
+export function countNaming(db: Database.Database, label: string, id: string, targets: readonly HermesTarget[]): Artifact[] {
+  const out: Artifact[] = [];
   for (const { table, column } of targets) {
     const n = db.prepare(`SELECT count(*) FROM ${quoteIdent(table)} WHERE lower(${quoteIdent(column)}) = ?`).pluck().get(id) as number;
-    if (n > 0) out.push(`${label} (${table}.${column}: ${n} rows)`);
+    if (n > 0) out.push({ kind: 'rows', db: label, table, column, count: n });
   }
   return out;
 }

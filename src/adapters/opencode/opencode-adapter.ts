@@ -5,6 +5,7 @@ import type { FileHolder, ProcessInfo } from '../../ports/process.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { BaseAdapter } from '../common/base-adapter.js';
 import { type ArtifactPath, pathExists, removeArtifacts } from '../common/artifacts.js';
+import type { Artifact, LeftArtifact } from '../../purge/artifact.js';
 import type { DiscoveryContext } from '../types.js';
 import { legacyStorageArtifacts } from './legacy-storage.js';
 import { findOpencodeBinary } from './opencode-binary.js';
@@ -17,6 +18,8 @@ import { OPENCODE_INPUT_PLACEHOLDER, OPENCODE_INPUT_PLACEHOLDER_PATTERN } from '
 import { isOpencodeService } from './opencode-service.js';
 import { sessionRows, trimDir, workspaceSessions } from './opencode-sessions.js';
 import { describeError } from '../../errors.js';
+import { surveyOpencodeStore } from './opencode-store-survey.js';
+import type { StoreSurvey } from '../types.js';
 
 /**
  * OpenCode (post-discovered, ids `ses_…`): sessions in the shared `opencode.db` — the 1.x `session` table (OpenCode 1.18)
@@ -111,19 +114,34 @@ export class OpencodeAdapter extends BaseAdapter {
     return isOpencodeService(proc);
   }
 
-  /** Rows naming the id in either schema, as `<db> (<table>.<col>: N rows)`; an unreadable database is one entry. */
-  protected override async dbRows(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  /** Rows naming the id in either schema (then the refusal on an unknown layout); an unreadable database is one entry with its reason. */
+  protected override async dbRows(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     const loc = await this.locate(ctx);
     if (loc === null || !(await pathExists(this.ports.fs, loc.dbPath))) return [];
     try {
-      return await withReadonlyDb(loc.dbPath, { fs: this.ports.fs }, (h) => opencodeDbFindings(h.db, loc.dbPath, id).rows);
+      return await withReadonlyDb(loc.dbPath, { fs: this.ports.fs }, (h) => {
+        const f = opencodeDbFindings(h.db, loc.dbPath, id);
+        return f.refusal === null ? f.rows : [...f.rows, f.refusal];
+      });
     } catch (err) {
-      return [`${loc.dbPath} (unreadable: ${describeError(err)})`];
+      return [{ kind: 'file', path: loc.dbPath, reason: `unreadable: ${describeError(err)}` } as LeftArtifact];
+    }
+  }
+
+  /** A database of an unknown layout naming the id: the purge removes nothing. */
+  protected override async purgeRefusals(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
+    const loc = await this.locate(ctx);
+    if (loc === null || !(await pathExists(this.ports.fs, loc.dbPath))) return [];
+    try {
+      const refusal = await withReadonlyDb(loc.dbPath, { fs: this.ports.fs }, (h) => opencodeDbFindings(h.db, loc.dbPath, id).refusal);
+      return refusal === null ? [] : [refusal];
+    } catch {
+      return [];
     }
   }
 
   /** Deletes the session and its child sessions (`opencode session delete` for 2.x, then the 1.x rows), then legacy storage; nothing more when the database purge refuses. Never throws. */
-  override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
@@ -143,15 +161,22 @@ export class OpencodeAdapter extends BaseAdapter {
   }
 
   /** OpenCode's shared log files (`<data>/log/*.log`) whose text names the id; never removed. */
-  override async mentions(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  override async mentions(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
       const loc = await this.locate(ctx);
-      return loc === null ? [] : await opencodeLogMentions(this.ports.fs, loc.dataDir, c);
+      return loc === null ? [] : (await opencodeLogMentions(this.ports.fs, loc.dataDir, c)).map((path) => ({ kind: 'file' as const, path }));
     } catch {
       return [];
     }
+  }
+
+  /** The database: missing, unreadable, of an unknown layout, or its session counts. */
+  override async survey(ctx: DiscoveryContext): Promise<StoreSurvey> {
+    const loc = await this.locate(ctx).catch(() => null);
+    if (loc === null) return { agent: 'opencode', store: 'missing', root: ctx.homeDir, reason: 'no OpenCode data dir for this home (a relative home?)' };
+    return surveyOpencodeStore(this.ports.fs, loc);
   }
 
   /** True when an `opencode` executable is on PATH or under `<home>/.opencode/bin`. */

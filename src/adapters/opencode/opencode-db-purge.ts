@@ -1,4 +1,5 @@
 import type { FileSystemPort } from '../../ports/fs.js';
+import { type Artifact, formatArtifact } from '../../purge/artifact.js';
 import type { ProcessPort } from '../../ports/process.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { pathExists } from '../common/artifacts.js';
@@ -13,8 +14,10 @@ import { deleteOpencodeV1Rows } from './opencode-v1-delete.js';
  * @public
  */
 export interface OpencodeDbPurge {
+  /** True when the purge refused (nothing more may be removed). */
   refused: boolean;
-  removed: string[];
+  /** The rows removed. */
+  removed: Artifact[];
   /** The child sessions (any depth) collected before anything was deleted. */
   children: string[];
 }
@@ -32,13 +35,14 @@ export async function purgeOpencodeDb(fs: FileSystemPort, proc: ProcessPort, loc
       withReadonlyDb(loc.dbPath, { fs }, (h) => opencodeDbFindings(h.db, loc.dbPath, id));
     const before = await read();
     if (!before.known) return none(before.rows.length > 0);
-    const removed: string[] = [];
+    const removed: Artifact[] = [];
     if (before.inV2) {
       if (!(await runOpencodeSessionDelete(proc, loc, id))) return none(true, before.children);
       const after = await read();
       // A delete that exited 0 but left the session on record failed all the same: touch nothing more.
       if (after.inV2) return none(true, before.children);
-      removed.push(...before.rows.filter((line) => !after.rows.includes(line)));
+      const still = new Set(after.rows.map((a) => formatArtifact(a)));
+      removed.push(...before.rows.filter((a) => !still.has(formatArtifact(a))));
     }
     try {
       removed.push(...deleteOpencodeV1Rows(loc.dbPath, [id, ...before.children]));

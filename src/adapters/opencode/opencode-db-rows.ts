@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { Artifact, LeftArtifact } from '../../purge/artifact.js';
 import { quoteIdent as q, tableColumns, tableNames } from '../../sqlite/schema.js';
 import { descendantSessions } from './opencode-sessions.js';
 import { detectOpencodeLayout, isKnownLayout, type OpencodeLayout } from './opencode-layout.js';
@@ -9,15 +10,19 @@ const NAMING_COLUMNS = ['session_id', 'sessionid', 'aggregate_id', 'aggregateid'
 const SESSION_TABLES = ['session', 'session_v2'];
 
 /**
- * What the database holds of one conversation: its rows (and its child sessions' rows) in the
- * `<db> (<table>.<col>: N rows)` notation, whether the layout is known, and where the session lives.
+ * What the database holds of one conversation: its rows (and its child sessions' rows), whether the layout is known,
+ * and where the session lives.
  * @public
  */
 export interface OpencodeDbFindings {
+  /** The schema found. */
   layout: OpencodeLayout;
+  /** True when the layout is one this adapter knows. */
   known: boolean;
-  /** Rows naming the id, then rows naming each child session (suffixed `[child <id>]`). */
-  rows: string[];
+  /** Rows naming the id, then rows naming each child session (their `child` set). */
+  rows: Artifact[];
+  /** Why a purge refuses (an unknown layout whose rows name the id), or null. */
+  refusal: LeftArtifact | null;
   /** The child sessions at any depth, both schemas. */
   children: string[];
   /** The session has a `session_v2` row (2.x: its CLI deletes it). */
@@ -43,7 +48,7 @@ function count(db: Database.Database, table: string, column: string, id: string)
 
 /**
  * Reads (through an already read-only connection) everything an OpenCode database holds of the conversation `id`.
- * On an unknown layout, rows naming the id end with `<db> (unknown layout: refusing to purge)`.
+ * On an unknown layout, rows naming the id give the refusal `<db> (unknown layout: refusing to purge)`.
  * @public
  */
 export function opencodeDbFindings(db: Database.Database, label: string, id: string): OpencodeDbFindings {
@@ -51,14 +56,14 @@ export function opencodeDbFindings(db: Database.Database, label: string, id: str
   const known = isKnownLayout(layout);
   const children = known ? descendantSessions(db, layout, id) : [];
   const targets = pairs(db, known);
-  const rows: string[] = [];
+  const rows: Artifact[] = [];
   for (const who of [id, ...children]) {
     for (const [table, column] of targets) {
       const n = count(db, table, column, who);
-      if (n > 0) rows.push(`${label} (${table}.${column}: ${n} rows)${who === id ? '' : ` [child ${who}]`}`);
+      if (n > 0) rows.push({ kind: 'rows', db: label, table, column, count: n, ...(who === id ? {} : { child: who }) });
     }
   }
-  if (!known && rows.length > 0) rows.push(`${label} (unknown layout: refusing to purge)`);
+  const refusal: LeftArtifact | null = !known && rows.length > 0 ? { kind: 'file', path: label, reason: 'unknown layout: refusing to purge' } : null;
   const inV2 = layout.v2 !== null && count(db, layout.v2.table, layout.v2.id, id) > 0;
-  return { layout, known, rows, children, inV2 };
+  return { layout, known, rows, refusal, children, inV2 };
 }

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import type { Artifact } from '../../purge/artifact.js';
 import { quoteIdent as q, tableColumns, tableNames } from '../../sqlite/schema.js';
 
 /**
@@ -29,11 +30,11 @@ function find(names: readonly string[], wanted: string): string | undefined {
 
 /**
  * Deletes, in one transaction, the 1.x rows of the sessions `ids` (a conversation and its child sessions; children are
- * deleted before the parent); returns what was deleted as `<db> (<table>.<col>: N rows)`. The only read-write open of an
+ * deleted before the parent); returns the rows deleted, one `rows` artifact per table and column. The only read-write open of an
  * OpenCode database, run by a purge alone; throws when the database cannot be written (nothing is then deleted).
  * @public
  */
-export function deleteOpencodeV1Rows(dbPath: string, ids: readonly string[]): string[] {
+export function deleteOpencodeV1Rows(dbPath: string, ids: readonly string[]): Artifact[] {
   const db = new Database(dbPath, { fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
   try {
     // better-sqlite3 turns foreign keys on: cascades would delete rows of tables not listed here, unreported.
@@ -49,9 +50,10 @@ export function deleteOpencodeV1Rows(dbPath: string, ids: readonly string[]): st
     const part = find(tables, 'part');
     const partByMessage =
       message !== undefined && part !== undefined && find(tableColumns(db, part), 'message_id') !== undefined && find(tableColumns(db, message), 'id') !== undefined;
-    const counts = new Map<string, number>();
-    const add = (key: string, n: number): void => {
-      if (n > 0) counts.set(key, (counts.get(key) ?? 0) + n);
+    const counts = new Map<string, { table: string; column: string; count: number }>();
+    const add = (table: string, column: string, n: number): void => {
+      const key = `${table}.${column}`;
+      if (n > 0) counts.set(key, { table, column, count: (counts.get(key)?.count ?? 0) + n });
     };
     // Children first, the conversation itself last.
     const order = [...ids.slice(1).reverse(), ...ids.slice(0, 1)];
@@ -61,13 +63,13 @@ export function deleteOpencodeV1Rows(dbPath: string, ids: readonly string[]): st
           if (t === message && partByMessage) {
             // A part left without a matching session_id still belongs to the session through its message.
             const sql = `DELETE FROM ${q(part as string)} WHERE message_id IN (SELECT id FROM ${q(message)} WHERE session_id = ?)`;
-            add(`${part as string}.message_id`, db.prepare(sql).run(id).changes);
+            add(part as string, 'message_id', db.prepare(sql).run(id).changes);
           }
-          add(`${t}.${c}`, db.prepare(`DELETE FROM ${q(t)} WHERE ${q(c)} = ?`).run(id).changes);
+          add(t, c, db.prepare(`DELETE FROM ${q(t)} WHERE ${q(c)} = ?`).run(id).changes);
         }
       }
     })();
-    return [...counts].map(([key, n]) => `${dbPath} (${key}: ${n} rows)`);
+    return [...counts.values()].map((r) => ({ kind: 'rows' as const, db: dbPath, ...r }));
   } finally {
     db.close();
   }

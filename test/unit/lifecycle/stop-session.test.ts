@@ -55,7 +55,7 @@ describe('SessionLifecycle.stop', () => {
     const transcript = k.claudeTranscript(UA);
     const r = kind(await k.life().stop('reviewer-claude-01', { purge: true, yes: true }), 'purged-and-removed');
     expect(r.purge).toMatchObject({ kind: 'purged', agent: 'claude' });
-    expect(r.purge?.kind === 'purged' && r.purge.purged).toContain(transcript);
+    expect(r.purge?.kind === 'purged' && r.purge.purged).toContainEqual({ kind: 'file', path: transcript });
     expect(existsSync(transcript)).toBe(false);
     expect((await k.registry.snapshot()).herdr_sessions).toEqual([]);
   });

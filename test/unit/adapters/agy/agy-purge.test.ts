@@ -5,6 +5,7 @@ import { AgyAdapter } from '../../../../src/adapters/agy/agy-adapter.js';
 import { FakeProcessTable } from '../../../../src/testing/process/fake-process-table.js';
 import { agyRootOf, agyTree, agyTreePaths, freshId, portsWith, writeAgyCache } from '../../../helpers/adapter-agy-files.js';
 import { makeTempDir } from '../../../helpers/fs-temp.js';
+import { strs } from '../../../helpers/artifact-strings.js';
 
 let dir: string;
 let dispose: () => Promise<void>;
@@ -37,12 +38,12 @@ describe('agy purge (seed #10)', () => {
     const paths = agyTree(home, id);
     const a = adapter();
     expect(await a.hasArtifacts(id, ctx())).toBe(true);
-    const purged = await a.purgeArtifacts(id, ctx());
+    const purged = strs(await a.purgeArtifacts(id, ctx()));
     expect(purged).toHaveLength(6);
     expect(purged[purged.length - 1]).toBe(paths.lock);
     expect(new Set(purged)).toEqual(new Set(Object.values(paths)));
     for (const p of Object.values(paths)) expect(existsSync(p), p).toBe(false);
-    expect(await a.residualArtifacts(id, ctx())).toEqual([]);
+    expect(strs(await a.residualArtifacts(id, ctx()))).toEqual([]);
     expect(await a.hasArtifacts(id, ctx())).toBe(false);
   });
 
@@ -50,7 +51,7 @@ describe('agy purge (seed #10)', () => {
     const id = freshId();
     const paths = agyTree(home, id);
     writeFileSync(`${paths.db}-journal`, 'j');
-    expect(await adapter().purgeArtifacts(id, ctx())).toHaveLength(7);
+    expect(strs(await adapter().purgeArtifacts(id, ctx()))).toHaveLength(7);
     expect(existsSync(`${paths.db}-journal`)).toBe(false);
   });
 
@@ -60,7 +61,7 @@ describe('agy purge (seed #10)', () => {
     mkdirSync(join(paths.db, '..'), { recursive: true });
     writeFileSync(paths.db, 'db');
     mkdirSync(paths.brain, { recursive: true });
-    expect(await adapter().purgeArtifacts(id, ctx())).toEqual([paths.brain, paths.db]);
+    expect(strs(await adapter().purgeArtifacts(id, ctx()))).toEqual([paths.brain, paths.db]);
   });
 
   it('keeps the presence lock while a process names the conversation, then removes it once nothing does', async () => {
@@ -68,15 +69,15 @@ describe('agy purge (seed #10)', () => {
     const paths = agyTree(home, id);
     const table = new FakeProcessTable([{ pid: 1, argv: ['init'] }, { pid: 77, ppid: 1, argv: ['agy', '--conversation', id] }], { self });
     const a = adapter(table);
-    const purged = await a.purgeArtifacts(id, ctx());
+    const purged = strs(await a.purgeArtifacts(id, ctx()));
     expect(purged).not.toContain(paths.lock);
     expect(purged).toHaveLength(5);
     expect(existsSync(paths.lock)).toBe(true);
-    expect(await a.residualArtifacts(id, ctx())).toEqual([paths.lock]);
+    expect(strs(await a.residualArtifacts(id, ctx()))).toEqual([paths.lock]);
     expect(await a.hasArtifacts(id, ctx())).toBe(true);
     table.kill(77);
-    expect(await a.purgeArtifacts(id, ctx())).toEqual([paths.lock]);
-    expect(await a.residualArtifacts(id, ctx())).toEqual([]);
+    expect(strs(await a.purgeArtifacts(id, ctx()))).toEqual([paths.lock]);
+    expect(strs(await a.residualArtifacts(id, ctx()))).toEqual([]);
   });
 
   it('keeps the lock while a process holds it open with the id on no command line (one lsof call per check)', async () => {
@@ -89,7 +90,7 @@ describe('agy purge (seed #10)', () => {
     expect(table.snapshotCalls).toBe(1);
     const holders = await a.inUseHolders(id, ctx());
     expect(holders).toEqual([expect.objectContaining({ pid: 88, signal: 'open-file', detail: paths.lock })]);
-    await a.purgeArtifacts(id, ctx());
+    strs(await a.purgeArtifacts(id, ctx()));
     expect(existsSync(paths.lock)).toBe(true);
     expect(existsSync(paths.db)).toBe(false);
   });
@@ -109,7 +110,7 @@ describe('agy purge (seed #10)', () => {
       const table = new FakeProcessTable([{ pid: 1, argv: ['init'] }], { self: { ...self, env: { [name]: id } } });
       const a = adapter(table);
       expect(await a.conversationInUse(id, ctx())).toBe(true);
-      await a.purgeArtifacts(id, ctx());
+      strs(await a.purgeArtifacts(id, ctx()));
       expect(existsSync(paths.lock)).toBe(true);
     },
   );
@@ -119,8 +120,8 @@ describe('agy purge (seed #10)', () => {
     const paths = agyTree(home, id, ['wal', 'annotation', 'lock']);
     const a = adapter();
     expect(await a.hasArtifacts(id, ctx())).toBe(true);
-    expect((await a.purgeArtifacts(id, ctx())).sort()).toEqual([paths.annotation, paths.lock, paths.wal].sort());
-    expect(await a.residualArtifacts(id, ctx())).toEqual([]);
+    expect((strs(await a.purgeArtifacts(id, ctx()))).sort()).toEqual([paths.annotation, paths.lock, paths.wal].sort());
+    expect(strs(await a.residualArtifacts(id, ctx()))).toEqual([]);
     expect(await a.hasArtifacts(id, ctx())).toBe(false);
   });
 
@@ -131,12 +132,12 @@ describe('agy purge (seed #10)', () => {
     const kept = agyTree(home, other);
     const cache = writeAgyCache(home, { [dir]: id, '/elsewhere': other });
     const a = adapter();
-    expect(await a.mentions(id, ctx())).toEqual([cache]);
-    await a.purgeArtifacts(id, ctx());
+    expect(strs(await a.mentions(id, ctx()))).toEqual([cache]);
+    strs(await a.purgeArtifacts(id, ctx()));
     for (const p of Object.values(kept)) expect(existsSync(p), p).toBe(true);
-    expect(await a.mentions(id, ctx())).toEqual([cache]);
-    expect(await a.mentions(other, ctx())).toEqual([cache]);
-    expect(await a.mentions(freshId(), ctx())).toEqual([]);
+    expect(strs(await a.mentions(id, ctx()))).toEqual([cache]);
+    expect(strs(await a.mentions(other, ctx()))).toEqual([cache]);
+    expect(strs(await a.mentions(freshId(), ctx()))).toEqual([]);
     expect(existsSync(join(agyRootOf(home), 'brain', other, 'note.txt'))).toBe(true);
   });
 

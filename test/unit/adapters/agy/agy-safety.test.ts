@@ -7,6 +7,7 @@ import { isUuid } from '../../../../src/ids/agent-id.js';
 import { FakeProcessTable } from '../../../../src/testing/process/fake-process-table.js';
 import { SpyFileSystem, agyRootOf, agyTree, agyTreePaths, freshId, hashTree, portsWith, writeAgyCache } from '../../../helpers/adapter-agy-files.js';
 import { makeTempDir } from '../../../helpers/fs-temp.js';
+import { strs } from '../../../helpers/artifact-strings.js';
 
 let dir: string;
 let dispose: () => Promise<void>;
@@ -36,10 +37,10 @@ describe('agy: an implausible id reaches no path', () => {
     const table = new FakeProcessTable([{ pid: 1, argv: ['init'] }, { pid: 9, ppid: 1, argv: ['agy', bad] }]);
     const a = new AgyAdapter(portsWith(table, spy.port));
     const ctx = { workspace: dir, homeDir: home };
-    expect(await a.purgeArtifacts(bad, ctx)).toEqual([]);
-    expect(await a.residualArtifacts(bad, ctx)).toEqual([]);
+    expect(strs(await a.purgeArtifacts(bad, ctx))).toEqual([]);
+    expect(strs(await a.residualArtifacts(bad, ctx))).toEqual([]);
     expect(await a.hasArtifacts(bad, ctx)).toBe(false);
-    expect(await a.mentions(bad, ctx)).toEqual([]);
+    expect(strs(await a.mentions(bad, ctx))).toEqual([]);
     expect(await a.conversationInUse(bad, ctx)).toBe(false);
     expect(await a.verifyArtifact(bad, ctx)).toBe(false);
     expect(spy.calls).toEqual([]);
@@ -55,7 +56,7 @@ describe('agy: an implausible id reaches no path', () => {
         const table = new FakeProcessTable([{ pid: 1, argv: ['init'] }]);
         const a = new AgyAdapter(portsWith(table, spy.port));
         const ctx = { workspace: dir, homeDir: home };
-        const out = [await a.purgeArtifacts(bad, ctx), await a.residualArtifacts(bad, ctx), await a.hasArtifacts(bad, ctx), await a.conversationInUse(bad, ctx)];
+        const out = [strs(await a.purgeArtifacts(bad, ctx)), strs(await a.residualArtifacts(bad, ctx)), await a.hasArtifacts(bad, ctx), await a.conversationInUse(bad, ctx)];
         expect(out).toEqual([[], [], false, false]);
         expect(spy.calls).toEqual([]);
         expect(table.snapshotCalls).toBe(0);
@@ -71,7 +72,7 @@ describe('agy: an implausible id reaches no path', () => {
     const a = new AgyAdapter(portsWith(table));
     const ctx = { workspace: dir, homeDir: home };
     expect(await a.conversationInUse(id.toUpperCase(), ctx)).toBe(true);
-    expect((await a.residualArtifacts(id.toUpperCase(), ctx)).sort()).toEqual(Object.values(paths).sort());
+    expect((strs(await a.residualArtifacts(id.toUpperCase(), ctx))).sort()).toEqual(Object.values(paths).sort());
     // And a live process naming the upper-case spelling guards the lower-case id.
     table.kill(9);
     table.add({ pid: 20, ppid: 1, argv: ['agy', '--conversation', id.toUpperCase()] });
@@ -87,7 +88,7 @@ describe('agy: linked directories', () => {
     const id = freshId();
     const paths = agyTree(home, id);
     const a = new AgyAdapter(portsWith(new FakeProcessTable([{ pid: 1, argv: ['init'] }])));
-    expect(await a.purgeArtifacts(id, { workspace: dir, homeDir: home })).toHaveLength(6);
+    expect(strs(await a.purgeArtifacts(id, { workspace: dir, homeDir: home }))).toHaveLength(6);
     for (const p of Object.values(paths)) expect(existsSync(p)).toBe(false);
   });
 
@@ -103,10 +104,10 @@ describe('agy: linked directories', () => {
     const ctx = { workspace: dir, homeDir: home };
     const brain = agyTreePaths(home, id).brain;
     expect(await a.hasArtifacts(id, ctx)).toBe(true);
-    const purged = await a.purgeArtifacts(id, ctx);
+    const purged = strs(await a.purgeArtifacts(id, ctx));
     expect(purged.sort()).toEqual([paths.annotation, paths.db, paths.lock].sort());
     expect(existsSync(join(outside, id, 'precious.md'))).toBe(true);
-    expect(await a.residualArtifacts(id, ctx)).toEqual([brain]);
+    expect(strs(await a.residualArtifacts(id, ctx))).toEqual([brain]);
     expect(await a.hasArtifacts(id, ctx)).toBe(true);
   });
 
@@ -118,7 +119,7 @@ describe('agy: linked directories', () => {
     mkdirSync(join(ann, '..'), { recursive: true });
     symlinkSync(target, ann);
     const a = new AgyAdapter(portsWith(new FakeProcessTable([{ pid: 1, argv: ['init'] }])));
-    expect(await a.purgeArtifacts(id, { workspace: dir, homeDir: home })).toEqual([ann]);
+    expect(strs(await a.purgeArtifacts(id, { workspace: dir, homeDir: home }))).toEqual([ann]);
     expect(existsSync(target)).toBe(true);
   });
 });
@@ -141,9 +142,9 @@ describe('agy: a layout it does not know fails closed', () => {
     const ctx = { workspace: ws, homeDir: home };
     expect(await a.discover(ctx)).toEqual([id]);
     const before = hashTree(home);
-    expect(await a.purgeArtifacts(id, ctx)).toEqual([]);
+    expect(strs(await a.purgeArtifacts(id, ctx))).toEqual([]);
     expect(hashTree(home)).toEqual(before);
-    const residual = await a.residualArtifacts(id, ctx);
+    const residual = strs(await a.residualArtifacts(id, ctx));
     expect(residual).toContain(`${extra} (unknown layout: refusing to purge)`);
     expect(residual).toContain(paths.db);
     expect(await a.hasArtifacts(id, ctx)).toBe(true);
@@ -155,9 +156,9 @@ describe('agy: a layout it does not know fails closed', () => {
     mkdirSync(join(db, 'pages'), { recursive: true });
     const a = new AgyAdapter(portsWith(new FakeProcessTable([{ pid: 1, argv: ['init'] }])));
     const ctx = { workspace: dir, homeDir: home };
-    expect(await a.purgeArtifacts(id, ctx)).toEqual([]);
+    expect(strs(await a.purgeArtifacts(id, ctx))).toEqual([]);
     expect(existsSync(join(db, 'pages'))).toBe(true);
-    expect(await a.residualArtifacts(id, ctx)).toEqual([db, `${db} (unknown layout: refusing to purge)`]);
+    expect(strs(await a.residualArtifacts(id, ctx))).toEqual([db, `${db} (unknown layout: refusing to purge)`]);
   });
 
   it('an entry naming another conversation does not block this one', async () => {
@@ -167,7 +168,7 @@ describe('agy: a layout it does not know fails closed', () => {
     mkdirSync(join(other, '..'), { recursive: true });
     writeFileSync(other, 'x');
     const a = new AgyAdapter(portsWith(new FakeProcessTable([{ pid: 1, argv: ['init'] }])));
-    expect(await a.purgeArtifacts(id, { workspace: dir, homeDir: home })).toHaveLength(6);
+    expect(strs(await a.purgeArtifacts(id, { workspace: dir, homeDir: home }))).toHaveLength(6);
     expect(existsSync(other)).toBe(true);
   });
 });

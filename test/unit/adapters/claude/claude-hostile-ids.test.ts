@@ -6,6 +6,7 @@ import { claudeProjectKey } from '../../../../src/adapters/claude/project-key.js
 import { nodePorts } from '../../../../src/node/node-ports.js';
 import { FakeProcessTable } from '../../../../src/testing/process/fake-process-table.js';
 import { type ClaudeSandbox, freshId, makeClaudeSandbox, treeDigest, writeConversationArtifacts, writeSessionFile, writeTranscript } from '../../../helpers/adapter-claude-sandbox.js';
+import { strs } from '../../../helpers/artifact-strings.js';
 
 let sb: ClaudeSandbox;
 beforeEach(async () => {
@@ -39,10 +40,10 @@ describe('ClaudeAdapter with implausible ids', () => {
     const proc = new FakeProcessTable([{ pid: 5, argv: ['claude', '-r', 'memory'] }], { self: { pid: 6, argv: ['node'], env: { CLAUDE_CODE_SESSION_ID: 'memory' } } });
     const claude = new ClaudeAdapter({ ...ports, fs: spy, proc });
     const before = treeDigest(sb.root);
-    expect(await claude.purgeArtifacts(bad, sb.ctx())).toEqual([]);
-    expect(await claude.residualArtifacts(bad, sb.ctx())).toEqual([]);
+    expect(strs(await claude.purgeArtifacts(bad, sb.ctx()))).toEqual([]);
+    expect(strs(await claude.residualArtifacts(bad, sb.ctx()))).toEqual([]);
     expect(await claude.hasArtifacts(bad, sb.ctx())).toBe(false);
-    expect(await claude.mentions(bad, sb.ctx())).toEqual([]);
+    expect(strs(await claude.mentions(bad, sb.ctx()))).toEqual([]);
     expect(await claude.verifyArtifact(bad, sb.ctx())).toBe(false);
     expect(await claude.inUseHolders(bad, sb.ctx())).toEqual([]);
     expect(seen).toEqual([]);
@@ -70,6 +71,6 @@ describe('ClaudeAdapter with implausible ids', () => {
     ]);
     expect(proc.snapshotCalls).toBe(1);
     expect(await claude.conversationInUse(id.toUpperCase(), sb.ctx())).toBe(true);
-    expect(await claude.residualArtifacts(id.toUpperCase(), sb.ctx())).toHaveLength(2);
+    expect(strs(await claude.residualArtifacts(id.toUpperCase(), sb.ctx()))).toHaveLength(2);
   });
 });

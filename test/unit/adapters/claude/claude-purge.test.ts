@@ -18,6 +18,7 @@ import {
   writeSessionFile,
   writeTranscript,
 } from '../../../helpers/adapter-claude-sandbox.js';
+import { strs } from '../../../helpers/artifact-strings.js';
 
 let sb: ClaudeSandbox;
 const NOW = Date.now();
@@ -48,11 +49,11 @@ describe('ClaudeAdapter.purgeArtifacts / residualArtifacts / hasArtifacts', () =
     const before = treeDigest(sb.root);
 
     expect(await claude.hasArtifacts(id, sb.ctx())).toBe(true);
-    const purged = await claude.purgeArtifacts(id.toUpperCase(), sb.ctx());
+    const purged = strs(await claude.purgeArtifacts(id.toUpperCase(), sb.ctx()));
     expect(purged).toEqual([...own, job, transcript, stale]);
-    expect(await claude.residualArtifacts(id, sb.ctx())).toEqual([]);
+    expect(strs(await claude.residualArtifacts(id, sb.ctx()))).toEqual([]);
     expect(await claude.hasArtifacts(id, sb.ctx())).toBe(false);
-    expect(await claude.mentions(id, sb.ctx())).toEqual([join(sb.config, 'history.jsonl')]);
+    expect(strs(await claude.mentions(id, sb.ctx()))).toEqual([join(sb.config, 'history.jsonl')]);
 
     const after = treeDigest(sb.root);
     const gone = [...before.keys()].filter((k) => !after.has(k));
@@ -66,10 +67,10 @@ describe('ClaudeAdapter.purgeArtifacts / residualArtifacts / hasArtifacts', () =
     const live = writeSessionFile(sb, 4321, id, { procStart: 777 });
     const proc = new FakeProcessTable([{ pid: 4321, argv: ['claude'], startTicks: 777 }], { self: { pid: 9000, argv: ['node'] } });
     const claude = adapter(proc);
-    const purged = await claude.purgeArtifacts(id, sb.ctx());
+    const purged = strs(await claude.purgeArtifacts(id, sb.ctx()));
     expect(purged).toHaveLength(1);
     expect(existsSync(live)).toBe(true);
-    expect(await claude.residualArtifacts(id, sb.ctx())).toEqual([live]);
+    expect(strs(await claude.residualArtifacts(id, sb.ctx()))).toEqual([live]);
     expect(await claude.hasArtifacts(id, sb.ctx())).toBe(true);
   });
 
@@ -78,7 +79,7 @@ describe('ClaudeAdapter.purgeArtifacts / residualArtifacts / hasArtifacts', () =
     const reused = writeSessionFile(sb, 4321, id, { procStart: 1 });
     const dead = writeSessionFile(sb, 4322, id);
     const proc = new FakeProcessTable([{ pid: 4321, argv: ['bash'], startTicks: 2 }], { self: { pid: 9000, argv: ['node'] } });
-    expect((await adapter(proc).purgeArtifacts(id, sb.ctx())).sort()).toEqual([reused, dead].sort());
+    expect(strs(await adapter(proc).purgeArtifacts(id, sb.ctx())).sort()).toEqual([reused, dead].sort());
   });
 
   it('a stale session file stays while anything it ties to the conversation stays (a retry can still attribute it)', async () => {
@@ -91,8 +92,8 @@ describe('ClaudeAdapter.purgeArtifacts / residualArtifacts / hasArtifacts', () =
     });
     expect(await adapter(undefined, stuck).purgeArtifacts(id, sb.ctx())).toEqual([]);
     expect(existsSync(stale)).toBe(true);
-    expect(await adapter().residualArtifacts(id, sb.ctx())).toEqual([t, stale]);
-    expect(await adapter().purgeArtifacts(id, sb.ctx())).toEqual([t, stale]);
+    expect(strs(await adapter().residualArtifacts(id, sb.ctx()))).toEqual([t, stale]);
+    expect(strs(await adapter().purgeArtifacts(id, sb.ctx()))).toEqual([t, stale]);
   });
 
   it('a candidate that cannot be looked at is noted, not taken for absent', async () => {
@@ -102,7 +103,7 @@ describe('ClaudeAdapter.purgeArtifacts / residualArtifacts / hasArtifacts', () =
       lstat: (p: string) => (p.includes('file-history') ? Promise.reject(Object.assign(new Error('EACCES'), { code: 'EACCES' })) : real.lstat(p)),
     });
     const claude = adapter(undefined, denied);
-    expect(await claude.residualArtifacts(id, sb.ctx())).toEqual([expect.stringMatching(new RegExp(`file-history/${id} \\(unreadable: `))]);
+    expect(strs(await claude.residualArtifacts(id, sb.ctx()))).toEqual([expect.stringMatching(new RegExp(`file-history/${id} \\(unreadable: `))]);
     expect(await claude.hasArtifacts(id, sb.ctx())).toBe(false);
   });
 
@@ -113,11 +114,11 @@ describe('ClaudeAdapter.purgeArtifacts / residualArtifacts / hasArtifacts', () =
     writeFileSync(db, Buffer.concat([Buffer.from('SQLite format 3\0', 'latin1'), Buffer.alloc(200, 7)]));
     writeFileSync(join(sb.config, 'not-sqlite.db'), 'just text');
     const claude = adapter();
-    expect(await claude.purgeArtifacts(id, sb.ctx())).toEqual([]);
+    expect(strs(await claude.purgeArtifacts(id, sb.ctx()))).toEqual([]);
     expect(existsSync(t)).toBe(true);
-    const residual = await claude.residualArtifacts(id, sb.ctx());
+    const residual = strs(await claude.residualArtifacts(id, sb.ctx()));
     expect(residual[0]).toBe(t);
-    expect(residual.slice(1)).toEqual([expect.stringMatching(/^.*broken\.sqlite \(unreadable: .*\(refusing to purge\)$/)]);
+    expect(residual.slice(1)).toEqual([expect.stringMatching(/^.*broken\.sqlite \(unreadable: .*; refusing to purge\)$/)]);
     expect(await claude.discover(sb.ctx())).toEqual([id]);
   });
 
@@ -125,7 +126,7 @@ describe('ClaudeAdapter.purgeArtifacts / residualArtifacts / hasArtifacts', () =
     const [id, other] = [freshId(), freshId()];
     writeTranscript(sb, id);
     const keep = writeSessionFile(sb, 4323, other);
-    await adapter().purgeArtifacts(id, sb.ctx());
+    strs(await adapter().purgeArtifacts(id, sb.ctx()));
     expect(existsSync(keep)).toBe(true);
   });
 
@@ -142,11 +143,11 @@ describe('ClaudeAdapter.purgeArtifacts / residualArtifacts / hasArtifacts', () =
       },
     });
     const claude = adapter(undefined, fs);
-    expect(await claude.purgeArtifacts(id, sb.ctx())).toEqual([]);
+    expect(strs(await claude.purgeArtifacts(id, sb.ctx()))).toEqual([]);
     expect(readdirSync(job).sort()).toEqual(['state.json', 'timeline.jsonl']);
     expect(order.some((p) => p.endsWith('state.json'))).toBe(false);
-    expect(await claude.residualArtifacts(id, sb.ctx())).toEqual([job]);
-    expect(await claude.purgeArtifacts(id, sb.ctx())).toEqual([]);
+    expect(strs(await claude.residualArtifacts(id, sb.ctx()))).toEqual([job]);
+    expect(strs(await claude.purgeArtifacts(id, sb.ctx()))).toEqual([]);
   });
 
   it('a job dir whose state cannot be parsed but names the id stops the purge (nothing removed)', async () => {
@@ -155,9 +156,9 @@ describe('ClaudeAdapter.purgeArtifacts / residualArtifacts / hasArtifacts', () =
     mkdirSync(join(sb.config, 'jobs', 'deadbeef'), { recursive: true });
     writeFileSync(join(sb.config, 'jobs', 'deadbeef', 'state.json'), `{"sessionId":"${id}", truncated`);
     const claude = adapter();
-    expect(await claude.purgeArtifacts(id, sb.ctx())).toEqual([]);
+    expect(strs(await claude.purgeArtifacts(id, sb.ctx()))).toEqual([]);
     expect(existsSync(t)).toBe(true);
-    expect(await claude.residualArtifacts(id, sb.ctx())).toEqual([t, `${join(sb.config, 'jobs', 'deadbeef', 'state.json')} (unreadable job state naming the id: refusing to purge)`]);
+    expect(strs(await claude.residualArtifacts(id, sb.ctx()))).toEqual([t, `${join(sb.config, 'jobs', 'deadbeef', 'state.json')} (unreadable job state naming the id: refusing to purge)`]);
   });
 
   it('finds artifacts in every key dir and every claude-* tmp owner, and a tmp root that is a link', async () => {
@@ -170,7 +171,7 @@ describe('ClaudeAdapter.purgeArtifacts / residualArtifacts / hasArtifacts', () =
     symlinkSync(realTmp, join(sb.root, 'tmp-link'));
     const ctx = sb.ctx({ env: { TMPDIR: join(sb.root, 'tmp-link') } });
     const claude = adapter();
-    expect(await claude.purgeArtifacts(id, ctx)).toEqual([join(sb.root, 'tmp-link', 'claude-1000', '-k', id), otherKey]);
+    expect(strs(await claude.purgeArtifacts(id, ctx))).toEqual([join(sb.root, 'tmp-link', 'claude-1000', '-k', id), otherKey]);
     expect(existsSync(join(realTmp, 'claude-1000', '-k'))).toBe(true);
   });
 
@@ -184,7 +185,7 @@ describe('ClaudeAdapter.purgeArtifacts / residualArtifacts / hasArtifacts', () =
     });
     const claude = adapter(undefined, broken);
     await expect(claude.purgeArtifacts(id, sb.ctx())).resolves.toEqual([]);
-    const residual = await claude.residualArtifacts(id, sb.ctx());
+    const residual = strs(await claude.residualArtifacts(id, sb.ctx()));
     expect(residual[0]).toMatch(/\.jsonl$/);
     expect(residual.length).toBe(2);
   });
@@ -195,6 +196,6 @@ describe('ClaudeAdapter.purgeArtifacts / residualArtifacts / hasArtifacts', () =
     const cfg = join(sb.root, 'cfg');
     mkdirSync(join(cfg, 'session-env', id), { recursive: true });
     const ctx = sb.ctx({ env: { ...sb.env, CLAUDE_CONFIG_DIR: cfg } });
-    expect(await adapter().residualArtifacts(id, ctx)).toEqual([join(cfg, 'session-env', id)]);
+    expect(strs(await adapter().residualArtifacts(id, ctx))).toEqual([join(cfg, 'session-env', id)]);
   });
 });

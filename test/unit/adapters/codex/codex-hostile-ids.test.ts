@@ -13,6 +13,7 @@ import type { Ports } from '../../../../src/ports/index.js';
 import { FakeProcessTable } from '../../../../src/testing/process/fake-process-table.js';
 import { buildCodexHome, codexDir, v7 } from '../../../helpers/adapter-codex-home.js';
 import { SpyFileSystem } from '../../../helpers/adapter-codex-spy.js';
+import { strs } from '../../../helpers/artifact-strings.js';
 
 const HOSTILE = ['memory', 'notes', '../x', '/etc', '', 'a\0b', '..', '*', `${v7(1)}\n`, ` ${v7(1)}`, `../${v7(1)}`, 'ses_0123456789abAbCdEfGhIjKlMn', `${v7(1)}.lock`];
 let home: string;
@@ -42,10 +43,10 @@ function adapterWithSpies(): { adapter: CodexAdapter; fs: SpyFileSystem; proc: F
 
 async function everyEntryPoint(adapter: CodexAdapter, id: string): Promise<unknown[]> {
   return [
-    await adapter.purgeArtifacts(id, ctx),
+    strs(await adapter.purgeArtifacts(id, ctx)),
     await adapter.hasArtifacts(id, ctx),
-    await adapter.residualArtifacts(id, ctx),
-    await adapter.mentions(id, ctx),
+    strs(await adapter.residualArtifacts(id, ctx)),
+    strs(await adapter.mentions(id, ctx)),
     await adapter.verifyArtifact(id, ctx),
     await adapter.verifyArtifact(id, ctx, 'discover'),
     await adapter.inUseHolders(id, ctx),
@@ -89,7 +90,7 @@ describe('codex: an upper-case uuid is its lower-case twin', () => {
     const proc = new FakeProcessTable([{ pid: 60, ppid: 1, argv: ['codex', 'resume', id] }], { self: { pid: 70, ppid: 1, argv: ['node', 'mam', 'purge', id.toUpperCase()] } });
     const adapter = new CodexAdapter({ fs: new NodeFileSystem(), proc, herdr: undefined as never, clock: undefined as never });
     expect((await adapter.inUseHolders(id.toUpperCase(), ctx)).map((h) => [h.pid, h.signal])).toEqual([[60, 'command-line']]);
-    const residual = await adapter.residualArtifacts(id.toUpperCase(), ctx);
+    const residual = strs(await adapter.residualArtifacts(id.toUpperCase(), ctx));
     expect(residual.length).toBeGreaterThan(0);
     expect(residual.every((r) => !r.includes(id.toUpperCase()))).toBe(true);
     expect(adapter.inUseHints(id.toUpperCase(), ctx)).toEqual([`ps -axww | grep ${id}`, `lsof ${join(codexDir(home), 'thread-writer-locks', `${id}.lock`)}`]);

@@ -26,8 +26,11 @@ describe('removeArtifacts', () => {
     ];
     expect((await existingArtifacts(fs, items)).map((i) => i.path)).toEqual([join(root, 'x.db'), join(root, 'brain', 'x'), join(root, 'presence', 'x.lock')]);
     const report = await removeArtifacts(fs, items);
-    expect(report.purged).toEqual([join(root, 'x.db'), join(root, 'brain', 'x')]);
-    expect(report.residual).toEqual([join(root, 'presence', 'x.lock')]);
+    expect(report.purged).toEqual([
+      { kind: 'file', path: join(root, 'x.db') },
+      { kind: 'dir', path: join(root, 'brain', 'x') },
+    ]);
+    expect(report.residual).toEqual([{ kind: 'file', path: join(root, 'presence', 'x.lock'), reason: expect.stringMatching(/^not removed/) }]);
     expect(existsSync(join(outside, 'x.lock'))).toBe(true);
   });
 });
@@ -40,10 +43,19 @@ describe('removeArtifacts with stopOnFailure', () => {
     const items = ['a', 'b', 'c'].map((n) => ({ root: base, path: join(base, n) }));
     const failing = new RecordingFileSystem(fs, { failAt: { n: 2, code: 'EBUSY' } });
     const report = await removeArtifacts(failing, items, { stopOnFailure: true });
-    expect(report).toEqual({ purged: [join(base, 'a')], residual: [join(base, 'b'), join(base, 'c')] });
+    expect(report).toEqual({
+      purged: [{ kind: 'file', path: join(base, 'a') }],
+      residual: [
+        { kind: 'file', path: join(base, 'b'), reason: expect.stringMatching(/^not removed/) },
+        { kind: 'file', path: join(base, 'c'), reason: expect.stringMatching(/^not removed/) },
+      ],
+    });
     expect(existsSync(join(base, 'c'))).toBe(true);
     const again = new RecordingFileSystem(fs, { failAt: { n: 2, code: 'EBUSY' } });
     for (const n of ['a']) writeFileSync(join(base, n), n);
-    expect((await removeArtifacts(again, items)).purged).toEqual([join(base, 'a'), join(base, 'c')]);
+    expect((await removeArtifacts(again, items)).purged).toEqual([
+      { kind: 'file', path: join(base, 'a') },
+      { kind: 'file', path: join(base, 'c') },
+    ]);
   });
 });

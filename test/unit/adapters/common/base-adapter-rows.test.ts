@@ -3,6 +3,8 @@ import type { ArtifactPath } from '../../../../src/adapters/common/artifacts.js'
 import { BaseAdapter } from '../../../../src/adapters/common/base-adapter.js';
 import type { DiscoveryContext } from '../../../../src/adapters/types.js';
 import { nodePorts } from '../../../../src/node/node-ports.js';
+import type { Artifact } from '../../../../src/purge/artifact.js';
+import { strs } from '../../../helpers/artifact-strings.js';
 
 const ID = 'a7800001-0000-4000-8000-000000000001';
 const DB = '/h/.rows/state.db';
@@ -28,30 +30,30 @@ class RowsAdapter extends BaseAdapter {
   protected async artifactPaths(): Promise<ArtifactPath[]> {
     return [];
   }
-  protected override async dbRows(): Promise<string[]> {
+  protected override async dbRows(): Promise<Artifact[]> {
     if (this.readFails !== null) throw this.readFails;
-    return this.rows > 0 ? [`${DB} (messages.session_id: ${this.rows} rows)`] : [];
+    return this.rows > 0 ? [{ kind: 'rows', db: DB, table: 'messages', column: 'session_id', count: this.rows }] : [];
   }
-  protected override async purgeDbRows(): Promise<string[]> {
+  protected override async purgeDbRows(): Promise<Artifact[]> {
     if (this.deleteFails !== null) throw this.deleteFails;
     const n = this.rows;
     this.rows = 0;
-    return [`${DB} (messages.session_id: ${n} rows)`];
+    return [{ kind: 'rows', db: DB, table: 'messages', column: 'session_id', count: n }];
   }
 }
 
 describe('BaseAdapter: a failed row delete is reported, never swallowed', () => {
   it('a delete that succeeds leaves no residual', async () => {
     const a = new RowsAdapter();
-    expect(await a.purgeArtifacts(ID, ctx)).toEqual([`${DB} (messages.session_id: 2 rows)`]);
-    expect(await a.residualArtifacts(ID, ctx)).toEqual([]);
+    expect(strs(await a.purgeArtifacts(ID, ctx))).toEqual([`${DB} (messages.session_id: 2 rows)`]);
+    expect(strs(await a.residualArtifacts(ID, ctx))).toEqual([]);
   });
 
   it('a delete that fails: the rows that stay are residual (naming the db and table), with why they stayed', async () => {
     const a = new RowsAdapter();
     a.deleteFails = new Error('database is locked');
-    expect(await a.purgeArtifacts(ID, ctx)).toEqual([]);
-    expect(await a.residualArtifacts(ID, ctx)).toEqual([
+    expect(strs(await a.purgeArtifacts(ID, ctx))).toEqual([]);
+    expect(strs(await a.residualArtifacts(ID, ctx))).toEqual([
       `${DB} (messages.session_id: 2 rows)`,
       '/h (grok database rows could not be deleted: database is locked)',
     ]);
@@ -61,8 +63,8 @@ describe('BaseAdapter: a failed row delete is reported, never swallowed', () => 
     const a = new RowsAdapter();
     a.deleteFails = new Error('file is not a database');
     a.readFails = new Error('file is not a database');
-    expect(await a.purgeArtifacts(ID, ctx)).toEqual([]);
-    expect(await a.residualArtifacts(ID, ctx)).toEqual([
+    expect(strs(await a.purgeArtifacts(ID, ctx))).toEqual([]);
+    expect(strs(await a.residualArtifacts(ID, ctx))).toEqual([
       '/h (grok database rows could not be checked: file is not a database)',
       '/h (grok database rows could not be deleted: file is not a database)',
     ]);
@@ -74,7 +76,7 @@ describe('BaseAdapter: a failed row delete is reported, never swallowed', () => 
     a.deleteFails = Object.create(null);
     a.readFails = Object.assign(Object.create(null), { message: 'SQLITE_CORRUPT' });
     await expect(a.purgeArtifacts(ID, ctx)).resolves.toEqual([]);
-    expect(await a.residualArtifacts(ID, ctx)).toEqual([
+    expect(strs(await a.residualArtifacts(ID, ctx))).toEqual([
       '/h (grok database rows could not be checked: SQLITE_CORRUPT)',
       '/h (grok database rows could not be deleted: [object])',
     ]);
@@ -83,14 +85,14 @@ describe('BaseAdapter: a failed row delete is reported, never swallowed', () => 
   it('a retry that succeeds clears the failure; rows deleted by someone else since leave no note', async () => {
     const a = new RowsAdapter();
     a.deleteFails = new Error('database is locked');
-    await a.purgeArtifacts(ID, ctx);
+    strs(await a.purgeArtifacts(ID, ctx));
     a.deleteFails = null;
-    expect(await a.purgeArtifacts(ID, ctx)).toEqual([`${DB} (messages.session_id: 2 rows)`]);
-    expect(await a.residualArtifacts(ID, ctx)).toEqual([]);
+    expect(strs(await a.purgeArtifacts(ID, ctx))).toEqual([`${DB} (messages.session_id: 2 rows)`]);
+    expect(strs(await a.residualArtifacts(ID, ctx))).toEqual([]);
     const b = new RowsAdapter();
     b.deleteFails = new Error('database is locked');
-    await b.purgeArtifacts(ID, ctx);
+    strs(await b.purgeArtifacts(ID, ctx));
     b.rows = 0;
-    expect(await b.residualArtifacts(ID, ctx)).toEqual([]);
+    expect(strs(await b.residualArtifacts(ID, ctx))).toEqual([]);
   });
 });

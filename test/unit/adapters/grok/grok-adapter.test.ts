@@ -7,6 +7,7 @@ import type { RunResult } from '../../../../src/ports/process.js';
 import { FakeProcessTable } from '../../../../src/testing/process/fake-process-table.js';
 import { SpyFileSystem, freshId, hashTree, portsWith } from '../../../helpers/adapter-agy-files.js';
 import { makeTempDir } from '../../../helpers/fs-temp.js';
+import { strs } from '../../../helpers/artifact-strings.js';
 
 let dir: string;
 let dispose: () => Promise<void>;
@@ -44,9 +45,9 @@ describe('grok: lifecycle', () => {
     expect(await g.discover(ctx())).toEqual([]);
     expect(await g.verifyArtifact(id, ctx())).toBe(false);
     expect(await g.verifyArtifact(id, ctx(), 'discover')).toBe(false);
-    expect(await g.purgeArtifacts(id, ctx())).toEqual([]);
-    expect(await g.residualArtifacts(id, ctx())).toEqual([]);
-    expect(await g.mentions(id, ctx())).toEqual([]);
+    expect(strs(await g.purgeArtifacts(id, ctx()))).toEqual([]);
+    expect(strs(await g.residualArtifacts(id, ctx()))).toEqual([]);
+    expect(strs(await g.mentions(id, ctx()))).toEqual([]);
     expect(await g.hasArtifacts(id, ctx())).toBe(false);
     expect(await g.captureActiveSessionId({ name: 'g', status: 'running', agent: 'grok' }, ctx())).toEqual({ kind: 'none', reason: 'no-candidate', candidates: [] });
     expect(spy.calls).toEqual([]);

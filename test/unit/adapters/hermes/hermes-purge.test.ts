@@ -8,6 +8,7 @@ import { FakeProcessTable } from '../../../../src/testing/process/fake-process-t
 import { SpyFileSystem, freshId, hashTree, portsWith } from '../../../helpers/adapter-agy-files.js';
 import { HERMES_SCHEMA, dumpRows, sessionSql, writeHermesDb } from '../../../helpers/adapter-hermes-stage.js';
 import { makeTempDir } from '../../../helpers/fs-temp.js';
+import { strs } from '../../../helpers/artifact-strings.js';
 
 let dir: string;
 let dispose: () => Promise<void>;
@@ -33,33 +34,33 @@ describe('hermes purge: rows of the shared state.db, never the file', () => {
     writeHermesDb(db, [...HERMES_SCHEMA, ...sessionSql(id, ws, 1, 3), ...sessionSql(other, ws, 2, 2)]);
     const h = hermes();
     expect(await h.hasArtifacts(id, ctx())).toBe(true);
-    expect(await h.residualArtifacts(id, ctx())).toEqual([`${db} (messages.session_id: 3 rows)`, `${db} (sessions.id: 1 rows)`]);
+    expect(strs(await h.residualArtifacts(id, ctx()))).toEqual([`${db} (messages.session_id: 3 rows)`, `${db} (sessions.id: 1 rows)`]);
     const before = await dumpRows(db);
-    expect(await h.purgeArtifacts(id, ctx())).toEqual([`${db} (messages.session_id: 3 rows)`, `${db} (sessions.id: 1 rows)`]);
+    expect(strs(await h.purgeArtifacts(id, ctx()))).toEqual([`${db} (messages.session_id: 3 rows)`, `${db} (sessions.id: 1 rows)`]);
     const after = await dumpRows(db);
     expect(after['sessions']).toEqual(before['sessions']?.filter((r) => (r as { id: string }).id !== id));
     expect(after['messages']).toEqual(before['messages']?.filter((r) => (r as { session_id: string }).session_id !== id));
     expect(after['messages']).toHaveLength(2);
-    expect(await h.residualArtifacts(id, ctx())).toEqual([]);
+    expect(strs(await h.residualArtifacts(id, ctx()))).toEqual([]);
     expect(await h.hasArtifacts(id, ctx())).toBe(false);
     expect(readdirSync(join(home, '.hermes'))).toEqual(['state.db']);
-    expect(await h.mentions(id, ctx())).toEqual([]);
+    expect(strs(await h.mentions(id, ctx()))).toEqual([]);
   });
 
   it('matches rows recorded with an upper-case id', async () => {
     const id = freshId();
     writeHermesDb(db, [...HERMES_SCHEMA, ...sessionSql(id.toUpperCase(), ws, 1, 1)]);
-    expect(await hermes().purgeArtifacts(id, ctx())).toHaveLength(2);
+    expect(strs(await hermes().purgeArtifacts(id, ctx()))).toHaveLength(2);
     expect(await hermes().hasArtifacts(id, ctx())).toBe(false);
   });
 
   it('a missing database or an id without rows: nothing to do, nothing written', async () => {
     const id = freshId();
-    expect(await hermes().purgeArtifacts(id, ctx())).toEqual([]);
+    expect(strs(await hermes().purgeArtifacts(id, ctx()))).toEqual([]);
     expect(await hermes().hasArtifacts(id, ctx())).toBe(false);
     writeHermesDb(db, [...HERMES_SCHEMA, ...sessionSql(freshId(), ws, 1, 1)]);
     const before = hashTree(home);
-    expect(await hermes().purgeArtifacts(id, ctx())).toEqual([]);
+    expect(strs(await hermes().purgeArtifacts(id, ctx()))).toEqual([]);
     expect(hashTree(home)).toEqual(before);
   });
 
@@ -67,8 +68,8 @@ describe('hermes purge: rows of the shared state.db, never the file', () => {
     mkdirSync(join(home, '.hermes'), { recursive: true });
     writeFileSync(db, 'garbage, not sqlite');
     const id = freshId();
-    expect(await hermes().purgeArtifacts(id, ctx())).toEqual([]);
-    expect(await hermes().residualArtifacts(id, ctx())).toEqual([expect.stringMatching(/^.*state\.db \(unreadable: /)]);
+    expect(strs(await hermes().purgeArtifacts(id, ctx()))).toEqual([]);
+    expect(strs(await hermes().residualArtifacts(id, ctx()))).toEqual([expect.stringMatching(/^.*state\.db \(unreadable: /)]);
     expect(await hermes().hasArtifacts(id, ctx())).toBe(false);
   });
 });
@@ -82,14 +83,14 @@ describe('hermes: a layout it does not know fails closed', () => {
     const id = freshId();
     writeHermesDb(db, [...schema, `INSERT INTO sessions (id, started_at) VALUES ('${id}', 1)`, `INSERT INTO messages (session_id) VALUES ('${id}')`]);
     const before = hashTree(home);
-    expect(await hermes().purgeArtifacts(id, ctx())).toEqual([]);
+    expect(strs(await hermes().purgeArtifacts(id, ctx()))).toEqual([]);
     expect(hashTree(home)).toEqual(before);
-    const residual = await hermes().residualArtifacts(id, ctx());
+    const residual = strs(await hermes().residualArtifacts(id, ctx()));
     expect(residual).toContain(`${db} (sessions.id: 1 rows)`);
     expect(residual).toContain(`${db} (messages.session_id: 1 rows)`);
     expect(residual[residual.length - 1]).toBe(`${db} (unknown layout: refusing to purge: ${reason})`);
     expect(await hermes().hasArtifacts(id, ctx())).toBe(true);
-    expect(await hermes().residualArtifacts(freshId(), ctx())).toEqual([]);
+    expect(strs(await hermes().residualArtifacts(freshId(), ctx()))).toEqual([]);
   });
 });
 
@@ -100,8 +101,8 @@ describe('hermes: safety', () => {
     const table = new FakeProcessTable([{ pid: 1, argv: ['init'] }]);
     const h = new HermesAdapter(portsWith(table, spy.port));
     const before = hashTree(home);
-    expect(await h.purgeArtifacts(bad, ctx())).toEqual([]);
-    expect(await h.residualArtifacts(bad, ctx())).toEqual([]);
+    expect(strs(await h.purgeArtifacts(bad, ctx()))).toEqual([]);
+    expect(strs(await h.residualArtifacts(bad, ctx()))).toEqual([]);
     expect(await h.hasArtifacts(bad, ctx())).toBe(false);
     expect(await h.conversationInUse(bad, ctx())).toBe(false);
     expect(spy.calls).toEqual([]);
@@ -115,7 +116,7 @@ describe('hermes: safety', () => {
         fc.pre(!isUuid(bad));
         const spy = new SpyFileSystem();
         const h = new HermesAdapter(portsWith(new FakeProcessTable([{ pid: 1, argv: ['init'] }]), spy.port));
-        expect([await h.purgeArtifacts(bad, ctx()), await h.residualArtifacts(bad, ctx()), await h.hasArtifacts(bad, ctx())]).toEqual([[], [], false]);
+        expect([strs(await h.purgeArtifacts(bad, ctx())), strs(await h.residualArtifacts(bad, ctx())), await h.hasArtifacts(bad, ctx())]).toEqual([[], [], false]);
         expect(spy.calls).toEqual([]);
       }),
       { numRuns: 200 },
@@ -127,7 +128,7 @@ describe('hermes: safety', () => {
     writeHermesDb(db, [...HERMES_SCHEMA, ...sessionSql(id, ws, 1, 1)]);
     const h = hermes(new FakeProcessTable([{ pid: 1, argv: ['init'] }, { pid: 9, ppid: 1, argv: ['hermes', '--resume', id] }]));
     expect(await h.conversationInUse(id.toUpperCase(), ctx())).toBe(true);
-    expect(await h.residualArtifacts(id.toUpperCase(), ctx())).toHaveLength(2);
+    expect(strs(await h.residualArtifacts(id.toUpperCase(), ctx()))).toHaveLength(2);
   });
 
   it('a root that is itself a link is fine', async () => {
@@ -136,7 +137,7 @@ describe('hermes: safety', () => {
     writeHermesDb(join(real, 'state.db'), [...HERMES_SCHEMA, ...sessionSql(id, ws, 1, 1)]);
     mkdirSync(home);
     symlinkSync(real, join(home, '.hermes'));
-    expect(await hermes().purgeArtifacts(id, ctx())).toHaveLength(2);
+    expect(strs(await hermes().purgeArtifacts(id, ctx()))).toHaveLength(2);
     expect(await hermes().hasArtifacts(id, ctx())).toBe(false);
   });
 
@@ -147,9 +148,9 @@ describe('hermes: safety', () => {
     mkdirSync(join(home, '.hermes'), { recursive: true });
     symlinkSync(outside, db);
     const before = hashTree(dir);
-    expect(await hermes().purgeArtifacts(id, ctx())).toEqual([]);
+    expect(strs(await hermes().purgeArtifacts(id, ctx()))).toEqual([]);
     expect(hashTree(dir)).toEqual(before);
-    expect(await hermes().residualArtifacts(id, ctx())).toHaveLength(2);
+    expect(strs(await hermes().residualArtifacts(id, ctx()))).toHaveLength(2);
     expect(await hermes().hasArtifacts(id, ctx())).toBe(true);
   });
 
@@ -157,8 +158,8 @@ describe('hermes: safety', () => {
     const id = freshId();
     const alt = join(dir, 'alt');
     writeHermesDb(join(alt, 'state.db'), [...HERMES_SCHEMA, ...sessionSql(id, ws, 1, 1)]);
-    expect(await hermes().purgeArtifacts(id, ctx())).toEqual([]);
-    expect(await hermes().purgeArtifacts(id, { ...ctx(), env: { HERMES_HOME: alt } })).toHaveLength(2);
+    expect(strs(await hermes().purgeArtifacts(id, ctx()))).toEqual([]);
+    expect(strs(await hermes().purgeArtifacts(id, { ...ctx(), env: { HERMES_HOME: alt } }))).toHaveLength(2);
   });
 });
 

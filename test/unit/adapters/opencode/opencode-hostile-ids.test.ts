@@ -9,6 +9,7 @@ import type { FileSystemPort } from '../../../../src/ports/fs.js';
 import { FakeClock } from '../../../../src/testing/fs/fake-clock.js';
 import { FakeHerdr } from '../../../../src/testing/herdr/fake-herdr.js';
 import { FakeProcessTable } from '../../../../src/testing/process/fake-process-table.js';
+import { strs } from '../../../helpers/artifact-strings.js';
 
 // Every call to the filesystem, whatever it is.
 function spyFs(): { fs: FileSystemPort; calls: string[] } {
@@ -34,10 +35,10 @@ async function reachesNothing(id: string): Promise<void> {
   const proc = new FakeProcessTable([{ pid: 7, argv: ['opencode', '--session', id] }], { self: { pid: 9, argv: ['node'], env: { OPENCODE_SESSION_ID: id } }, onRun: () => { throw new Error('ran'); } });
   const a = new OpencodeAdapter({ fs, proc, herdr: new FakeHerdr(), clock: new FakeClock() });
   const ctx = { workspace: '/tmp', homeDir: '/tmp', env: { HOME: '/tmp', PATH: '/usr/bin' } };
-  expect(await a.purgeArtifacts(id, ctx)).toEqual([]);
-  expect(await a.residualArtifacts(id, ctx)).toEqual([]);
+  expect(strs(await a.purgeArtifacts(id, ctx))).toEqual([]);
+  expect(strs(await a.residualArtifacts(id, ctx))).toEqual([]);
   expect(await a.hasArtifacts(id, ctx)).toBe(false);
-  expect(await a.mentions(id, ctx)).toEqual([]);
+  expect(strs(await a.mentions(id, ctx))).toEqual([]);
   expect(await a.verifyArtifact(id, ctx)).toBe(false);
   expect(await a.inUseHolders(id, ctx)).toEqual([]);
   expect(calls).toEqual([]);

@@ -1,6 +1,6 @@
 // mam discover <agent> --workspace WS [--home DIR] [--epoch S] [--json] → the agent's conversations in WS, newest first.
 import { parseArgs } from 'node:util';
-import { AGENT_NAMES, getAdapter } from '../../../src/index.js';
+import { AGENT_NAMES, getAdapter } from '../../index.js';
 
 interface Io {
   stdout: (s: string) => void;

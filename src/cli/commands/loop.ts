@@ -1,10 +1,7 @@
 // mam loop --creator NAME --task TEXT [--workspace WS] [--home DIR] [--wait-ms MS] [--quiescence-ms MS] [--timeout-s S] [--json] → exit 0 completed, 1 refused or failed, 2 usage, 129/130/143 interrupted.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { autopinLoopDeps } from '../../../src/autopin/index.js';
-import { MamError } from '../../../src/errors.js';
-import { type LoopOutcome, type LoopTiming, runLoop } from '../../../src/loop/index.js';
-import type { Ports } from '../../../src/ports/index.js';
+import { autopinLoopDeps, type LoopOutcome, type LoopTiming, MamError, type Ports, runLoop } from '../../index.js';
 
 interface Io {
   stdout: (s: string) => void;

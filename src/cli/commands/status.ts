@@ -1,9 +1,7 @@
 // mam status --workspace WS [--home DIR] [--json] → the registry's rows with their resume state, and the orchestrators.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { MamError } from '../../../src/errors.js';
-import { getAdapter } from '../../../src/adapters/index.js';
-import { recordedId, rowAgent, type SessionRow, SessionRegistry } from '../../../src/registry/index.js';
+import { getAdapter, MamError, recordedId, rowAgent, SessionRegistry, type SessionRow } from '../../index.js';
 
 interface Io {
   stdout: (s: string) => void;

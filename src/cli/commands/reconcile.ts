@@ -1,9 +1,7 @@
 // mam reconcile [--workspace WS] [--home DIR] [--apply] [--json] → captures the id of every running post-discovered row with none pinned; a dry run unless --apply. Exit 0, 1 registry error, 2 usage.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type ReconcileEntry, reconcile } from '../../../src/autopin/index.js';
-import { MamError } from '../../../src/errors.js';
-import type { Ports } from '../../../src/ports/index.js';
+import { MamError, type Ports, reconcile, type ReconcileEntry } from '../../index.js';
 
 interface Io {
   stdout: (s: string) => void;

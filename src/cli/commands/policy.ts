@@ -1,8 +1,6 @@
 // `mam policy FILE.json… [--json]`: runs ShadowPolicy.decide on each scenario file and prints one decision per file.
 import { basename } from 'node:path';
-import { isPortError } from '../../../src/errors.js';
-import { ShadowPolicy, type PolicyScenario } from '../../../src/loop/index.js';
-import { NodeFileSystem } from '../../../src/node/node-fs.js';
+import { isPortError, NodeFileSystem, type PolicyScenario, ShadowPolicy } from '../../index.js';
 
 const USAGE = 'usage: mam policy FILE.json… [--json]';
 

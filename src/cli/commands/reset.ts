@@ -1,7 +1,7 @@
 // mam reset --workspace WS [--yes] [--dry-run] → trace lines, then the table; exit 0 / 1 / 3 / 4 / 5 / 129 / 130 / 143, 2 usage.
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { ResetPlanner } from '../../../src/reset/index.js';
+import { ResetPlanner } from '../../index.js';
 
 interface Io {
   stdout: (s: string) => void;

@@ -1,6 +1,6 @@
 // mam orc --uuid ID | --list | --remove ID [--purge-conversation] [--yes] [--dry-run] [--workspace WS] [--home DIR] → exit 0, 1 not registered, 2 usage, 4 needs --yes, 5 in use.
 import { parseArgs } from 'node:util';
-import { Orchestrators, type OrchestratorRemoveResult } from '../../../src/index.js';
+import { formatArtifact, type OrchestratorRemoveResult, Orchestrators } from '../../index.js';
 
 interface Io {
   stdout: (s: string) => void;
@@ -28,15 +28,18 @@ function report(r: OrchestratorRemoveResult, io: Io): number {
     case 'in-use':
       io.stderr(`${r.message}\n`);
       return 5;
+    case 'purge-refused':
+      io.stderr(`${r.message}\n`);
+      return 6;
     case 'dry-run':
       io.stdout(`${r.message}\n`);
       return 0;
     case 'removed': {
       const p = r.purge;
       if (p?.kind === 'purged') {
-        for (const path of p.purged) io.stdout(`purged: ${path}\n`);
-        io.stdout(p.residual.length === 0 ? `residual: none (agent: ${p.agent})\n` : p.residual.map((x) => `residual: ${x}\n`).join(''));
-        for (const m of p.mentions) io.stdout(`still mentioned in (shared, not edited): ${m}\n`);
+        for (const a of p.purged) io.stdout(`purged: ${formatArtifact(a)}\n`);
+        io.stdout(p.residual.length === 0 ? `residual: none (agent: ${p.agent})\n` : p.residual.map((x) => `residual: ${formatArtifact(x, { reason: true })}\n`).join(''));
+        for (const m of p.mentions) io.stdout(`still mentioned in (shared, not edited): ${formatArtifact(m, { reason: true })}\n`);
       } else if (p?.kind === 'unresolved') {
         io.stderr(`nothing to purge: no conversation artifacts of ${r.id} found\n`);
       }

@@ -1,0 +1,103 @@
+import type { AgentAdapter, DiscoveryContext, InUseHolder } from '../adapters/types.js';
+import { isPlausibleId } from '../ids/agent-id.js';
+import { AGENT_NAMES, type AgentName, requireAgentName } from '../ids/agent-names.js';
+import type { FileSystemPort } from '../ports/fs.js';
+import { dbWriteRefusal } from '../sqlite/db-write-guard.js';
+import type { Artifact, LeftArtifact } from './artifact.js';
+import type { OtherAgentArtifacts, PurgeHolder, PurgeOptions, PurgePlan } from './purge-plan.js';
+
+/**
+ * The discovery context of purge options (the workspace defaults to the home: no adapter's purge depends on it).
+ * @public
+ */
+export function purgeContext(opts: PurgeOptions): DiscoveryContext {
+  return { workspace: opts.workspace ?? opts.home, homeDir: opts.home, ...(opts.env === undefined ? {} : { env: opts.env }) };
+}
+
+/** One holder per process: a holder of several files (or named and holding) is listed once, with its first signal. */
+function byPid(holders: readonly InUseHolder[]): PurgeHolder[] {
+  const out = new Map<number, PurgeHolder>();
+  for (const h of holders) if (!out.has(h.pid)) out.set(h.pid, { pid: h.pid, command: h.command, signal: h.signal });
+  return [...out.values()];
+}
+
+// Rows of a database that must not be written (a link, hard-linked, a sidecar that is not a regular file) are refused.
+async function guardDatabases(fs: FileSystemPort, artifacts: readonly Artifact[]): Promise<{ artifacts: Artifact[]; refused: LeftArtifact[] }> {
+  const dbs = [...new Set(artifacts.flatMap((a) => (a.kind === 'rows' ? [a.db] : [])))];
+  const why = new Map<string, string>();
+  for (const db of dbs) {
+    const refusal = await dbWriteRefusal(fs, db);
+    if (refusal !== null) why.set(db, refusal);
+  }
+  const refused: LeftArtifact[] = [];
+  const kept: Artifact[] = [];
+  for (const a of artifacts) {
+    const reason = a.kind === 'rows' ? why.get(a.db) : undefined;
+    if (reason === undefined) kept.push(a);
+    else refused.push({ ...a, reason });
+  }
+  return { artifacts: kept, refused };
+}
+
+/**
+ * Builds purge plans over adapters (read-only: the in-use probe, the adapters' `planPurge`, `verifyArtifact`, lstat).
+ * @public
+ */
+export class PurgePlanner {
+  /** A planner over the adapters `adapter` gives and the file system the database guard looks at. */
+  constructor(
+    private readonly fs: FileSystemPort,
+    private readonly adapter: (agent: AgentName) => AgentAdapter,
+  ) {}
+
+  /** The agents having any artifact of `id` on disk (orphaned leftovers and remains behind a linked dir count), in `AGENT_NAMES` order. */
+  async candidates(id: string, ctx: DiscoveryContext): Promise<AgentName[]> {
+    const out: AgentName[] = [];
+    for (const agent of AGENT_NAMES) if (isPlausibleId(agent, id) && (await this.adapter(agent).hasArtifacts(id, ctx))) out.push(agent);
+    return out;
+  }
+
+  /** The plan of purging `id` (see {@link PurgePlan}); changes nothing. */
+  async plan(agent: AgentName | 'auto', id: string, opts: PurgeOptions): Promise<PurgePlan> {
+    const ctx = purgeContext(opts);
+    const empty = { artifacts: [], refused: [], holders: [], hints: [], mentions: [], notes: [], otherAgents: [] };
+    if (agent === 'auto') {
+      const [first, ...rest] = await this.candidates(id, ctx);
+      if (first === undefined) return { agent: null, id, options: opts, verdict: 'unresolved', reason: `no agent has any artifact of ${id}`, ...empty };
+      const others: OtherAgentArtifacts[] = [];
+      for (const other of rest) {
+        const p = await this.adapter(other).planPurge(id, ctx);
+        others.push({ agent: other, artifacts: [...p.artifacts, ...p.refused] });
+      }
+      return { ...(await this.planFor(first, id, opts, ctx, true)), otherAgents: others };
+    }
+    return this.planFor(requireAgentName(agent), id, opts, ctx, false);
+  }
+
+  async #holders(adapter: AgentAdapter, id: string, ctx: DiscoveryContext): Promise<PurgeHolder[]> {
+    return isPlausibleId(adapter.name, id) ? byPid(await adapter.inUseHolders(id, ctx)) : [];
+  }
+
+  private async planFor(agent: AgentName, id: string, opts: PurgeOptions, ctx: DiscoveryContext, known: boolean): Promise<PurgePlan> {
+    const adapter = this.adapter(agent);
+    const holders = await this.#holders(adapter, id, ctx);
+    const hints = holders.length > 0 ? adapter.inUseHints(id, ctx) : [];
+    const base = { agent, id, options: opts, holders, hints, otherAgents: [] };
+    const present = known || (isPlausibleId(agent, id) && (await adapter.hasArtifacts(id, ctx)));
+    if (!present) {
+      const reason = holders.length > 0 ? `${agent} conversation ${id} has no artifact on disk but is in use` : `${agent} has no artifact of ${id}`;
+      return { ...base, verdict: holders.length > 0 ? 'in-use' : 'unresolved', reason, artifacts: [], refused: [], mentions: [], notes: [] };
+    }
+    const p = await adapter.planPurge(id, ctx);
+    const guarded = await guardDatabases(this.fs, p.artifacts);
+    const plan = { ...base, artifacts: guarded.artifacts, refused: [...guarded.refused, ...p.refused], mentions: p.mentions, notes: p.notes };
+    if (holders.length > 0) return { ...plan, verdict: 'in-use', reason: `${agent} conversation ${id} is in use by ${holders.map((h) => `pid ${h.pid} (${h.signal})`).join(', ')}` };
+    if (opts.workspace !== undefined && !(await adapter.verifyArtifact(id, { ...ctx, workspace: opts.workspace }, 'verify'))) {
+      return { ...plan, verdict: 'not-in-workspace', reason: `${agent} conversation ${id} is not one of workspace ${opts.workspace}` };
+    }
+    if (guarded.refused.length > 0) {
+      return { ...plan, verdict: 'refused', reason: `a database of ${id} must not be written: ${guarded.refused[0]?.reason ?? ''}` };
+    }
+    return { ...plan, verdict: 'purge', reason: `would remove ${plan.artifacts.length} artifact(s) of ${agent} conversation ${id}` };
+  }
+}
