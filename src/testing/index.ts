@@ -6,3 +6,4 @@ export * from './process/index.js';
 export * from './herdr/index.js';
 export * from './agents/index.js';
 export * from './sandbox/index.js';
+export * from './model-server/index.js';
