@@ -42,7 +42,7 @@ export { isValidHerdrAgentName, sanitizeHerdrAgentName } from './herdr/sanitize.
 export { HerdrCli, type HerdrCliOptions } from './node/herdr-cli.js';
 export { type HerdrProcessRunner, runHerdrProcess } from './node/herdr-process.js';
 export { NodeClock } from './node/node-clock.js';
-export { NodeFileSystem } from './node/node-fs.js';
+export { NodeFileSystem, type NodeFileSystemOptions } from './node/node-fs.js';
 export { nodePorts, type NodePortsOptions, resolvePorts } from './node/node-ports.js';
 export { NodeProcessPort, type NodeProcessPortOptions } from './node/node-process.js';
 

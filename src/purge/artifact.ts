@@ -34,8 +34,8 @@ export const STILL_ON_DISK = 'still on disk';
 
 /**
  * The reference system's string form of an artifact: the path, or `<db> (<table>.<col>: N rows)` (a child session's rows
- * end `[child <id>]`); with `reason`, a left artifact's reason follows in parentheses (`<db> (unknown layout: refusing to
- * purge)`), except {@link STILL_ON_DISK}, which the reference form never spelled out.
+ * end `[child <id>]`); with `reason`, a left artifact's reason follows in parentheses
+ * (`<db> (unknown layout: refusing to purge)`), except {@link STILL_ON_DISK}, which the reference form never spelled out.
  * @public
  */
 export function formatArtifact(a: Artifact | LeftArtifact, opts: { reason?: boolean } = {}): string {

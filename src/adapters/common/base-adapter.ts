@@ -97,7 +97,7 @@ export abstract class BaseAdapter implements AgentAdapter {
     return (ctx.siblingClaimedIds ?? []).some((s) => this.canonical(s) === canonicalId);
   }
 
-  /** The environment that locates this agent's dirs (see {@link agentEnv}). */
+  /** The environment that locates this agent's dirs (see `agentEnv`). */
   protected env(ctx: DiscoveryContext): Promise<Readonly<Record<string, string | undefined>>> {
     return agentEnv(this.ports.fs, this.ports.proc, ctx);
   }
@@ -229,7 +229,7 @@ export abstract class BaseAdapter implements AgentAdapter {
     return null;
   }
 
-  /** {@inheritDoc AgentAdapter.survey} By default: whether {@link BaseAdapter.storeRoot} exists and lists, and how many entries it has. */
+  /** Why `discover` may be empty: by default whether {@link BaseAdapter.storeRoot} exists and lists, and how many entries it has. */
   async survey(ctx: DiscoveryContext): Promise<StoreSurvey> {
     try {
       const root = await this.storeRoot(ctx);

@@ -1,4 +1,7 @@
-/** One scripted answer of the fake model server: what the model "says" for one request. */
+/**
+ * One scripted answer of the fake model server: what the model "says" for one request.
+ * @public
+ */
 export type FakeModelTurn =
   | {
       /** A plain text reply that ends the turn. */
@@ -43,10 +46,16 @@ export type FakeModelTurn =
       readonly delayMs?: number;
     };
 
-/** Which wire protocol a request to the fake model server spoke. */
+/**
+ * Which wire protocol a request to the fake model server spoke.
+ * @public
+ */
 export type FakeModelApi = 'anthropic-messages' | 'openai-responses' | 'chat-completions' | 'other';
 
-/** One request the fake model server received, recorded for the test to inspect. */
+/**
+ * One request the fake model server received, recorded for the test to inspect.
+ * @public
+ */
 export interface FakeModelRequest {
   /** The protocol, from the path. */
   readonly api: FakeModelApi;
@@ -66,7 +75,10 @@ export interface FakeModelRequest {
   readonly reply: FakeModelTurn['kind'] | 'after-tool' | 'default' | 'none';
 }
 
-/** Options of {@link startFakeModelServer}. */
+/**
+ * Options of {@link startFakeModelServer}.
+ * @public
+ */
 export interface FakeModelServerOptions {
   /** The scripted turns (see {@link FakeModelTurn}); requests nothing matches get `defaultText`. */
   readonly script?: readonly FakeModelTurn[];
@@ -78,7 +90,10 @@ export interface FakeModelServerOptions {
   readonly model?: string;
 }
 
-/** A running fake model server bound to 127.0.0.1. */
+/**
+ * A running fake model server bound to 127.0.0.1.
+ * @public
+ */
 export interface FakeModelServer {
   /** The base URL, `http://127.0.0.1:<port>` (append `/v1` for OpenAI-style clients). */
   readonly url: string;
@@ -90,7 +105,10 @@ export interface FakeModelServer {
   close(): Promise<void>;
 }
 
-/** A tool call the server decided to make, in protocol-neutral form. */
+/**
+ * A tool call the server decided to make, in protocol-neutral form.
+ * @public
+ */
 export interface PlannedToolCall {
   /** The tool name, exactly as offered. */
   readonly name: string;
@@ -100,12 +118,18 @@ export interface PlannedToolCall {
   readonly input: Readonly<Record<string, unknown>>;
 }
 
-/** What the server answers one model request with, in protocol-neutral form. */
+/**
+ * What the server answers one model request with, in protocol-neutral form.
+ * @public
+ */
 export type PlannedReply =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'tool'; readonly call: PlannedToolCall };
 
-/** A model request reduced to what turn selection needs. */
+/**
+ * A model request reduced to what turn selection needs.
+ * @public
+ */
 export interface RequestView {
   /** The latest user text ('' when the latest input is not user text). */
   readonly userText: string;

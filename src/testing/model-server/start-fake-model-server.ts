@@ -41,6 +41,7 @@ const writeEvent = (res: ServerResponse, e: SseEvent): void => {
  * // ANTHROPIC_BASE_URL=server.url, or an OpenAI-style provider with base URL `${server.url}/v1`
  * await server.close();
  * ```
+ * @public
  */
 export async function startFakeModelServer(opts: FakeModelServerOptions = {}): Promise<FakeModelServer> {
   const state: ScriptState = { script: opts.script ?? [], used: new Set() };
