@@ -6,6 +6,7 @@ import { acquireLock, type LockHandle } from '../atomic/lock.js';
 import { isPortError, type MamError, toPortError } from '../errors.js';
 import { NodeClock } from '../node/node-clock.js';
 import { NodeFileSystem } from '../node/node-fs.js';
+import { InvalidArgumentError } from '../invalid-argument-error.js';
 import type { Clock } from '../ports/clock.js';
 import type { FileSystemPort } from '../ports/fs.js';
 import type { Ports } from '../ports/index.js';
@@ -37,6 +38,8 @@ export interface SessionRegistryOptions {
    * then stale (its `yaml_sha256` is not the YAML's) and the next update, of any instance, rebuilds it.
    */
   onWarning?: (warning: MamError) => void;
+  /** Create the workspace directory on the first update when it does not exist (default: an update of a missing workspace throws {@link InvalidArgumentError}). */
+  createWorkspace?: boolean;
 }
 
 // The lock paths this async context holds, so a nested update fails at once instead of waiting for itself.
@@ -62,12 +65,16 @@ export class SessionRegistry {
   // The bytes of the version snapshot() last parsed and handed out whole (not cached).
   #readOnce: Uint8Array | null = null;
   #dirMade = false;
+  readonly #createWorkspace: boolean;
   #swept = false;
   readonly #mirror: RegistryMirror;
 
   /** Binds to `<workspace>/.mam/`; nothing is read or created until the first call. */
   constructor(workspace: string, opts: SessionRegistryOptions = {}) {
+    if (typeof workspace !== 'string') throw new InvalidArgumentError('workspace', 'must be a string');
+    if (workspace === '' || workspace.includes('\0')) throw new InvalidArgumentError('workspace', 'must be a non-empty path');
     this.paths = registryPaths(workspace);
+    this.#createWorkspace = opts.createWorkspace === true;
     // Only the two ports it uses, built directly: a process that needs just the registry need not load the others.
     this.#ports = { fs: opts.ports?.fs ?? new NodeFileSystem(), clock: opts.ports?.clock ?? new NodeClock() };
     this.#lockTimeoutMs = opts.lockTimeoutMs ?? 30_000;
@@ -186,6 +193,7 @@ export class SessionRegistry {
     const { fs, clock } = this.#ports;
     const opts = { clock, timeoutMs: this.#lockTimeoutMs, pollMs: 2 };
     if (!this.#dirMade) {
+      await this.#requireWorkspace();
       await fs.mkdir(this.paths.dir, { recursive: true });
       this.#dirMade = true;
     }
@@ -193,6 +201,7 @@ export class SessionRegistry {
       return await acquireLock(this.paths.lock, opts);
     } catch (err) {
       if (!isPortError(err, 'NotFound')) throw err;
+      await this.#requireWorkspace();
       await fs.mkdir(this.paths.dir, { recursive: true });
       return acquireLock(this.paths.lock, opts);
     }
@@ -201,6 +210,22 @@ export class SessionRegistry {
   /** The warning of this instance's last update (see {@link SessionRegistryOptions.onWarning}), or null when it had none. */
   get lastWarning(): MamError | null {
     return this.#lastWarning;
+  }
+
+  // A workspace that does not exist is a typo unless the caller opted in: `.mam/` is never made with mkdir -p behind its back.
+  async #requireWorkspace(): Promise<void> {
+    if (this.#createWorkspace) return;
+    const ws = this.paths.workspace;
+    let kind: string;
+    try {
+      kind = (await this.#ports.fs.stat(ws)).kind;
+    } catch (err) {
+      if (isPortError(err, 'NotFound') || isPortError(err, 'NotADirectory')) {
+        throw new InvalidArgumentError('workspace', `${ws} does not exist (pass { createWorkspace: true } to create it)`);
+      }
+      throw err;
+    }
+    if (kind !== 'dir') throw new InvalidArgumentError('workspace', `${ws} is not a directory`);
   }
 
   // The mirror is derived data: its failure is a warning, never a throw (the YAML change it follows is committed).

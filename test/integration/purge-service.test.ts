@@ -84,10 +84,18 @@ describe('PurgeService', () => {
     expect(await service().purge('auto', id, { home })).toEqual({ kind: 'unresolved', agent: null });
   });
 
-  it.each(['memory', 'notes', '../x', '/etc', ''])('reaches nothing for the implausible id %j', async (bad) => {
+  it.each(['memory', 'notes', '../x', '/etc'])('reaches nothing for the implausible id %j', async (bad) => {
     agyTree();
     expect(await service().purge('auto', bad, { home })).toEqual({ kind: 'unresolved', agent: null });
     expect(await service().purge('claude', bad, { home })).toEqual({ kind: 'unresolved', agent: null });
+  });
+
+  // The empty id is an argument error now (INVALID_ARGUMENT), not an unresolved purge; it still reaches nothing.
+  it('refuses the empty id as an invalid argument, reaching nothing', async () => {
+    const paths = agyTree();
+    await expect(service().purge('auto', '', { home })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', data: { param: 'id' } });
+    await expect(service().purge('claude', '', { home })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', data: { param: 'id' } });
+    for (const p of Object.values(paths)) expect(existsSync(p)).toBe(true);
   });
 
   it('lists a holder once when it both names the id and holds two of its files open', async () => {
