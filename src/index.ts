@@ -63,8 +63,13 @@ export { OpencodeAdapter } from './adapters/opencode/opencode-adapter.js';
 export { type OpencodeLocation } from './adapters/opencode/opencode-locator.js';
 export type * from './adapters/types.js';
 
-// purge (every name of its index is public)
-export * from './purge/index.js';
+// purge
+export { PurgeService } from './purge/purge-service.js';
+export { purgeExitCode, verdictExitCode, type PurgeResult } from './purge/purge-result.js';
+export type { OtherAgentArtifacts, PlanChange, PurgeHolder, PurgeOptions, PurgePlan, PurgeVerdict } from './purge/purge-plan.js';
+export { Orchestrators, type OrchestratorsOptions } from './purge/orchestrators.js';
+export { invalidOrchestratorIdMessage, orchestratorInUseMessage, type OrchestratorRegisterResult, type OrchestratorRemoveOptions, type OrchestratorRemoveResult } from './purge/orchestrators-result.js';
+export { artifactPath, formatArtifact, STILL_ON_DISK, type Artifact, type LeftArtifact, type PathArtifact, type RowsArtifact } from './purge/artifact.js';
 
 // registry
 export { idsClaimedByOthers, type IdsClaimedOptions } from './registry/ids-claimed-by-others.js';

@@ -160,6 +160,8 @@ export interface AgentAdapter {
   authOk(ctx: DiscoveryContext): Promise<boolean>;
   /** What the agent's store looks like here (why `discover` may answer `[]`); read-only, never throws, apart from `discover`. */
   survey(ctx: DiscoveryContext): Promise<StoreSurvey>;
+  /** What a purge of the id could not guarantee, asked after it ran (e.g. a `-wal` a live writer kept still holds the deleted text). */
+  purgeNotesOf?(id: string, ctx: DiscoveryContext): Promise<string[]>;
   /** The same check with the CLI's exit code, so a failed create can give it (0 when the CLI can start). */
   preflight(ctx: DiscoveryContext): Promise<PreflightResult>;
   /** A cheap, read-only look at the agent's store under `ctx.homeDir` (`ctx.workspace` is not used); optional. Never rejects. */

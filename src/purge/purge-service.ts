@@ -91,8 +91,10 @@ export class PurgeService {
     const adapter = this.adapter(agent);
     const ctx = purgeContext(options);
     const purged = await adapter.purgeArtifacts(id, ctx);
-    const [residual, mentions] = await Promise.all([adapter.residualArtifacts(id, ctx), adapter.mentions(id, ctx)]);
-    return { kind: 'purged', agent, purged, residual, mentions, notes: fresh.notes, otherAgents: plan.otherAgents, inUse: false };
+    const [residual, mentions, after] = await Promise.all([adapter.residualArtifacts(id, ctx), adapter.mentions(id, ctx), adapter.purgeNotesOf?.(id, ctx) ?? []]);
+    // Notes known before (e.g. a remote copy out of reach) and those the removal itself found (a busy WAL), once each.
+    const notes = [...new Set([...fresh.notes, ...after])];
+    return { kind: 'purged', agent, purged, residual, mentions, notes, otherAgents: plan.otherAgents, inUse: false };
   }
 
   /**

@@ -40,8 +40,10 @@ function covered(path: string, residual: readonly string[]): boolean {
   });
 }
 
-async function purge(stage: FaultStage, fs: RecordingFileSystem): Promise<PurgeResult> {
-  return faultService(stage, fs).purge(stage.agent, stage.id, { home: stage.home, workspace: stage.workspace, env: stage.env });
+// A rerun is not scoped to the workspace: after a partial purge the conversation's own record (what proves its
+// workspace) may be gone, and a scoped purge then refuses the remains as `not-in-workspace` (removing nothing).
+async function purge(stage: FaultStage, fs: RecordingFileSystem, scoped = true): Promise<PurgeResult> {
+  return faultService(stage, fs).purge(stage.agent, stage.id, { home: stage.home, ...(scoped ? { workspace: stage.workspace } : {}), env: stage.env });
 }
 
 /** Restores the stage and purges it without faults. */
@@ -76,7 +78,7 @@ export async function faultedRun(stage: FaultStage, clean: CleanRun, n: number, 
     problems.push(`${at}: ${result.kind} yet ${clean.paths.length - left.length} item(s) were removed`);
   }
   try {
-    const rerun = await purge(stage, new RecordingFileSystem(new NodeFileSystem()));
+    const rerun = await purge(stage, new RecordingFileSystem(new NodeFileSystem()), false);
     if (rerun.kind !== 'purged' || rerun.residual.length > 0) problems.push(`${at}: rerun did not complete: ${JSON.stringify(rerun)}`);
     for (const p of clean.paths) if (exists(p)) problems.push(`${at}: rerun left ${p}`);
   } catch (err) {

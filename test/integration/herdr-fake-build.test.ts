@@ -27,7 +27,7 @@ describe('the fake herdr from the tsup build', () => {
   beforeAll(async () => {
     ({ dir, remove } = await herdrTempDir('build'));
     await execa(join(root, 'node_modules/.bin/tsup'), [
-      'src/testing/herdr/index.ts', '--format', 'esm,cjs', '--out-dir', join(dir, 'dist'), '--target', 'node20', '--platform', 'node', '--no-config', '--silent',
+      'src/testing/herdr/index.ts', '--format', 'esm', '--out-dir', join(dir, 'dist'), '--target', 'node20', '--platform', 'node', '--no-config', '--silent',
     ], { cwd: root });
     // As in an install: the package's runtime dependencies (zod, which the herdr answer parsers use) are resolvable.
     await symlink(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
@@ -36,10 +36,11 @@ describe('the fake herdr from the tsup build', () => {
     await remove();
   });
 
+  // The package is ESM only: a CommonJS user `require`s the ESM build (require(esm), Node >= 20.19).
   it('works when required as CommonJS', async () => {
     const work = join(dir, 'cjs');
     await mkdir(work);
-    const code = `${scenario}\nscenario(require(${JSON.stringify(join(dir, 'dist/index.cjs'))}), require('node:child_process'), process.argv[1])
+    const code = `${scenario}\nscenario(require(${JSON.stringify(join(dir, 'dist/index.js'))}), require('node:child_process'), process.argv[1])
       .then((r) => process.stdout.write(JSON.stringify(r)), (e) => { console.error(e); process.exitCode = 1; });`;
     const r = await execa('node', ['-e', code, work], { reject: false });
     expect(r.stderr).toBe('');

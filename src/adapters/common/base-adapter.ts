@@ -86,6 +86,12 @@ export abstract class BaseAdapter implements AgentAdapter {
   protected async purgeNotes(_id: string, _ctx: DiscoveryContext): Promise<string[]> {
     return [];
   }
+  /** {@inheritDoc AgentAdapter.purgeNotesOf} */
+  async purgeNotesOf(id: string, ctx: DiscoveryContext): Promise<string[]> {
+    const c = this.canonical(id);
+    return c === null ? [] : this.purgeNotes(c, ctx).catch(() => []);
+  }
+
 
   /** The canonical id, or null when the id is not plausible for this agent (it then reaches no path). */
   protected canonical(id: unknown): string | null {
