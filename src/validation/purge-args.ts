@@ -1,5 +1,6 @@
 import { isAbsolute } from 'node:path';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { lazySchema, type Zod } from '../lazy-zod.js';
 import { isPortError } from '../errors.js';
 import { AGENT_NAMES, type AgentName } from '../ids/agent-names.js';
 import { InvalidArgumentError } from '../invalid-argument-error.js';
@@ -7,21 +8,23 @@ import type { FileSystemPort } from '../ports/fs.js';
 import type { PurgeOptions } from '../purge/purge-plan.js';
 import { UnknownAgentError } from '../errors.js';
 
-const absolutePath = z
-  .string({ error: 'must be a string' })
-  .min(1, { error: 'must not be empty' })
-  .refine((p) => !p.includes('\0'), { error: 'must not contain a NUL byte' })
-  .refine((p) => isAbsolute(p), { error: 'must be an absolute path (a relative one would be resolved against the current directory)' });
-
-const optionsSchema = z.object(
-  {
-    home: absolutePath,
-    workspace: absolutePath.optional(),
-    env: z.record(z.string(), z.union([z.string(), z.undefined()]), { error: 'must be an object of strings' }).optional(),
-    dryRun: z.boolean({ error: 'must be a boolean' }).optional(),
-  },
-  { error: 'must be an object' },
-);
+// Built on first use (zod loads then, not when the package is imported).
+const optionsSchema = lazySchema((z: Zod) => {
+  const absolutePath = z
+    .string({ error: 'must be a string' })
+    .min(1, { error: 'must not be empty' })
+    .refine((p) => !p.includes('\0'), { error: 'must not contain a NUL byte' })
+    .refine((p) => isAbsolute(p), { error: 'must be an absolute path (a relative one would be resolved against the current directory)' });
+  return z.object(
+    {
+      home: absolutePath,
+      workspace: absolutePath.optional(),
+      env: z.record(z.string(), z.union([z.string(), z.undefined()]), { error: 'must be an object of strings' }).optional(),
+      dryRun: z.boolean({ error: 'must be a boolean' }).optional(),
+    },
+    { error: 'must be an object' },
+  );
+});
 
 function fail(root: string, err: z.ZodError): never {
   const issue = err.issues[0];

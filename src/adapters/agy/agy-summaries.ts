@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import Database from '../../sqlite/driver.js';
 import { describeError } from '../../errors.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import type { LeftArtifact, RowsArtifact } from '../../purge/artifact.js';

@@ -1,4 +1,5 @@
-import Database from 'better-sqlite3';
+import Database from '../../sqlite/driver.js';
+import { closeQuietly, openWalGuard } from '../../sqlite/guard-connection.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { confinedCheck } from '../../paths/confined-check.js';
 import type { Artifact } from '../../purge/artifact.js';
@@ -56,7 +57,7 @@ export async function purgeGrokSearchRows(fs: FileSystemPort, root: string, dbPa
     const keepSidecars = (await detectWalState(fs, check.path)) === 'leftover';
     writer = new Database(check.path, { fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
     const rows = deleteRows(writer, dbPath, ids);
-    if (keepSidecars) guard = openGuard(check.path);
+    if (keepSidecars) guard = openWalGuard(check.path);
     return { kind: 'deleted', rows };
   } catch (err) {
     return { kind: 'failed', reason: `rows could not be deleted (${describeError(err)})` };
@@ -66,20 +67,4 @@ export async function purgeGrokSearchRows(fs: FileSystemPort, root: string, dbPa
   }
 }
 
-function openGuard(path: string): Database.Database | undefined {
-  try {
-    const guard = new Database(path, { readonly: true, fileMustExist: true });
-    guard.prepare('SELECT count(*) FROM sqlite_schema').pluck().get();
-    return guard;
-  } catch {
-    return undefined;
-  }
-}
 
-function closeQuietly(db: Database.Database | undefined): void {
-  try {
-    db?.close();
-  } catch {
-    // The rows were deleted (or not) before the close.
-  }
-}

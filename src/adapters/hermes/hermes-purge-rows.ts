@@ -1,4 +1,5 @@
 import Database from '../../sqlite/driver.js';
+import { closeQuietly, openWalGuard } from '../../sqlite/guard-connection.js';
 import { describeError } from '../../errors.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { confinedCheck } from '../../paths/confined-check.js';
@@ -93,7 +94,7 @@ export async function purgeHermesRows(fs: FileSystemPort, root: string, dbPath: 
     walKept = (await detectWalState(fs, check.path)) === 'leftover';
     writer = new Database(check.path, { fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
     const done = deleteRows(writer, dbPath, id, remembered);
-    if (walKept) guard = openGuard(check.path);
+    if (walKept) guard = openWalGuard(check.path);
     return { ...done, walKept };
   } catch (err) {
     return { deleted: [], ids: [], refused: `the rows could not be deleted: ${describeError(err)}`, walKept };
@@ -103,21 +104,4 @@ export async function purgeHermesRows(fs: FileSystemPort, root: string, dbPath: 
   }
 }
 
-// A reader holding the WAL open: the writer's close is then not the last one, and a read-only close never checkpoints.
-function openGuard(path: string): Database.Database | undefined {
-  try {
-    const guard = new Database(path, { readonly: true, fileMustExist: true });
-    guard.prepare('SELECT count(*) FROM sqlite_schema').pluck().get();
-    return guard;
-  } catch {
-    return undefined;
-  }
-}
 
-function closeQuietly(db: Database.Database | undefined): void {
-  try {
-    db?.close();
-  } catch {
-    // Nothing to report: the rows were deleted (or not) before the close.
-  }
-}
