@@ -38,7 +38,7 @@ export interface SessionRegistryOptions {
    * then stale (its `yaml_sha256` is not the YAML's) and the next update, of any instance, rebuilds it.
    */
   onWarning?: (warning: MamError) => void;
-  /** Create the workspace directory on the first update when it does not exist (default: an update of a missing workspace throws {@link InvalidArgumentError}). */
+  /** Create the workspace directory on the first update when it does not exist (default: an update of a missing workspace throws an `InvalidArgumentError`). */
   createWorkspace?: boolean;
 }
 
