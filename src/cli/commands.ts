@@ -26,6 +26,10 @@ export const COMMANDS: Readonly<Record<string, CliCommandEntry>> = {
     synopsis: 'mam discover <agent> --workspace WS [--home DIR] [--epoch S] [--json] → the agent\'s conversations in WS, newest first.',
     load: async () => (await import('./commands/discover.js')).discoverCommand,
   },
+  doctor: {
+    synopsis: 'mam doctor [--home DIR] [--json] → per agent: store present, layout/version, known or unknown, counts, problems (read-only); exit 0 all known, 1 an unknown layout or a problem, 2 usage.',
+    load: async () => (await import('./commands/doctor.js')).doctorCommand,
+  },
   loop: {
     synopsis: 'mam loop --creator NAME --task TEXT [--workspace WS] [--home DIR] [--wait-ms MS] [--quiescence-ms MS] [--timeout-s S] [--json] → exit 0 completed, 1 refused or failed, 2 usage, 129/130/143 interrupted.',
     load: async () => (await import('./commands/loop.js')).loopCommand,
