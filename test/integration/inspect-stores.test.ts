@@ -64,8 +64,8 @@ describe('inspectStores on the real stages', () => {
       ['claude', 'absent'],
       ['agy', 'not-inspected'],
       ['codex', 'absent'],
-      ['grok', 'not-inspected'],
-      ['hermes', 'not-inspected'],
+      ['grok', 'absent'],
+      ['hermes', 'absent'],
       ['opencode', 'absent'],
     ]);
     const text = formatStoreReport(reports);

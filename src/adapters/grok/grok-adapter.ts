@@ -4,11 +4,13 @@ import type { ProcessInfo } from '../../ports/process.js';
 import type { ArtifactPath } from '../common/artifacts.js';
 import { BaseAdapter } from '../common/base-adapter.js';
 import { psHint } from '../common/in-use.js';
-import type { AdapterPurgePlan, DiscoveryContext, InUseHolder, PreflightResult } from '../types.js';
+import { describeError } from '../../errors.js';
+import type { AdapterPurgePlan, DiscoveryContext, InUseHolder, PreflightResult, StoreReport } from '../types.js';
 import { grokActiveSessionsPath } from './grok-active-sessions.js';
 import { GROK_REMOTE_NOTE } from './grok-remote-note.js';
 import { type GrokHome, grokHome } from './grok-home.js';
 import { grokInUse } from './grok-in-use.js';
+import { inspectGrokHome } from './grok-inspect.js';
 import { grokMentions } from './grok-mentions.js';
 import { grokParents } from './grok-parents.js';
 import { grokArtifactPaths, grokArtifacts, grokLeft, purgeGrokSurvey } from './grok-purge.js';
@@ -44,6 +46,15 @@ export class GrokAdapter extends BaseAdapter {
   resumeArgs(id: string): string[] {
     const c = this.canonical(id);
     return c === null ? [] : ['--resume', c];
+  }
+
+  /** A read-only look at the grok home (never runs the CLI): buckets, sessions, search database layout, problems. Never rejects. */
+  async inspect(ctx: DiscoveryContext): Promise<StoreReport> {
+    try {
+      return await inspectGrokHome(this.ports.fs, await this.#home(ctx));
+    } catch (err) {
+      return { agent: 'grok', presence: 'present', root: null, layout: null, known: false, counts: {}, problems: [`inspection failed: ${describeError(err)}`] };
+    }
   }
 
   async #home(ctx: DiscoveryContext): Promise<GrokHome> {

@@ -5,11 +5,13 @@ import { dbWriteRefusal } from '../../sqlite/db-write-guard.js';
 import { type ArtifactPath, existingArtifacts, leftArtifacts, removeArtifacts } from '../common/artifacts.js';
 import { BaseAdapter } from '../common/base-adapter.js';
 import { psHint } from '../common/in-use.js';
-import type { DiscoveryContext, InUseHolder } from '../types.js';
+import { describeError } from '../../errors.js';
+import type { DiscoveryContext, InUseHolder, StoreReport } from '../types.js';
 import { directoryMatcher } from '../agy/same-directory.js';
 import { type HermesConversation, HermesGraph } from './hermes-conversation.js';
 import { hermesMentions, hermesSessionFiles } from './hermes-files.js';
 import { hermesChainHolders } from './hermes-in-use.js';
+import { inspectHermesStores } from './hermes-inspect.js';
 import { type HermesStore, hermesPaths, hermesStores } from './hermes-paths.js';
 import { purgeHermesRows } from './hermes-purge-rows.js';
 import { HERMES_UNKNOWN_LAYOUT, type HermesRows, hermesRowsNaming } from './hermes-rows.js';
@@ -298,6 +300,15 @@ export class HermesAdapter extends BaseAdapter {
       if (write !== null) out.push({ kind: 'file', path: l.store.db, reason: write });
     }
     return out;
+  }
+
+  /** A read-only look at every Hermes store (never runs the CLI): schema versions, layout verdicts, counts, problems. Never rejects. */
+  async inspect(ctx: DiscoveryContext): Promise<StoreReport> {
+    try {
+      return await inspectHermesStores(this.ports.fs, await this.stores(ctx));
+    } catch (err) {
+      return { agent: 'hermes', presence: 'present', root: null, layout: null, known: false, counts: {}, problems: [`inspection failed: ${describeError(err)}`] };
+    }
   }
 
   /** The active Hermes root (`$HERMES_HOME`, else `<home>/.hermes`). */
