@@ -62,7 +62,7 @@ describe('inspectStores on the real stages', () => {
     const reports = await inspectStores({ home, env: { HOME: home } });
     expect(reports.map((r) => [r.agent, r.presence])).toEqual([
       ['claude', 'absent'],
-      ['agy', 'not-inspected'],
+      ['agy', 'absent'],
       ['codex', 'absent'],
       ['grok', 'absent'],
       ['hermes', 'absent'],

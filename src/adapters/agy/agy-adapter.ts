@@ -5,8 +5,10 @@ import { asLeft, formatArtifact } from '../../purge/artifact.js';
 import { type ArtifactPath, leftArtifacts, pathArtifact, removeArtifacts } from '../common/artifacts.js';
 import { BaseAdapter } from '../common/base-adapter.js';
 import { psHint } from '../common/in-use.js';
-import type { CaptureResult, DiscoveryContext } from '../types.js';
+import { describeError } from '../../errors.js';
+import type { CaptureResult, DiscoveryContext, StoreReport } from '../types.js';
 import { captureAgy } from './agy-capture.js';
+import { inspectAgyStores } from './agy-inspect.js';
 import { agyMentions } from './agy-mentions.js';
 import { type AgyPaths, agyDbPath, agyHeldPaths, agyLockPath, agyPaths } from './agy-paths.js';
 import { type AgyPurgePlan, planAgyPurge } from './agy-purge-plan.js';
@@ -194,6 +196,15 @@ export class AgyAdapter extends BaseAdapter {
   }
 
   // The agy roots of this context (GEMINI_HOME from the agent's environment, see agentEnv).
+  /** A read-only look at the agy CLI and ACP roots (never runs the CLI): conversations, the summaries index, problems. Never rejects. */
+  async inspect(ctx: DiscoveryContext): Promise<StoreReport> {
+    try {
+      return await inspectAgyStores(this.ports.fs, await this.paths(ctx));
+    } catch (err) {
+      return { agent: 'agy', presence: 'present', root: null, layout: null, known: false, counts: {}, problems: [`inspection failed: ${describeError(err)}`] };
+    }
+  }
+
   private async paths(ctx: DiscoveryContext): Promise<AgyPaths> {
     return agyPaths(ctx.homeDir, await this.env(ctx));
   }

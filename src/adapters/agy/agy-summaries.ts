@@ -36,7 +36,11 @@ function rowsOf(db: string, count: number): AgySummaryRows['rows'] {
   return count > 0 ? [{ kind: 'rows', db, table: TABLE, column: COLUMN, count }] : [];
 }
 
-function hasIndex(db: Database.Database): boolean {
+/**
+ * True when the shared index has the table and column this adapter reads and purges (`conversation_summaries.conversation_id`).
+ * @public
+ */
+export function hasAgySummaryIndex(db: Database.Database): boolean {
   return tableNames(db).includes(TABLE) && tableColumns(db, TABLE).includes(COLUMN);
 }
 
@@ -58,7 +62,7 @@ export async function agySummaryRows(fs: FileSystemPort, dbPath: string, ids: re
   if (!(await isAgySqliteFile(fs, dbPath))) return failed(dbPath, 'not a SQLite database: not read');
   try {
     return await withReadonlyDb(dbPath, { fs }, (h) => {
-      if (!hasIndex(h.db)) return { rows: [], failure: null };
+      if (!hasAgySummaryIndex(h.db)) return { rows: [], failure: null };
       const stmt = h.db.prepare(`SELECT ${COLUMN} AS id, count(*) AS n FROM ${TABLE} WHERE ${COLUMN} IN (${placeholders(ids.length)}) GROUP BY ${COLUMN}`);
       const count = (stmt.all(...ids) as Array<{ n: number }>).reduce((sum, r) => sum + r.n, 0);
       return { rows: rowsOf(dbPath, count), failure: null };
