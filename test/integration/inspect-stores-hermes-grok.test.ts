@@ -9,7 +9,8 @@ import type { StoreReport } from '../../src/adapters/types.js';
 import { inspectStores } from '../../src/index.js';
 import { hashTree } from '../helpers/adapter-codex-tree.js';
 import { GROK_IDS, materializeGrokStage } from '../helpers/adapter-grok-stage.js';
-import { materializeHermesStage } from '../helpers/adapter-hermes-real.js';
+import { materializeHermesStage, realHermesSql } from '../helpers/adapter-hermes-real.js';
+import { buildWalState, snapshotDir, WAL_STATES } from '../helpers/sqlite-wal-states.js';
 
 const roots: string[] = [];
 afterAll(() => {
@@ -55,6 +56,22 @@ describe('inspectStores: hermes', () => {
       expect.stringMatching(/profiles\/bad\/state\.db: unreadable/),
       expect.stringContaining('profiles/odd/state.db: unknown layout (notes.session_ref name a session by a column this adapter does not know)'),
     ]);
+  });
+
+  it.each(WAL_STATES)('WAL state %s: the real schema read through the WAL, the directory listing unchanged', async (state) => {
+    const root = temp();
+    const hermesHome = join(root, '.hermes');
+    mkdirSync(hermesHome, { recursive: true });
+    mkdirSync(join(root, 'home'), { recursive: true });
+    const fx = await buildWalState(state, join(hermesHome, 'state.db'), realHermesSql('03-delegate', root));
+    try {
+      const listing = snapshotDir(hermesHome);
+      const r = await report(join(root, 'home'), { HERMES_HOME: hermesHome }, 'hermes');
+      expect(r).toMatchObject({ known: true, layout: 'state.db schema 22', counts: { sessions: 7, 'delegate children': 1 } });
+      expect(snapshotDir(hermesHome)).toEqual(listing);
+    } finally {
+      await fx.stop();
+    }
   });
 
   it('an empty home has no Hermes store', async () => {
