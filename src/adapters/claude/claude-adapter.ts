@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { removeDirKeepingLast } from '../../paths/remove-dir-keeping-last.js';
+import type { FileSystemPort } from '../../ports/fs.js';
 import type { ProcessInfo } from '../../ports/process.js';
 import { type Artifact, asLeft, type LeftArtifact } from '../../purge/artifact.js';
 import { type ArtifactPath, leftArtifacts, pathExists, removeArtifacts } from '../common/artifacts.js';
@@ -20,6 +21,12 @@ const SIDECARS = ['', '-wal', '-shm', '-journal'] as const;
 
 function byPid(snapshot: readonly ProcessInfo[]): Map<number, ProcessInfo> {
   return new Map(snapshot.map((p) => [p.pid, p] as const));
+}
+
+// The paths among `items` that are directories themselves (not links, not files); never rejects.
+async function realDirs(fs: FileSystemPort, items: readonly ArtifactPath[]): Promise<string[]> {
+  const kinds = await Promise.all(items.map((i) => fs.lstat(i.path).then((st) => st.kind, () => null)));
+  return items.filter((_, n) => kinds[n] === 'dir').map((i) => i.path);
 }
 
 function found(scan: ClaudeArtifactScan): ArtifactPath[] {
@@ -89,10 +96,13 @@ export class ClaudeAdapter extends BaseAdapter {
 
   // Claude keeps nothing open (transcripts are appended and closed): a holder of the transcript, or of an unknown store
   // naming the id, is something this adapter cannot account for, so it counts.
-  /** The transcripts and the sidecars of any unknown store naming the id: Claude keeps nothing open itself. */
+  // The conversation's own dirs (file-history/<id>/, session-env/<id>/, tasks/<id>/, the tmp and project <id>/ dirs) too:
+  // a shell cd'd into one (or a file open below it) holds the conversation. Real dirs only, never a link: what a link
+  // points at is not the conversation's, and a link to / would make the holder scan walk the whole disk.
+  /** The transcripts, the conversation's own dirs, and the sidecars of any unknown store naming the id: Claude keeps nothing open itself. */
   protected override async heldPaths(id: string, ctx: DiscoveryContext): Promise<string[]> {
     const s = await this.scan(id, ctx);
-    return [...s.transcripts.map((t) => t.path), ...s.stores.flatMap((db) => SIDECARS.map((x) => db + x))];
+    return [...s.transcripts.map((t) => t.path), ...(await realDirs(this.ports.fs, s.items)), ...s.stores.flatMap((db) => SIDECARS.map((x) => db + x))];
   }
 
   /** Live session files `sessions/<pid>.json` naming the id whose pid is alive with a matching start. */

@@ -47,8 +47,11 @@ export async function findInUseHolders(proc: ProcessPort, probe: InUseProbe): Pr
   }
   if (probe.heldPaths.length > 0) {
     const byPid = new Map(snapshot.map((p) => [p.pid, p] as const));
-    for (const h of await proc.holders(probe.heldPaths)) {
-      if (own.has(h.pid)) continue;
+    const held = await proc.holders(probe.heldPaths);
+    // A process holding a file below a held directory is reported once, by the file (the more precise evidence).
+    const below = (h: FileHolder): boolean => held.some((o) => o.pid === h.pid && o.path.startsWith(h.path.endsWith('/') ? h.path : `${h.path}/`));
+    for (const h of held) {
+      if (own.has(h.pid) || below(h)) continue;
       if (probe.ignoreHolder?.(h, byPid.get(h.pid)) === true) continue;
       found.push({ pid: h.pid, command: byPid.get(h.pid)?.command ?? h.command, signal: 'open-file', detail: h.path });
     }

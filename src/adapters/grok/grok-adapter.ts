@@ -99,13 +99,14 @@ export class GrokAdapter extends BaseAdapter {
     return s === null ? [] : grokArtifactPaths(s);
   }
 
-  /** The top-level files of every session dir of the conversation and its descendants, and the relocation lock. */
+  /** Every session dir of the conversation and its descendants (a shell cd'd into one holds it), their top-level files, and the relocation lock. */
   protected override async heldPaths(id: string, ctx: DiscoveryContext): Promise<string[]> {
     const s = await this.#survey(id, ctx, false).catch(() => null);
     if (s === null) return [];
     const out: string[] = [];
     for (const d of s.dirs) {
       if (d.kind !== 'dir') continue;
+      out.push(d.path);
       for (const e of (await listGrokDir(this.ports.fs, d.path)) ?? []) if (e.kind === 'file') out.push(join(d.path, e.name));
     }
     for (const f of s.files) if (f.kind === 'file' && f.path.endsWith('.lock')) out.push(f.path);
