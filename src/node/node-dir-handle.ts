@@ -121,10 +121,13 @@ class NodeDirHandle implements DirHandle {
 
   async openDir(name: string): Promise<DirHandle> {
     const path = join(this.path, name);
-    const fh = await this.#step('fs.openDir', name, () => openDirFd(this.#at(name)));
+    assertPlainName('fs.openDir', this.path, name);
+    await this.#verify('fs.openDir');
+    const fh = await openDirFd(this.#at(name));
+    // The check after the open runs here, not in #step: a swap it detects must not leak the handle just opened.
     try {
-      const st = await fh.stat();
       await this.#verify('fs.openDir');
+      const st = await fh.stat();
       return new NodeDirHandle(path, fh, [...this.#chain, { path, dev: st.dev, ino: st.ino }], this.anchored);
     } catch (err) {
       await fh.close().catch(() => undefined);
