@@ -47,9 +47,21 @@ export interface OpenReadonlyOptions {
 // empty -wal before failing; the retry then reads a private copy, but that 0-byte -wal stays.
 const IMMUTABLE = 'mode=ro&immutable=1';
 const SIDECARS = 'mode=ro&readonly_shm=1';
+// The 16 bytes every SQLite database file starts with: "SQLite format 3\0".
+const SQLITE_HEADER = [...Buffer.from('SQLite format 3\0', 'latin1')];
 
 function openUri(abs: string, query: string): Database.Database {
   return new Database(`${pathToFileURL(abs).href}?${query}`, { readonly: true, fileMustExist: true });
+}
+
+// A main file that is not SQLite is never opened in place: SQLite would take page 1 from the -wal beside it and may
+// remove that -wal on close. An empty main file is a database whose pages are all in the -wal; a file that cannot be
+// read here (a directory, no permission) fails at the open, as it always did, with its own reason.
+async function refuseNonSqlite(fs: FileSystemPort, abs: string): Promise<void> {
+  const head = await fs.readHead(abs, SQLITE_HEADER.length).catch(() => null);
+  if (head !== null && head.length > 0 && !SQLITE_HEADER.every((b, i) => head[i] === b)) {
+    throw new Error('file is not a database (its first bytes are not the SQLite header)');
+  }
 }
 
 async function openIn(fs: FileSystemPort, abs: string, state: WalState): Promise<{ db: Database.Database; via: ReadRoute }> {
@@ -59,6 +71,7 @@ async function openIn(fs: FileSystemPort, abs: string, state: WalState): Promise
     case 'shmonly':
       return uri ? { db: openUri(abs, IMMUTABLE), via: 'immutable' } : { db: openMemoryImage(await fs.readFile(abs)), via: 'memory-image' };
     case 'leftover':
+      await refuseNonSqlite(fs, abs);
       return uri ? { db: openUri(abs, SIDECARS), via: 'sidecars' } : { db: openMemoryImage(await readPrivateCopy(fs, abs, ['-wal'])), via: 'private-copy' };
     case 'walonly':
       return { db: openMemoryImage(await readPrivateCopy(fs, abs, ['-wal'])), via: 'private-copy' };
