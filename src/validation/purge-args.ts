@@ -1,7 +1,5 @@
-import { isAbsolute } from 'node:path';
-import type { z } from 'zod';
 import { lazySchema, type Zod } from '../lazy-zod.js';
-import { isPortError } from '../errors.js';
+import { absolutePathSchema, envSchema, parseArgument, requireDirectory } from './common-schemas.js';
 import { AGENT_NAMES, type AgentName } from '../ids/agent-names.js';
 import { InvalidArgumentError } from '../invalid-argument-error.js';
 import type { FileSystemPort } from '../ports/fs.js';
@@ -10,27 +8,17 @@ import { UnknownAgentError } from '../errors.js';
 
 // Built on first use (zod loads then, not when the package is imported).
 const optionsSchema = lazySchema((z: Zod) => {
-  const absolutePath = z
-    .string({ error: 'must be a string' })
-    .min(1, { error: 'must not be empty' })
-    .refine((p) => !p.includes('\0'), { error: 'must not contain a NUL byte' })
-    .refine((p) => isAbsolute(p), { error: 'must be an absolute path (a relative one would be resolved against the current directory)' });
+  const absolutePath = absolutePathSchema(z);
   return z.object(
     {
       home: absolutePath,
       workspace: absolutePath.optional(),
-      env: z.record(z.string(), z.union([z.string(), z.undefined()]), { error: 'must be an object of strings' }).optional(),
+      env: envSchema(z).optional(),
       dryRun: z.boolean({ error: 'must be a boolean' }).optional(),
     },
     { error: 'must be an object' },
   );
 });
-
-function fail(root: string, err: z.ZodError): never {
-  const issue = err.issues[0];
-  const param = [root, ...(issue?.path ?? []).map(String)].join('.');
-  throw new InvalidArgumentError(param, issue?.message ?? 'invalid');
-}
 
 /**
  * Checks `agent` (an agent name or `auto`; a string that is neither throws {@link UnknownAgentError}) and `id` (a
@@ -51,16 +39,9 @@ export function checkPurgeTarget(agent: unknown, id: unknown): { agent: AgentNam
  * @public
  */
 export async function checkPurgeOptions(fs: FileSystemPort, opts: unknown): Promise<PurgeOptions & { dryRun?: boolean }> {
-  const parsed = optionsSchema.safeParse(opts);
-  if (!parsed.success) fail('opts', parsed.error);
-  const home = parsed.data.home;
-  try {
-    if ((await fs.stat(home)).kind !== 'dir') throw new InvalidArgumentError('opts.home', `${home} is not a directory`);
-  } catch (err) {
-    if (err instanceof InvalidArgumentError) throw err;
-    if (isPortError(err, 'NotFound') || isPortError(err, 'NotADirectory')) throw new InvalidArgumentError('opts.home', `${home} does not exist`);
-    throw err;
-  }
-  const { workspace, env, dryRun } = parsed.data;
+  const data = parseArgument(optionsSchema, 'opts', opts);
+  const home = data.home;
+  await requireDirectory(fs, 'opts.home', home);
+  const { workspace, env, dryRun } = data;
   return { home, ...(workspace === undefined ? {} : { workspace }), ...(env === undefined ? {} : { env }), ...(dryRun === undefined ? {} : { dryRun }) };
 }

@@ -1,0 +1,45 @@
+import { isAbsolute } from 'node:path';
+import type { z } from 'zod';
+import { isPortError } from '../errors.js';
+import { InvalidArgumentError } from '../invalid-argument-error.js';
+import type { Zod } from '../lazy-zod.js';
+import type { FileSystemPort } from '../ports/fs.js';
+
+/** A non-empty absolute path with no NUL byte (a relative one would be resolved against the current directory). */
+export function absolutePathSchema(z: Zod): z.ZodString {
+  return z
+    .string({ error: 'must be a string' })
+    .min(1, { error: 'must not be empty' })
+    .refine((p) => !p.includes('\0'), { error: 'must not contain a NUL byte' })
+    .refine((p) => isAbsolute(p), { error: 'must be an absolute path (a relative one would be resolved against the current directory)' });
+}
+
+/** An environment object: string keys, string or undefined values. */
+export function envSchema(z: Zod): z.ZodRecord<z.ZodString, z.ZodUnion<[z.ZodString, z.ZodUndefined]>> {
+  return z.record(z.string(), z.union([z.string(), z.undefined()]), { error: 'must be an object of strings' });
+}
+
+/** Throws the {@link InvalidArgumentError} of zod's first issue, the parameter named from `root` and the issue's path. */
+export function failFromZod(root: string, err: z.ZodError): never {
+  const issue = err.issues[0];
+  const param = [root, ...(issue?.path ?? []).map(String)].join('.');
+  throw new InvalidArgumentError(param, issue?.message ?? 'invalid');
+}
+
+/** Parses `value` with `schema`, throwing the {@link InvalidArgumentError} of its first issue under `root`. */
+export function parseArgument<T>(schema: z.ZodType<T>, root: string, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) failFromZod(root, parsed.error);
+  return parsed.data;
+}
+
+/** Throws {@link InvalidArgumentError} for `param` unless `path` is an existing directory (followed through links). */
+export async function requireDirectory(fs: FileSystemPort, param: string, path: string): Promise<void> {
+  try {
+    if ((await fs.stat(path)).kind !== 'dir') throw new InvalidArgumentError(param, `${path} is not a directory`);
+  } catch (err) {
+    if (err instanceof InvalidArgumentError) throw err;
+    if (isPortError(err, 'NotFound') || isPortError(err, 'NotADirectory')) throw new InvalidArgumentError(param, `${path} does not exist`);
+    throw err;
+  }
+}
