@@ -5,12 +5,13 @@ import { codexDbs } from './codex-dbs.js';
 import type { CodexHome } from './codex-home.js';
 import { mapLimit } from '../../map-limit.js';
 import { checkRollout } from './rollout-check.js';
+import { rowRolloutMtime } from './row-rollout.js';
 import { scanRollouts } from './rollout-scan.js';
 import { withBackfill } from './state-layout.js';
 import { stateSchema } from './state-schema.js';
 import { threadsByCwd, type ThreadRow } from './thread-query.js';
 import { subagentsAmong } from './codex-subagents.js';
-import { rolloutsById, staleRecordedPath } from './moved-home.js';
+import { rolloutsById } from './moved-home.js';
 
 /**
  * A conversation of the workspace found on disk, and when it was last active (epoch ms).
@@ -68,12 +69,15 @@ function newestFirst(a: Discovered, b: Discovered): number {
 
 /**
  * The conversations of a workspace: the state DBs' `threads` rows of its cwd first (one indexed query each), each
- * proven by its rollout's first line; a scan of the rollouts by name only when no state DB can be trusted to list them
+ * answered by one `lstat` of its rollout (a head is read only where the DB cannot answer: a recorded path outside the
+ * home, a link, a missing file); a scan of the rollouts by name only when no state DB can be trusted to list them
  * all (none, an unknown layout, an unfinished backfill). Sub-agent threads are left out (a spawned child belongs to its
  * parent's conversation); an archived thread is still a conversation of its workspace (it can be resumed, and a purge must
  * find it). A row whose recorded rollout is missing or outside the home (a moved `CODEX_HOME`) is proven by the rollout of
  * its id found under the home. Newest first; `sinceMs` keeps those active at or after it.
- * `cwdSet` may still be on its way (a realpath): the home is listed meanwhile.
+ * `cwdSet` holds the workspace as given and its realpath: the indexed equality query asks for both (`cwd IN (…)`), so a
+ * thread recorded under either spelling is found without comparing realpaths row by row. It may still be on its way (a
+ * realpath): the home is listed meanwhile.
  * @public
  */
 export async function discoverThreads(
@@ -92,15 +96,12 @@ export async function discoverThreads(
     if (seen === undefined || row.activityMs > seen.activityMs) byId.set(id, { ...row, id });
   }
   for (const c of state.children) byId.delete(c);
-  // A moved or copied home keeps the old absolute rollout paths: a row whose path is missing or outside the home is
-  // proven by the rollout of its id under the home instead (one listing of the rollout roots, made only when needed).
+  // One lstat per row where the DB answers; a head is read only where it cannot (see rowRolloutMtime). A moved or copied
+  // home's rows are proven by the rollout of their id under the home (one listing of the rollout roots, made only when needed).
   let inHome: Promise<Map<string, string[]>> | undefined;
-  const byName = (): Promise<Map<string, string[]>> => (inHome ??= rolloutsById(fs, home));
+  const byName = (id: string) => async (): Promise<string[]> => (await (inHome ??= rolloutsById(fs, home))).get(id) ?? [];
   const fromDb = await mapLimit([...byId.values()], READS_IN_FLIGHT, async (row) => {
-    let mtime = await checkRollout(fs, row.rolloutPath, row.id, cwds, true);
-    if (mtime === null && (await staleRecordedPath(fs, home, row.rolloutPath))) {
-      for (const path of (await byName()).get(row.id) ?? []) if ((mtime = await checkRollout(fs, path, row.id, cwds, true)) !== null) break;
-    }
+    const mtime = await rowRolloutMtime(fs, home, row, cwds, byName(row.id));
     return mtime === null ? null : { id: row.id, activityMs: row.activityMs || mtime };
   });
   const found = fromDb.filter((d): d is Discovered => d !== null);

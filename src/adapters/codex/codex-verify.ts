@@ -1,44 +1,65 @@
 import type { FileSystemPort } from '../../ports/fs.js';
-import { codexDbs } from './codex-dbs.js';
+import { withReadonlyDb } from '../../sqlite/open-readonly.js';
+import { codexDbs, type CodexDb } from './codex-dbs.js';
 import type { CodexHome } from './codex-home.js';
-import { inspectDb } from './inspect-db.js';
 import { checkRollout } from './rollout-check.js';
 import { scanRollouts } from './rollout-scan.js';
-import { staleRecordedPath } from './moved-home.js';
+import { rowRolloutMtime } from './row-rollout.js';
 import { subagentsAmong } from './codex-subagents.js';
-import { withReadonlyDb } from '../../sqlite/open-readonly.js';
+import { withBackfill } from './state-layout.js';
+import { stateSchema } from './state-schema.js';
+import { threadsById, type ThreadRow } from './thread-query.js';
+
+// What one read-only look at a state DB says of one id: its rows, whether its own row marks it a sub-agent, and whether
+// the DB is trusted to list every thread (known layout, completed backfill); `ok` false when it could not be read.
+interface IdRead {
+  ok: boolean;
+  trusted: boolean;
+  rows: ThreadRow[];
+  child: boolean;
+}
+
+async function readId(fs: FileSystemPort, db: CodexDb, id: string): Promise<IdRead> {
+  try {
+    return await withReadonlyDb(db.path, { fs }, ({ db: conn }) => {
+      const layout = withBackfill(conn, stateSchema(conn).layout);
+      if (layout.kind !== 'known') return { ok: true, trusted: false, rows: [], child: false };
+      const rows = threadsById(conn, layout, id);
+      const child = rows.length > 0 && subagentsAmong(conn, [...new Set(rows.map((r) => r.id))]).size > 0;
+      return { ok: true, trusted: layout.complete, rows, child };
+    });
+  } catch {
+    return { ok: false, trusted: false, rows: [], child: false };
+  }
+}
 
 /**
- * Whether the canonical id has a conversation of the workspace on disk. The state DBs speak first: a `threads` row of
- * another cwd rules it out, one of this cwd needs its rollout. Without a row, a rollout found by name must name the id and
- * the workspace in its first line — in `strict` (discover) mode only when no state DB is trusted to list every thread. A
- * row's stale path (a moved home) is replaced by the id's rollout under the home; a sub-agent thread never verifies.
+ * Whether the canonical id has a conversation of the workspace on disk. The state DBs speak first (one read-only open
+ * each, the lookup by the primary key): a `threads` row of another cwd rules it out, one of this cwd is answered by one
+ * `lstat` of its rollout (its head read only where the DB cannot answer, see {@link rowRolloutMtime}). Without a row, a
+ * rollout found by name must name the id and the workspace in its first line — in `strict` (discover) mode only when no
+ * state DB is trusted to list every thread. A row's stale path (a moved home) is replaced by the id's rollout under the
+ * home; a sub-agent thread never verifies.
  * @public
  */
 export async function verifyThread(fs: FileSystemPort, home: CodexHome, cwds: ReadonlySet<string>, id: string, strict: boolean): Promise<boolean> {
-  const states = await Promise.all((await codexDbs(fs, home)).filter((d) => d.state).map((d) => inspectDb(fs, d, id)));
-  const rows = states.flatMap((s) => (s.ok ? s.rows : []));
-  const trusted = states.length > 0 && states.every((s) => s.ok && s.layout?.kind === 'known' && s.layout.complete);
+  const states = await Promise.all((await codexDbs(fs, home)).filter((d) => d.state).map((d) => readId(fs, d, id)));
+  const rows = states.flatMap((s) => s.rows);
+  const trusted = states.length > 0 && states.every((s) => s.ok && s.trusted);
+  let listed: Promise<string[]> | undefined;
+  const byName = (): Promise<string[]> => (listed ??= scanRollouts(fs, home, id).then((s) => s.files.map((f) => f.path), () => []));
   if (rows.length > 0) {
     // A sub-agent thread is part of its parent's conversation, never one of its own (its row says so even when its rollout is gone).
-    for (const st of states.filter((x) => x.ok)) {
-      const child = await withReadonlyDb(st.db.path, { fs }, ({ db }) => subagentsAmong(db, [id, id.toUpperCase()]).size > 0).catch(() => false);
-      if (child) return false;
-    }
+    if (states.some((s) => s.child)) return false;
     const mine = rows.filter((r) => cwds.has(r.cwd));
     if (mine.length === 0) return false;
-    for (const r of mine) {
-      if ((await checkRollout(fs, r.rolloutPath, id, cwds, true)) !== null) return true;
-      // A moved home: the row's path is stale, the rollout of the id is under this home.
-      if (!(await staleRecordedPath(fs, home, r.rolloutPath))) continue;
-      for (const f of (await scanRollouts(fs, home, id)).files) if ((await checkRollout(fs, f.path, id, cwds, true)) !== null) return true;
-    }
+    for (const r of mine) if ((await rowRolloutMtime(fs, home, { ...r, id }, cwds, byName)) !== null) return true;
     if (strict) return false;
   } else if (strict && trusted) {
     return false;
   }
-  for (const f of (await scanRollouts(fs, home, id)).files) {
-    if ((await checkRollout(fs, f.path, id, cwds, rows.length > 0)) !== null) return true;
+  for (const path of await byName()) {
+    if ((await checkRollout(fs, path, id, cwds, rows.length > 0)) !== null) return true;
   }
   return false;
 }

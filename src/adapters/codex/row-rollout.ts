@@ -1,0 +1,78 @@
+import { join } from 'node:path';
+import type { FileSystemPort } from '../../ports/fs.js';
+import { isInside } from '../../paths/is-inside.js';
+import type { CodexHome } from './codex-home.js';
+import { checkRollout } from './rollout-check.js';
+import { rolloutNameId } from './rollout-name.js';
+import { staleRecordedPath } from './moved-home.js';
+import type { ThreadRow } from './thread-query.js';
+
+/**
+ * What one `lstat` of a row's recorded rollout tells: `file` (its mtime: the row is answered, no head read), `missing`
+ * (the recorded path is stale), or `ask` (the DB cannot answer alone: a path outside the home, a name without the id,
+ * a link or another kind of file — its head is read as before).
+ * @public
+ */
+export type RowRollout = { kind: 'file'; mtimeMs: number } | { kind: 'missing' } | { kind: 'ask' };
+
+/**
+ * Looks at a `threads` row's rollout with one `lstat` and no read: a non-empty regular file inside the home's rollout
+ * roots whose name carries the row's id answers for the row (the row vouches for its cwd and its `source`; the name for
+ * the id). An empty file is no conversation (its head says nothing), as when the head was read. Never rejects.
+ * @public
+ */
+export async function lstatRowRollout(fs: FileSystemPort, home: CodexHome, row: Pick<ThreadRow, 'id' | 'rolloutPath'>): Promise<RowRollout | null> {
+  const path = row.rolloutPath;
+  const inside = [home.sessions, home.archived].some((r) => isInside(r, path) && path !== r);
+  if (!inside || rolloutNameId(path) !== row.id) return { kind: 'ask' };
+  const st = await fs.lstat(path).catch(() => null);
+  if (st === null) return { kind: 'missing' };
+  if (st.kind !== 'file') return { kind: 'ask' };
+  return st.size > 0 ? { kind: 'file', mtimeMs: st.mtimeMs } : null;
+}
+
+/**
+ * The same place under this home for a recorded path of another (moved or copied) home: its tail from the last
+ * `sessions/` or `archived_sessions/` segment, rooted here; null when the path has neither.
+ * @public
+ */
+export function rerootedPath(home: CodexHome, path: string): string | null {
+  const parts = path.split('/');
+  for (let i = parts.length - 2; i >= 0; i -= 1) {
+    const root = parts[i] === 'sessions' ? home.sessions : parts[i] === 'archived_sessions' ? home.archived : null;
+    if (root !== null) return join(root, ...parts.slice(i + 1));
+  }
+  return null;
+}
+
+/**
+ * The mtime of the rollout that proves a `threads` row of the workspace (or null): one `lstat` where the DB answers;
+ * else the recorded rollout's head; for a stale path, the same place under this home, then every rollout of its id found
+ * by name (`byName`, one listing of the home made only when needed) — each by its head.
+ * @public
+ */
+export async function rowRolloutMtime(
+  fs: FileSystemPort,
+  home: CodexHome,
+  row: ThreadRow,
+  cwds: ReadonlySet<string>,
+  byName: () => Promise<readonly string[]>,
+): Promise<number | null> {
+  const quick = await lstatRowRollout(fs, home, row);
+  if (quick === null) return null;
+  if (quick.kind === 'file') return quick.mtimeMs;
+  if (quick.kind === 'ask') {
+    const mtime = await checkRollout(fs, row.rolloutPath, row.id, cwds, true);
+    if (mtime !== null || !(await staleRecordedPath(fs, home, row.rolloutPath))) return mtime;
+  }
+  const again = rerootedPath(home, row.rolloutPath);
+  if (again !== null && again !== row.rolloutPath && rolloutNameId(again) === row.id) {
+    const mtime = await checkRollout(fs, again, row.id, cwds, true);
+    if (mtime !== null) return mtime;
+  }
+  for (const path of await byName()) {
+    const mtime = await checkRollout(fs, path, row.id, cwds, true);
+    if (mtime !== null) return mtime;
+  }
+  return null;
+}
