@@ -88,7 +88,8 @@ export class CodexAdapter extends BaseAdapter {
     if (c === null) return false;
     if (mode === 'discover' && this.claimedBySibling(c, ctx)) return false;
     try {
-      const cwds = await workspaceCwds(this.ports.fs, ctx.workspace);
+      const cwds = workspaceCwds(this.ports.fs, ctx.workspace);
+      cwds.catch(() => undefined);
       return await verifyThread(this.ports.fs, await this.#home(ctx), cwds, c, mode === 'discover');
     } catch {
       return false;

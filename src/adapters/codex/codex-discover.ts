@@ -5,12 +5,11 @@ import { codexDbs } from './codex-dbs.js';
 import type { CodexHome } from './codex-home.js';
 import { mapLimit } from '../../map-limit.js';
 import { checkRollout } from './rollout-check.js';
-import { rowRolloutMtime } from './row-rollout.js';
+import { lstatRowRollout, rowRolloutMtime } from './row-rollout.js';
 import { scanRollouts } from './rollout-scan.js';
 import { withBackfill } from './state-layout.js';
 import { stateSchema } from './state-schema.js';
 import { threadsByCwd, type ThreadRow } from './thread-query.js';
-import { subagentsAmong } from './codex-subagents.js';
 import { rolloutsById } from './moved-home.js';
 
 /**
@@ -24,6 +23,8 @@ export interface Discovered {
 
 // Rollout heads read at once: each read holds up to 64 KiB (1 MiB for an overlong line), so memory stays flat however many rollouts there are.
 const READS_IN_FLIGHT = 16;
+// lstats at once: each holds nothing but its answer.
+const LSTATS_IN_FLIGHT = 128;
 
 interface StateRead {
   rows: ThreadRow[];
@@ -51,9 +52,11 @@ async function readStates(fs: FileSystemPort, home: CodexHome, cwdSet: ReadonlyS
         }
         out.any = true;
         if (!layout.complete) out.authoritative = false;
-        const rows = threadsByCwd(conn, layout, cwds, schema.cwdIndex);
-        out.rows.push(...rows);
-        for (const c of subagentsAmong(conn, rows.map((r) => r.id))) out.children.add(c);
+        // One statement: the rows of the workspace with their `source` (a sub-agent's own row says so).
+        for (const r of threadsByCwd(conn, layout, cwds, schema.cwdIndex, schema.source)) {
+          if (r.subagent === true) out.children.add(r.id.toLowerCase());
+          else out.rows.push(r);
+        }
       });
     } catch {
       out.authoritative = false;
@@ -100,8 +103,11 @@ export async function discoverThreads(
   // home's rows are proven by the rollout of their id under the home (one listing of the rollout roots, made only when needed).
   let inHome: Promise<Map<string, string[]>> | undefined;
   const byName = (id: string) => async (): Promise<string[]> => (await (inHome ??= rolloutsById(fs, home))).get(id) ?? [];
-  const fromDb = await mapLimit([...byId.values()], READS_IN_FLIGHT, async (row) => {
-    const mtime = await rowRolloutMtime(fs, home, row, cwds, byName(row.id));
+  // The lstats (no read, nothing held) run LSTATS_IN_FLIGHT at once; the rows the DB cannot answer read heads 16 at once.
+  const rows = [...byId.values()];
+  const quick = await mapLimit(rows, LSTATS_IN_FLIGHT, (row) => lstatRowRollout(fs, home, row));
+  const fromDb = await mapLimit(rows.map((row, i) => ({ row, q: quick[i] })), READS_IN_FLIGHT, async ({ row, q }) => {
+    const mtime = q === null ? null : q?.kind === 'file' ? q.mtimeMs : await rowRolloutMtime(fs, home, row, cwds, byName(row.id), q);
     return mtime === null ? null : { id: row.id, activityMs: row.activityMs || mtime };
   });
   const found = fromDb.filter((d): d is Discovered => d !== null);

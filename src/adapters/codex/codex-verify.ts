@@ -5,7 +5,6 @@ import type { CodexHome } from './codex-home.js';
 import { checkRollout } from './rollout-check.js';
 import { scanRollouts } from './rollout-scan.js';
 import { rowRolloutMtime } from './row-rollout.js';
-import { subagentsAmong } from './codex-subagents.js';
 import { withBackfill } from './state-layout.js';
 import { stateSchema } from './state-schema.js';
 import { threadsById, type ThreadRow } from './thread-query.js';
@@ -22,10 +21,11 @@ interface IdRead {
 async function readId(fs: FileSystemPort, db: CodexDb, id: string): Promise<IdRead> {
   try {
     return await withReadonlyDb(db.path, { fs }, ({ db: conn }) => {
-      const layout = withBackfill(conn, stateSchema(conn).layout);
+      const schema = stateSchema(conn);
+      const layout = withBackfill(conn, schema.layout);
       if (layout.kind !== 'known') return { ok: true, trusted: false, rows: [], child: false };
-      const rows = threadsById(conn, layout, id);
-      const child = rows.length > 0 && subagentsAmong(conn, [...new Set(rows.map((r) => r.id))]).size > 0;
+      const rows = threadsById(conn, layout, id, schema.source);
+      const child = rows.some((r) => r.subagent === true);
       return { ok: true, trusted: layout.complete, rows, child };
     });
   } catch {
@@ -39,11 +39,19 @@ async function readId(fs: FileSystemPort, db: CodexDb, id: string): Promise<IdRe
  * `lstat` of its rollout (its head read only where the DB cannot answer, see {@link rowRolloutMtime}). Without a row, a
  * rollout found by name must name the id and the workspace in its first line — in `strict` (discover) mode only when no
  * state DB is trusted to list every thread. A row's stale path (a moved home) is replaced by the id's rollout under the
- * home; a sub-agent thread never verifies.
+ * home; a sub-agent thread never verifies. `cwdSet` (the workspace as given and its realpath) may still be on its way.
  * @public
  */
-export async function verifyThread(fs: FileSystemPort, home: CodexHome, cwds: ReadonlySet<string>, id: string, strict: boolean): Promise<boolean> {
-  const states = await Promise.all((await codexDbs(fs, home)).filter((d) => d.state).map((d) => readId(fs, d, id)));
+export async function verifyThread(
+  fs: FileSystemPort,
+  home: CodexHome,
+  cwdSet: ReadonlySet<string> | PromiseLike<ReadonlySet<string>>,
+  id: string,
+  strict: boolean,
+): Promise<boolean> {
+  // The workspace's realpath resolves while the home is listed and the state DBs are read.
+  const [dbs, cwds] = await Promise.all([codexDbs(fs, home).then((all) => Promise.all(all.filter((d) => d.state).map((d) => readId(fs, d, id)))), cwdSet]);
+  const states = dbs;
   const rows = states.flatMap((s) => s.rows);
   const trusted = states.length > 0 && states.every((s) => s.ok && s.trusted);
   let listed: Promise<string[]> | undefined;

@@ -7,6 +7,13 @@ import { rolloutNameId } from './rollout-name.js';
 import { staleRecordedPath } from './moved-home.js';
 import type { ThreadRow } from './thread-query.js';
 
+// Below the root (not the root itself): a plain prefix test for a path with no `.`/`..` segment or doubled slash (as
+// Codex records them), else the normalizing comparison.
+function underRoot(root: string, path: string): boolean {
+  if (path.length > root.length + 1 && path.startsWith(root) && path[root.length] === '/' && !/\/\.{0,2}(\/|$)|\0/.test(path)) return true;
+  return isInside(root, path) && path !== root && path !== `${root}/`;
+}
+
 /**
  * What one `lstat` of a row's recorded rollout tells: `file` (its mtime: the row is answered, no head read), `missing`
  * (the recorded path is stale), or `ask` (the DB cannot answer alone: a path outside the home, a name without the id,
@@ -23,7 +30,7 @@ export type RowRollout = { kind: 'file'; mtimeMs: number } | { kind: 'missing' }
  */
 export async function lstatRowRollout(fs: FileSystemPort, home: CodexHome, row: Pick<ThreadRow, 'id' | 'rolloutPath'>): Promise<RowRollout | null> {
   const path = row.rolloutPath;
-  const inside = [home.sessions, home.archived].some((r) => isInside(r, path) && path !== r);
+  const inside = underRoot(home.sessions, path) || underRoot(home.archived, path);
   if (!inside || rolloutNameId(path) !== row.id) return { kind: 'ask' };
   const st = await fs.lstat(path).catch(() => null);
   if (st === null) return { kind: 'missing' };
@@ -48,7 +55,8 @@ export function rerootedPath(home: CodexHome, path: string): string | null {
 /**
  * The mtime of the rollout that proves a `threads` row of the workspace (or null): one `lstat` where the DB answers;
  * else the recorded rollout's head; for a stale path, the same place under this home, then every rollout of its id found
- * by name (`byName`, one listing of the home made only when needed) — each by its head.
+ * by name (`byName`, one listing of the home made only when needed) — each by its head. `looked`: what
+ * {@link lstatRowRollout} already said of the row.
  * @public
  */
 export async function rowRolloutMtime(
@@ -57,8 +65,9 @@ export async function rowRolloutMtime(
   row: ThreadRow,
   cwds: ReadonlySet<string>,
   byName: () => Promise<readonly string[]>,
+  looked?: RowRollout | null,
 ): Promise<number | null> {
-  const quick = await lstatRowRollout(fs, home, row);
+  const quick = looked === undefined ? await lstatRowRollout(fs, home, row) : looked;
   if (quick === null) return null;
   if (quick.kind === 'file') return quick.mtimeMs;
   if (quick.kind === 'ask') {

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { schemaLayout, type SchemaLayout } from './state-layout.js';
 import { cwdIndexLead, type CwdIndex } from './thread-query.js';
+import { tableColumns } from '../../sqlite/schema.js';
 
 /**
  * What discovery needs to know of a state database's schema: its layout (without the backfill status) and the index
@@ -10,6 +11,8 @@ import { cwdIndexLead, type CwdIndex } from './thread-query.js';
 export interface StateSchema {
   layout: SchemaLayout;
   cwdIndex: CwdIndex;
+  /** The `threads.source` column (it says whether a thread is a sub-agent's), null when the table has none. */
+  source: string | null;
 }
 
 // Every row of the schema in one string, built by SQLite: what the schema decides is remembered under it (rows in
@@ -30,7 +33,8 @@ export function stateSchema(db: Database.Database): StateSchema {
   const seen = memo.find((m) => m.text === text);
   if (seen !== undefined) return seen.schema;
   const layout = schemaLayout(db);
-  const schema: StateSchema = { layout, cwdIndex: layout.kind === 'known' ? cwdIndexLead(db, layout) : null };
+  const source = layout.kind === 'known' ? (tableColumns(db, layout.table).find((c) => c.toLowerCase() === 'source') ?? null) : null;
+  const schema: StateSchema = { layout, cwdIndex: layout.kind === 'known' ? cwdIndexLead(db, layout) : null, source };
   if (memo.length >= REMEMBERED) memo.shift();
   memo.push({ text, schema });
   return schema;

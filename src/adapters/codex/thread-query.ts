@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { quoteIdent } from '../../sqlite/schema.js';
 import type { StateLayout } from './state-layout.js';
+import { subagentParent } from './rollout-head.js';
 
 /**
  * One row of `threads`: the thread, its recorded cwd and rollout, and when it was last active (epoch ms, 0 when unknown).
@@ -11,20 +12,26 @@ export interface ThreadRow {
   cwd: string;
   rolloutPath: string;
   activityMs: number;
+  /** Set when the row was read with its `source` column: whether the row itself says sub-agent thread (`{"subagent":…}`). */
+  subagent?: boolean;
 }
 
 type Known = Extract<StateLayout, { kind: 'known' }>;
 
-function select(l: Known): string {
+function select(l: Known, source?: string | null): string {
   const act = l.activity === null ? 'NULL' : quoteIdent(l.activity.column);
-  return `SELECT ${quoteIdent(l.id)} AS id, ${quoteIdent(l.cwd)} AS cwd, ${quoteIdent(l.rollout)} AS rollout, ${act} AS act FROM ${quoteIdent(l.table)}`;
+  const src = source === undefined ? '' : `, ${source === null ? 'NULL' : quoteIdent(source)} AS src`;
+  return `SELECT ${quoteIdent(l.id)} AS id, ${quoteIdent(l.cwd)} AS cwd, ${quoteIdent(l.rollout)} AS rollout, ${act} AS act${src} FROM ${quoteIdent(l.table)}`;
 }
 
-function toRow(l: Known, r: { id: unknown; cwd: unknown; rollout: unknown; act: unknown }): ThreadRow | null {
+function toRow(l: Known, r: { id: unknown; cwd: unknown; rollout: unknown; act: unknown; src?: unknown }): ThreadRow | null {
   if (typeof r.id !== 'string' || typeof r.cwd !== 'string' || typeof r.rollout !== 'string') return null;
   const n = Number(r.act);
   const ms = Number.isFinite(n) && n > 0 ? (l.activity?.unit === 's' ? n * 1000 : n) : 0;
-  return { id: r.id, cwd: r.cwd, rolloutPath: r.rollout, activityMs: ms };
+  const row: ThreadRow = { id: r.id, cwd: r.cwd, rolloutPath: r.rollout, activityMs: ms };
+  // The same test as subagentsAmong: a `source` naming a sub-agent, parsed.
+  if ('src' in r) row.subagent = typeof r.src === 'string' && r.src.includes('subagent') && subagentParent(r.src, null, r.id) !== null;
+  return row;
 }
 
 /**
@@ -63,12 +70,13 @@ function distinctValues(table: string, column: string): string {
 
 /**
  * The threads whose recorded cwd is one of `cwds`, through an index on cwd where the schema has one (`ix`: what
- * {@link cwdIndexLead} says, read from the schema when not given).
+ * {@link cwdIndexLead} says, read from the schema when not given); with `source` (the `threads.source` column, null
+ * when there is none) each row also says whether it is a sub-agent thread's, in the same statement.
  * @public
  */
-export function threadsByCwd(db: Database.Database, l: Known, cwds: readonly string[], ix: CwdIndex = cwdIndexLead(db, l)): ThreadRow[] {
+export function threadsByCwd(db: Database.Database, l: Known, cwds: readonly string[], ix: CwdIndex = cwdIndexLead(db, l), source?: string | null): ThreadRow[] {
   const inCwds = `${quoteIdent(l.cwd)} IN (${cwds.map(() => '?').join(', ')})`;
-  const base = select(l);
+  const base = select(l, source);
   let raw: unknown[];
   if (ix === null || ix.lead === null) raw = db.prepare(`${base} WHERE ${inCwds}`).all(...cwds);
   else {
@@ -80,10 +88,11 @@ export function threadsByCwd(db: Database.Database, l: Known, cwds: readonly str
 }
 
 /**
- * The `threads` rows of one id (ids compared case-insensitively: Codex writes them lower-case).
+ * The `threads` rows of one id (ids compared case-insensitively: Codex writes them lower-case), by the primary key; with
+ * `source` as for {@link threadsByCwd}.
  * @public
  */
-export function threadsById(db: Database.Database, l: Known, id: string): ThreadRow[] {
-  const rows = db.prepare(`${select(l)} WHERE ${quoteIdent(l.id)} IN (?, ?)`).all(id, id.toUpperCase());
+export function threadsById(db: Database.Database, l: Known, id: string, source?: string | null): ThreadRow[] {
+  const rows = db.prepare(`${select(l, source)} WHERE ${quoteIdent(l.id)} IN (?, ?)`).all(id, id.toUpperCase());
   return rows.map((r) => toRow(l, r as never)).filter((r): r is ThreadRow => r !== null);
 }

@@ -26,11 +26,13 @@ describe('stateSchema', () => {
   it('is what the schema says, read once per distinct schema', () => {
     const a = db(THREADS, INDEX);
     const first = stateSchema(a);
-    expect(first).toEqual({ layout: schemaLayout(a), cwdIndex: cwdIndexLead(a, { table: 'threads', cwd: 'cwd' }) });
+    expect(first).toEqual({ layout: schemaLayout(a), cwdIndex: cwdIndexLead(a, { table: 'threads', cwd: 'cwd' }), source: null });
     expect(first.layout).toMatchObject({ kind: 'known', rollout: 'rollout_path', activity: { column: 'updated_at_ms', unit: 'ms' }, backfill: null });
     expect(first.cwdIndex).toEqual({ lead: 'archived', nullable: false });
     // Another database with the very same schema gets the remembered facts.
     expect(stateSchema(db(THREADS, INDEX))).toBe(first);
+    // The sub-agent marker column, read with the rows in the same statement, is a schema fact too.
+    expect(stateSchema(db(THREADS.replace('cwd TEXT', 'Source TEXT, cwd TEXT'), INDEX)).source).toBe('Source');
   });
 
   it('fails closed on any schema change: a column gone makes the layout unknown, an index gone drops the cwd index', () => {
