@@ -6,12 +6,12 @@ import { type ArtifactPath, leftArtifacts, pathArtifact, removeArtifacts } from 
 import { BaseAdapter } from '../common/base-adapter.js';
 import { psHint } from '../common/in-use.js';
 import { describeError } from '../../errors.js';
-import type { CaptureResult, DiscoveryContext, StoreReport } from '../types.js';
+import type { AdapterPurgePlan, CaptureResult, DiscoveryContext, StoreReport } from '../types.js';
 import { captureAgy } from './agy-capture.js';
 import { inspectAgyStores } from './agy-inspect.js';
 import { agyMentions } from './agy-mentions.js';
 import { type AgyPaths, agyDbPath, agyHeldPaths, agyLockPath, agyPaths } from './agy-paths.js';
-import { type AgyPurgePlan, planAgyPurge } from './agy-purge-plan.js';
+import { type AgyPurgePlan, planAgyPurge, sharedAgyPurgePlan, withSharedAgyPlans } from './agy-purge-plan.js';
 import { agySummaryRows, deleteAgySummaryRows } from './agy-summaries.js';
 import { discoverAgy, verifyAgy } from './agy-workspace.js';
 
@@ -75,7 +75,7 @@ export class AgyAdapter extends BaseAdapter {
 
   /** Every own path of the id and its subagents, then the presence locks — in removal order. */
   protected async artifactPaths(id: string, ctx: DiscoveryContext): Promise<ArtifactPath[]> {
-    const plan = await planAgyPurge(this.ports.fs, await this.paths(ctx), id);
+    const plan = await sharedAgyPurgePlan(this.ports.fs, await this.paths(ctx), id);
     return [...plan.paths, ...plan.locks.map((l) => l.lock)];
   }
 
@@ -121,6 +121,11 @@ export class AgyAdapter extends BaseAdapter {
     }
   }
 
+  /** What a purge would remove (see BaseAdapter.planPurge), with the conversation's family planned once for every part of the preview. */
+  override planPurge(id: string, ctx: DiscoveryContext): Promise<AdapterPurgePlan> {
+    return withSharedAgyPlans(() => super.planPurge(id, ctx));
+  }
+
   /**
    * What is still there of the conversation and its subagents (a path behind a linked dir included), the shared index's
    * rows naming them, each entry not understood with the refusal, and why the index could not be read or written.
@@ -138,13 +143,13 @@ export class AgyAdapter extends BaseAdapter {
   /** The shared index's rows naming the id and its subagents (a failed look carries its reason). */
   protected override async dbRows(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     const p = await this.paths(ctx);
-    const rows = await agySummaryRows(this.ports.fs, p.summariesDb, (await planAgyPurge(this.ports.fs, p, id)).ids);
+    const rows = await agySummaryRows(this.ports.fs, p.summariesDb, (await sharedAgyPurgePlan(this.ports.fs, p, id)).ids);
     return [...rows.rows, ...(rows.failure === null ? [] : [rows.failure])];
   }
 
   /** Each entry naming the id (or a subagent of it) that is not understood: the purge then removes nothing. */
   protected override async purgeRefusals(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
-    return this.refusals(await planAgyPurge(this.ports.fs, await this.paths(ctx), id));
+    return this.refusals(await sharedAgyPurgePlan(this.ports.fs, await this.paths(ctx), id));
   }
 
   /** The shared index keeps older page images in its `-wal` until agy checkpoints it. */

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FileSystemPort } from '../../ports/fs.js';
 import type { ArtifactPath } from '../common/artifacts.js';
 import { agyDescendants, agySubagentRecords } from './agy-family.js';
@@ -44,4 +45,30 @@ export async function planAgyPurge(fs: FileSystemPort, p: AgyPaths, id: string, 
     unknown.push(...(await agyUnknownEntries(fs, p, c)));
   }
   return { ids, paths, locks: ids.map((c) => ({ id: c, lock: { root: p.root, path: agyLockPath(p, c) } })), unknown };
+}
+
+// The plans computed within one scope (one `planPurge` call), by id and roots.
+const scope = new AsyncLocalStorage<Map<string, Promise<AgyPurgePlan>>>();
+
+/**
+ * Runs `fn` in a scope where {@link sharedAgyPurgePlan} computes each plan once: a purge preview asks for the same plan
+ * from several hooks (paths, rows, refusals, notes) at the same instant. Calls outside the scope (a purge, a residual
+ * check after it) always plan afresh.
+ * @public
+ */
+export function withSharedAgyPlans<T>(fn: () => Promise<T>): Promise<T> {
+  return scope.run(new Map(), fn);
+}
+
+/**
+ * {@link planAgyPurge} without `skip`, computed once per id and roots inside {@link withSharedAgyPlans}, afresh outside it.
+ * @public
+ */
+export function sharedAgyPurgePlan(fs: FileSystemPort, p: AgyPaths, id: string): Promise<AgyPurgePlan> {
+  const plans = scope.getStore();
+  if (plans === undefined) return planAgyPurge(fs, p, id);
+  const key = `${id}\0${JSON.stringify(p)}`;
+  let plan = plans.get(key);
+  if (plan === undefined) plans.set(key, (plan = planAgyPurge(fs, p, id)));
+  return plan;
 }
