@@ -16,6 +16,7 @@ import { type HermesStore, hermesPaths, hermesStores } from './hermes-paths.js';
 import { purgeHermesRows } from './hermes-purge-rows.js';
 import { HERMES_UNKNOWN_LAYOUT, type HermesRows, hermesRowsNaming } from './hermes-rows.js';
 import { type HermesSession, readHermesSessions } from './hermes-sessions.js';
+import { readHermesChainRows } from './hermes-chain-rows.js';
 
 const SIDECARS = ['-wal', '-shm', '-journal'] as const;
 
@@ -82,7 +83,8 @@ export class HermesAdapter extends BaseAdapter {
     try {
       const here = await directoryMatcher(this.ports.fs, ctx.workspace);
       for (const store of await this.stores(ctx)) {
-        const graph = new HermesGraph(await readHermesSessions(this.ports.fs, store.db));
+        // The id's row, its ancestors and its chain's continuations, by the primary key and the parent index: not the table.
+        const graph = new HermesGraph(await readHermesChainRows(this.ports.fs, store.db, c));
         const own = graph.find(c);
         const conv = graph.conversation(c);
         if (own === undefined || conv === undefined || graph.isDelegate(own) || !conv.chain.includes(own.id)) continue;

@@ -61,17 +61,17 @@ function column(name: string | undefined, alias: string): string {
 }
 
 /**
- * Every row of the `sessions` table through an open connection (read-only or the purge's own), or none without
- * `sessions(id, cwd)`.
+ * The rows of the `sessions` table through an open connection (read-only or the purge's own) — every row, or those a
+ * `WHERE` clause (with its parameters) selects — or none without `sessions(id, cwd)`.
  * @public
  */
-export function sessionRows(db: Database.Database, cols: HermesSessionColumns | null = hermesSessionColumns(db)): HermesSession[] {
+export function sessionRows(db: Database.Database, cols: HermesSessionColumns | null = hermesSessionColumns(db), where = '', params: readonly unknown[] = []): HermesSession[] {
   if (cols === null) return [];
   const select = [
     column(cols.id, 'id'), column(cols.cwd, 'cwd'), column(cols.gitRepoRoot, 'git'), column(cols.startedAt, 'started'),
     column(cols.parent, 'parent'), column(cols.endedAt, 'ended'), column(cols.endReason, 'reason'), column(cols.source, 'source'), column(cols.modelConfig, 'config'),
   ].join(', ');
-  const rows = db.prepare(`SELECT ${select} FROM ${quoteIdent(cols.table)}`).all() as Array<Record<string, unknown>>;
+  const rows = db.prepare(`SELECT ${select} FROM ${quoteIdent(cols.table)}${where === '' ? '' : ` WHERE ${where}`}`).all(...params) as Array<Record<string, unknown>>;
   const out: HermesSession[] = [];
   for (const r of rows) {
     if (typeof r['id'] !== 'string') continue;

@@ -1,0 +1,72 @@
+import type Database from 'better-sqlite3';
+import { isUuid } from '../../ids/agent-id.js';
+import type { FileSystemPort } from '../../ports/fs.js';
+import { withReadonlyDb } from '../../sqlite/open-readonly.js';
+import { quoteIdent as q } from '../../sqlite/schema.js';
+import { HermesGraph } from './hermes-conversation.js';
+import { type HermesSessionColumns, hermesSessionColumns } from './hermes-layout.js';
+import { type HermesSession, sessionRows } from './hermes-sessions.js';
+
+/** Past this many rows the neighbourhood is no cheaper than the table: every row is read instead. */
+const MAX_ROWS = 5000;
+
+/**
+ * The rows that decide the conversation of one id, by the primary key and the index on `parent_session_id`: the id's
+ * row, its ancestors, and the children of every row of its chain that ended by compression — all that
+ * `HermesGraph.conversation` reads to find the id's root, chain and tip (not its purge closure). Every row when the table cannot be walked so
+ * (no parent column, an id whose case differs from the stored one, a neighbourhood past {@link MAX_ROWS}).
+ * @public
+ */
+export function chainRows(db: Database.Database, id: string, cols: HermesSessionColumns | null = hermesSessionColumns(db)): HermesSession[] {
+  if (cols === null) return [];
+  if (cols.parent === undefined) return sessionRows(db, cols);
+  const byId = new Map<string, HermesSession>();
+  const add = (rows: readonly HermesSession[]): HermesSession[] => {
+    for (const r of rows) byId.set(r.id, r);
+    return [...rows];
+  };
+  const own = add(sessionRows(db, cols, `${q(cols.id)} IN (?, ?, ?)`, [id, id.toLowerCase(), id.toUpperCase()]));
+  // A uuid stored in mixed case matches only by a scan (the graph compares uuids in any case).
+  if (own.length === 0) return isUuid(id) ? sessionRows(db, cols) : [];
+  // Up: every ancestor of the row the graph starts from (a cycle or a runaway chain stops).
+  const start = new HermesGraph(own).find(id);
+  if (start === undefined) return own;
+  for (let cur: HermesSession | undefined = start, seen = new Set<string>(); cur !== undefined && cur.parent !== null && !seen.has(cur.id); ) {
+    seen.add(cur.id);
+    if (byId.size > MAX_ROWS) return sessionRows(db, cols);
+    if (!byId.has(cur.parent)) add(sessionRows(db, cols, `${q(cols.id)} = ?`, [cur.parent]));
+    cur = byId.get(cur.parent);
+  }
+  // The root as the graph finds it (up while a compression continuation), then down: the children of every row that
+  // ended by compression (only those continue the chain), from the root.
+  const upTo = new HermesGraph([...byId.values()]);
+  let root = start;
+  for (const seen = new Set<string>(); upTo.isCompressionChild(root) && !seen.has(root.id); ) {
+    seen.add(root.id);
+    const parent = byId.get(root.parent ?? '');
+    if (parent === undefined) break;
+    root = parent;
+  }
+  const queue = [root];
+  const opened = new Set<string>();
+  for (let n = queue.shift(); n !== undefined; n = queue.shift()) {
+    if (n.endReason !== 'compression' || opened.has(n.id)) continue;
+    opened.add(n.id);
+    if (byId.size > MAX_ROWS) return sessionRows(db, cols);
+    queue.push(...add(sessionRows(db, cols, `${q(cols.parent)} = ?`, [n.id])));
+  }
+  return [...byId.values()];
+}
+
+/**
+ * {@link chainRows} of `state.db` through the read-only opener; a missing or unreadable database gives none. Never throws.
+ * @public
+ */
+export async function readHermesChainRows(fs: FileSystemPort, dbPath: string, id: string): Promise<HermesSession[]> {
+  try {
+    await fs.stat(dbPath);
+    return await withReadonlyDb(dbPath, { fs }, (h) => chainRows(h.db, id));
+  } catch {
+    return [];
+  }
+}

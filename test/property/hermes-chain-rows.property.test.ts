@@ -1,0 +1,94 @@
+// Hermes verifyArtifact reads the id's neighbourhood (its row, ancestors, its chain's continuations) by the primary key
+// and the parent index instead of the whole sessions table: the conversation it finds — own row, root, chain, tip — must
+// be the one the whole table gives, on random session graphs (compression chains, delegates, branches, resets, cycles).
+import Database from 'better-sqlite3';
+import fc from 'fast-check';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { chainRows } from '../../src/adapters/hermes/hermes-chain-rows.js';
+import { HermesGraph } from '../../src/adapters/hermes/hermes-conversation.js';
+import { sessionRows } from '../../src/adapters/hermes/hermes-sessions.js';
+import { HERMES_FIXTURES } from '../helpers/adapter-hermes-real.js';
+
+// The real sessions schema (Hermes as the fixtures were written), with its indexes.
+function realSchema(): string[] {
+  const db = new Database(join(HERMES_FIXTURES, '03-delegate/home-checkpointed/.hermes/state.db'), { readonly: true });
+  try {
+    return db.prepare("SELECT sql FROM sqlite_schema WHERE tbl_name = 'sessions' AND sql IS NOT NULL").pluck().all() as string[];
+  } finally {
+    db.close();
+  }
+}
+const SCHEMA = realSchema();
+
+interface Gen {
+  parent: number | null;
+  end: 'compression' | 'user' | null;
+  kind: 'plain' | 'delegate' | 'branch' | 'reset' | 'tool';
+  started: number;
+}
+
+const node: fc.Arbitrary<Gen> = fc.record({
+  parent: fc.option(fc.nat({ max: 30 }), { nil: null, freq: 3 }),
+  end: fc.constantFrom('compression', 'compression', 'user', null),
+  kind: fc.constantFrom('plain', 'plain', 'plain', 'delegate', 'branch', 'reset', 'tool'),
+  started: fc.integer({ min: 0, max: 50 }),
+});
+
+const sid = (i: number): string => `20260101_1200${String(i).padStart(2, '0')}_abc${i}`;
+
+function build(nodes: readonly Gen[]): Database.Database {
+  const db = new Database(':memory:');
+  // Rows may name a parent inserted later, or themselves (a cycle): as a crashed writer may leave them.
+  db.pragma('foreign_keys = OFF');
+  for (const s of SCHEMA) db.exec(s);
+  const ins = db.prepare('INSERT INTO sessions (id, source, parent_session_id, started_at, end_reason, ended_at, cwd, model_config) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  nodes.forEach((n, i) => {
+    const parent = n.parent === null || n.parent >= nodes.length ? null : sid(n.parent);
+    const cfg = n.kind === 'delegate' ? { _delegate_from: parent } : n.kind === 'branch' ? { _branched_from: parent } : n.kind === 'reset' ? { _reset_from: parent } : {};
+    ins.run(sid(i), n.kind === 'tool' ? 'tool' : 'cli', parent, 1_790_000_000 + n.started, n.end, n.end === null ? null : 1_790_000_100, i % 3 === 0 ? '/ws' : null, JSON.stringify(cfg));
+  });
+  return db;
+}
+
+const view = (g: HermesGraph, id: string): unknown => {
+  const own = g.find(id);
+  const conv = g.conversation(id);
+  return { own: own?.id, delegate: own === undefined ? null : g.isDelegate(own), root: conv?.root, tip: conv?.tip, chain: conv?.chain };
+};
+
+describe('hermes chainRows', () => {
+  it('finds the same own row, root, chain and tip as the whole table, reading only the neighbourhood', () => {
+    fc.assert(
+      fc.property(fc.array(node, { minLength: 1, maxLength: 30 }), (nodes) => {
+        const db = build(nodes);
+        try {
+          const whole = new HermesGraph(sessionRows(db));
+          for (let i = 0; i <= nodes.length; i += 1) {
+            const id = sid(i);
+            const part = chainRows(db, id);
+            expect(view(new HermesGraph(part), id), id).toEqual(view(whole, id));
+          }
+        } finally {
+          db.close();
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('reads the neighbourhood, not the table: 3 rows of a chain among 2,000 sessions', () => {
+    const nodes: Gen[] = Array.from({ length: 2000 }, (_, i) => ({ parent: null, end: 'user', kind: 'plain', started: i % 50 }));
+    nodes[10] = { parent: null, end: 'compression', kind: 'plain', started: 1 };
+    nodes[11] = { parent: 10, end: 'compression', kind: 'plain', started: 2 };
+    nodes[12] = { parent: 11, end: null, kind: 'plain', started: 3 };
+    const db = build(nodes);
+    try {
+      const part = chainRows(db, sid(11));
+      expect(part.map((r) => r.id).sort()).toEqual([sid(10), sid(11), sid(12)]);
+      expect(new HermesGraph(part).conversation(sid(11))?.chain).toEqual([sid(10), sid(11), sid(12)]);
+    } finally {
+      db.close();
+    }
+  });
+});
