@@ -5,7 +5,7 @@ import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { quoteIdent as q } from '../../sqlite/schema.js';
 import { HermesGraph } from './hermes-conversation.js';
 import { type HermesSessionColumns, hermesSessionColumns } from './hermes-layout.js';
-import { type HermesSession, sessionRows } from './hermes-sessions.js';
+import { type HermesSession, type SessionQuery, sessionQuery, sessionRows } from './hermes-sessions.js';
 
 /** Past this many rows the neighbourhood is no cheaper than the table: every row is read instead. */
 const MAX_ROWS = 5000;
@@ -25,7 +25,10 @@ export function chainRows(db: Database.Database, id: string, cols: HermesSession
     for (const r of rows) byId.set(r.id, r);
     return [...rows];
   };
-  const own = add(sessionRows(db, cols, `${q(cols.id)} IN (?, ?, ?)`, [id, id.toLowerCase(), id.toUpperCase()]));
+  // Each read prepared once: by the primary key, and by the parent index.
+  const byKey = sessionQuery(db, cols, `${q(cols.id)} = ?`) as SessionQuery;
+  const byParent = sessionQuery(db, cols, `${q(cols.parent)} = ?`) as SessionQuery;
+  const own = add([...new Set([id, id.toLowerCase(), id.toUpperCase()])].flatMap((v) => byKey(v)));
   // A uuid stored in mixed case matches only by a scan (the graph compares uuids in any case).
   if (own.length === 0) return isUuid(id) ? sessionRows(db, cols) : [];
   // Up: every ancestor of the row the graph starts from (a cycle or a runaway chain stops).
@@ -34,7 +37,7 @@ export function chainRows(db: Database.Database, id: string, cols: HermesSession
   for (let cur: HermesSession | undefined = start, seen = new Set<string>(); cur !== undefined && cur.parent !== null && !seen.has(cur.id); ) {
     seen.add(cur.id);
     if (byId.size > MAX_ROWS) return sessionRows(db, cols);
-    if (!byId.has(cur.parent)) add(sessionRows(db, cols, `${q(cols.id)} = ?`, [cur.parent]));
+    if (!byId.has(cur.parent)) add(byKey(cur.parent));
     cur = byId.get(cur.parent);
   }
   // The root as the graph finds it (up while a compression continuation), then down: the children of every row that
@@ -53,7 +56,7 @@ export function chainRows(db: Database.Database, id: string, cols: HermesSession
     if (n.endReason !== 'compression' || opened.has(n.id)) continue;
     opened.add(n.id);
     if (byId.size > MAX_ROWS) return sessionRows(db, cols);
-    queue.push(...add(sessionRows(db, cols, `${q(cols.parent)} = ?`, [n.id])));
+    queue.push(...add(byParent(n.id)));
   }
   return [...byId.values()];
 }

@@ -61,37 +61,54 @@ function column(name: string | undefined, alias: string): string {
 }
 
 /**
- * The rows of the `sessions` table through an open connection (read-only or the purge's own) — every row, or those a
- * `WHERE` clause (with its parameters) selects — or none without `sessions(id, cwd)`.
+ * A prepared read of `sessions` rows: every row, or those a `WHERE` clause selects, for the parameters each call gives.
  * @public
  */
-export function sessionRows(db: Database.Database, cols: HermesSessionColumns | null = hermesSessionColumns(db), where = '', params: readonly unknown[] = []): HermesSession[] {
-  if (cols === null) return [];
+export type SessionQuery = (...params: readonly unknown[]) => HermesSession[];
+
+/**
+ * Prepares the read of the `sessions` rows a `WHERE` clause selects (every row for `''`) once, to run for many
+ * parameters; null without `sessions(id, cwd)`.
+ * @public
+ */
+export function sessionQuery(db: Database.Database, cols: HermesSessionColumns | null, where = ''): SessionQuery | null {
+  if (cols === null) return null;
   const select = [
     column(cols.id, 'id'), column(cols.cwd, 'cwd'), column(cols.gitRepoRoot, 'git'), column(cols.startedAt, 'started'),
     column(cols.parent, 'parent'), column(cols.endedAt, 'ended'), column(cols.endReason, 'reason'), column(cols.source, 'source'), column(cols.modelConfig, 'config'),
   ].join(', ');
-  const rows = db.prepare(`SELECT ${select} FROM ${quoteIdent(cols.table)}${where === '' ? '' : ` WHERE ${where}`}`).all(...params) as Array<Record<string, unknown>>;
-  const out: HermesSession[] = [];
-  for (const r of rows) {
-    if (typeof r['id'] !== 'string') continue;
-    const mc = config(r['config']);
-    out.push({
-      id: r['id'],
-      cwd: text(r['cwd']),
-      gitRepoRoot: text(r['git']),
-      configCwd: text(mc['cwd']),
-      startedAt: seconds(r['started']),
-      parent: text(r['parent']),
-      open: cols.endedAt !== undefined && r['ended'] === null,
-      endReason: text(r['reason']),
-      source: text(r['source']),
-      delegateFrom: text(mc['_delegate_from']),
-      branchedFrom: text(mc['_branched_from']),
-      resetFrom: text(mc['_reset_from']),
-    });
-  }
-  return out;
+  const stmt = db.prepare(`SELECT ${select} FROM ${quoteIdent(cols.table)}${where === '' ? '' : ` WHERE ${where}`}`);
+  return (...params) => {
+    const out: HermesSession[] = [];
+    for (const r of stmt.all(...params) as Array<Record<string, unknown>>) {
+      if (typeof r['id'] !== 'string') continue;
+      const mc = config(r['config']);
+      out.push({
+        id: r['id'],
+        cwd: text(r['cwd']),
+        gitRepoRoot: text(r['git']),
+        configCwd: text(mc['cwd']),
+        startedAt: seconds(r['started']),
+        parent: text(r['parent']),
+        open: cols.endedAt !== undefined && r['ended'] === null,
+        endReason: text(r['reason']),
+        source: text(r['source']),
+        delegateFrom: text(mc['_delegate_from']),
+        branchedFrom: text(mc['_branched_from']),
+        resetFrom: text(mc['_reset_from']),
+      });
+    }
+    return out;
+  };
+}
+
+/**
+ * Every row of the `sessions` table through an open connection (read-only or the purge's own), or none without
+ * `sessions(id, cwd)`.
+ * @public
+ */
+export function sessionRows(db: Database.Database, cols: HermesSessionColumns | null = hermesSessionColumns(db)): HermesSession[] {
+  return sessionQuery(db, cols)?.() ?? [];
 }
 
 /**
