@@ -31,7 +31,7 @@ const text = [
   `Written by \`npm run bench\` on ${new Date().toISOString()} — ${machine}.`,
   'Every figure is measured against a baseline run in the same process (the minimal work it cannot avoid, or a bare',
   'loop of the same I/O), so the ratios hold across machines better than the times; sections keep their own run details.',
-  ...(loadavg()[0] > cpus().length ? ['', `The machine was shared and loaded while this ran (load ${loadavg()[0].toFixed(1)} on ${cpus().length} cores, other jobs running): times are inflated and the ratios noisier than on a quiet machine; the p25–p75 columns show the spread.`] : []),
+  ...((loadavg()[0] ?? 0) > cpus().length ? ['', `The machine was shared and loaded while this ran (load ${(loadavg()[0] ?? 0).toFixed(1)} on ${cpus().length} cores, other jobs running): times are inflated and the ratios noisier than on a quiet machine; the p25–p75 columns show the spread.`] : []),
   '',
   ...sections.flatMap((s) => [s, '']),
 ].join('\n');

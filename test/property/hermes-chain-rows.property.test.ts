@@ -4,7 +4,11 @@
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { join } from 'node:path';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
+import { HermesAdapter } from '../../src/adapters/hermes/hermes-adapter.js';
+import { nodePorts } from '../../src/node/node-ports.js';
 import { chainRows } from '../../src/adapters/hermes/hermes-chain-rows.js';
 import { HermesGraph } from '../../src/adapters/hermes/hermes-conversation.js';
 import { sessionRows } from '../../src/adapters/hermes/hermes-sessions.js';
@@ -35,10 +39,10 @@ const node: fc.Arbitrary<Gen> = fc.record({
   started: fc.integer({ min: 0, max: 50 }),
 });
 
-const sid = (i: number): string => `20260101_1200${String(i).padStart(2, '0')}_abc${i}`;
+const sid = (i: number): string => `20260101_1200${String(i).padStart(2, '0')}_${i.toString(16).padStart(6, '0')}`;
 
-function build(nodes: readonly Gen[]): Database.Database {
-  const db = new Database(':memory:');
+function build(nodes: readonly Gen[], file = ':memory:', ws = '/ws'): Database.Database {
+  const db = new Database(file);
   // Rows may name a parent inserted later, or themselves (a cycle): as a crashed writer may leave them.
   db.pragma('foreign_keys = OFF');
   for (const s of SCHEMA) db.exec(s);
@@ -46,7 +50,7 @@ function build(nodes: readonly Gen[]): Database.Database {
   nodes.forEach((n, i) => {
     const parent = n.parent === null || n.parent >= nodes.length ? null : sid(n.parent);
     const cfg = n.kind === 'delegate' ? { _delegate_from: parent } : n.kind === 'branch' ? { _branched_from: parent } : n.kind === 'reset' ? { _reset_from: parent } : {};
-    ins.run(sid(i), n.kind === 'tool' ? 'tool' : 'cli', parent, 1_790_000_000 + n.started, n.end, n.end === null ? null : 1_790_000_100, i % 3 === 0 ? '/ws' : null, JSON.stringify(cfg));
+    ins.run(sid(i), n.kind === 'tool' ? 'tool' : 'cli', parent, 1_790_000_000 + n.started, n.end, n.end === null ? null : 1_790_000_100, i % 3 === 0 ? ws : i % 3 === 1 ? `${ws}-other` : null, JSON.stringify(cfg));
   });
   return db;
 }
@@ -90,5 +94,36 @@ describe('hermes chainRows', () => {
     } finally {
       db.close();
     }
+  });
+});
+
+describe('hermes discover', () => {
+  it('finds the conversations the whole graph gives (each root walked, its root or tip of the workspace), newest tip first', async () => {
+    const hermes = new HermesAdapter(nodePorts());
+    await fc.assert(
+      fc.asyncProperty(fc.array(node, { minLength: 1, maxLength: 30 }), async (nodes) => {
+        const root = realpathSync(mkdtempSync(join(tmpdir(), 'mam-hermes-disc-')));
+        try {
+          const ws = join(root, 'ws');
+          mkdirSync(ws);
+          mkdirSync(join(root, 'home', '.hermes'), { recursive: true });
+          const db = build(nodes, join(root, 'home', '.hermes', 'state.db'), ws);
+          const whole = new HermesGraph(sessionRows(db));
+          db.close();
+          const here = (s: { cwd: string | null; gitRepoRoot: string | null; configCwd: string | null }): boolean => [s.cwd, s.gitRepoRoot, s.configCwd].includes(ws);
+          const tips = whole
+            .roots()
+            .map((r) => whole.conversation(r.id))
+            .filter((c) => c !== undefined && (here(c.root) || here(c.tip)))
+            .map((c) => c?.tip as NonNullable<typeof c>['tip']);
+          const order = (s: { startedAt: number | null }): number => s.startedAt ?? Number.NEGATIVE_INFINITY;
+          const want = [...new Set(tips.sort((a, b) => order(b) - order(a) || a.id.localeCompare(b.id)).map((t) => t.id))];
+          expect(await hermes.discover({ workspace: ws, homeDir: join(root, 'home'), env: {} })).toEqual(want);
+        } finally {
+          rmSync(root, { recursive: true, force: true });
+        }
+      }),
+      { numRuns: 40 },
+    );
   });
 });

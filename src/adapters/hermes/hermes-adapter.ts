@@ -1,4 +1,5 @@
 import { normalizeAgentId } from '../../ids/agent-id.js';
+import { mapLimit } from '../../map-limit.js';
 import type { ProcessInfo } from '../../ports/process.js';
 import { type Artifact, asLeft, formatArtifact, type LeftArtifact } from '../../purge/artifact.js';
 import { dbWriteRefusal } from '../../sqlite/db-write-guard.js';
@@ -61,9 +62,18 @@ export class HermesAdapter extends BaseAdapter {
       const found: HermesSession[] = [];
       for (const store of await this.stores(ctx)) {
         const graph = new HermesGraph(await readHermesSessions(this.ports.fs, store.db));
+        // Each distinct recorded directory is matched once (a realpath at most), then every conversation synchronously;
+        // a root nobody continues is its own chain (root and tip), so its conversation is not walked.
+        const dirs = new Set(graph.rows.flatMap((r) => [r.cwd, r.gitRepoRoot, r.configCwd]).filter((d): d is string => d !== null));
+        const mine = new Set((await mapLimit([...dirs], 16, async (d) => ((await here.matches(d)) ? d : null))).filter((d) => d !== null));
+        const ofHere = (s: HermesSession): boolean => [s.cwd, s.gitRepoRoot, s.configCwd].some((d) => d !== null && mine.has(d));
         for (const root of graph.roots()) {
+          if (!graph.hasChildren(root.id)) {
+            if (ofHere(root)) found.push(root);
+            continue;
+          }
           const conv = graph.conversation(root.id);
-          if (conv !== undefined && conv.root.id === root.id && (await this.ofWorkspace(conv, here))) found.push(conv.tip);
+          if (conv !== undefined && conv.root.id === root.id && (ofHere(conv.root) || ofHere(conv.tip))) found.push(conv.tip);
         }
       }
       const epoch = ctx.epoch;

@@ -81,6 +81,11 @@ export class HermesGraph {
     return { root, tip: chain[chain.length - 1] as HermesSession, chain: chain.map((s) => s.id), members, orphans };
   }
 
+  /** True when some row names this id as its parent (a root without children is its own whole chain: root and tip). */
+  hasChildren(id: string): boolean {
+    return this.#children.has(id);
+  }
+
   /** Roots of conversations (neither compression nor delegate children). */
   roots(): HermesSession[] {
     return this.rows.filter((r) => !this.isCompressionChild(r) && !this.isDelegate(r));
