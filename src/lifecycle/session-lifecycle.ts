@@ -84,7 +84,7 @@ export class SessionLifecycle {
    * Creates a session and registers its row; see {@link CreateResult} for every outcome.
    * @example
    * ```ts
-   * const r = await life.create({ name: 'reviewer-claude-01', agent: 'claude', role: 'reviewer', herdr_workspace: 'lbl' });
+   * const r = await life.create({ name: 'reviewer-claude-01', agent: 'claude', role: 'reviewer', herdrWorkspace: 'lbl' });
    * if (r.kind === 'preflight-failed') process.exitCode = r.rc;
    * ```
    */

@@ -66,18 +66,18 @@ export class ResetPlanner {
   }
 
   /**
-   * When the spec entry has no old id and the same instance now records one, persists it as the entry's `old_id`
+   * When the spec entry has no old id and the same instance now records one, persists it as the entry's `oldId` (`old_id` in the file)
    * (review F1); true when it wrote.
    */
   async recordId(name: string): Promise<boolean> {
     const spec = await readResetSpec(this.#ports.fs, this.#workspace);
     const entry = spec?.agents.find((a) => a.name === name);
-    if (spec === null || entry === undefined || entry.old_id !== null) return false;
+    if (spec === null || entry === undefined || entry.oldId !== null) return false;
     const row = (await this.#registry.snapshot()).herdr_sessions.find((r) => r.name === name);
-    if (row === undefined || (row.herdr_session_created_at ?? null) !== entry.old_created_at) return false;
+    if (row === undefined || (row.herdr_session_created_at ?? null) !== entry.oldCreatedAt) return false;
     const id = recordedId(row);
     if (id === null) return false;
-    entry.old_id = id;
+    entry.oldId = id;
     await saveResetSpec(this.#ports.fs, this.#workspace, spec);
     return true;
   }
