@@ -9,6 +9,8 @@ import type { DispatchContext } from './dispatch-context.js';
 import { DispatchNotFoundError } from './dispatch-not-found-error.js';
 import { DispatchStoreError } from './dispatch-store-error.js';
 import type { LoggedShadowDecision, ShadowEntry } from './shadow-entry.js';
+import { checkDispatchStoreOptions } from '../validation/loop-args.js';
+import { checkPathArg } from '../validation/workspace-args.js';
 
 /**
  * Options of {@link DispatchStore}.
@@ -45,7 +47,9 @@ export class DispatchStore {
   readonly #lockTimeoutMs: number;
 
   /** A store under `<workspace>/.mam/loop/`; nothing is created until the first write. */
-  constructor(workspace: string, opts: DispatchStoreOptions = {}) {
+  constructor(workspace: string, options: DispatchStoreOptions = {}) {
+    checkPathArg('workspace', workspace);
+    const opts = checkDispatchStoreOptions(options);
     const { fs, clock } = resolvePorts(opts.ports);
     this.#ports = { fs, clock };
     this.dir = join(workspace, '.mam', 'loop');

@@ -1,6 +1,8 @@
 import { SessionLifecycle, type SessionLifecycleOptions } from '../lifecycle/session-lifecycle.js';
 import { resolvePorts } from '../node/node-ports.js';
 import type { Ports } from '../ports/index.js';
+import { checkPrecheckOptions, checkResetPlannerOptions, checkResetRunOptions } from '../validation/reset-args.js';
+import { checkNameArg, checkPathArg, workspaceExists } from '../validation/workspace-args.js';
 import { recordedId } from '../registry/row-agent.js';
 import { SessionRegistry } from '../registry/session-registry.js';
 import { classifyEntry, type ResetEntry } from './reset-entry.js';
@@ -38,27 +40,38 @@ export class ResetPlanner {
   readonly #ports: Ports;
   readonly #registry: SessionRegistry;
   readonly #lifeOpts: Omit<SessionLifecycleOptions, 'ports' | 'registry'>;
+  readonly #exists: () => Promise<void>;
 
-  /** Binds the planner to a workspace; nothing is read until a call. */
+  /**
+   * Binds the planner to a workspace (an absolute path; checked to be an existing directory at the first call, once);
+   * nothing is read until a call. Throws an {@link InvalidArgumentError} naming the parameter for a workspace that is
+   * not a non-empty absolute path or for bad options.
+   */
   constructor(workspace: string, opts: ResetPlannerOptions = {}) {
-    this.#workspace = workspace;
-    this.#ports = resolvePorts(opts.ports);
+    this.#workspace = checkPathArg('workspace', workspace);
+    const o = checkResetPlannerOptions(opts);
+    this.#ports = resolvePorts(o.ports);
     this.#registry = new SessionRegistry(workspace, { ports: this.#ports });
-    this.#lifeOpts = opts.lifecycle ?? {};
+    this.#lifeOpts = o.lifecycle ?? {};
+    this.#exists = workspaceExists(this.#ports.fs, 'workspace', workspace);
   }
 
   /** The plan over the registry as it is now (read only). */
   async plan(): Promise<ResetPlan> {
+    await this.#exists();
     return planReset(await this.#registry.inspect(), this.#workspace, this.#ports.fs);
   }
 
   /** Whether a reset may run now; reads only, so a refusal changes nothing. */
   async precheck(opts: { callerEnv?: Record<string, string | undefined> } = {}): Promise<PrecheckResult> {
-    return precheckReset(this.#ports, this.#workspace, await this.#registry.inspect(), opts.callerEnv ?? this.#ports.proc.env());
+    const o = checkPrecheckOptions(opts);
+    await this.#exists();
+    return precheckReset(this.#ports, this.#workspace, await this.#registry.inspect(), o.callerEnv ?? this.#ports.proc.env());
   }
 
   /** The saved spec's entries with their D6 states (none without a spec); a bad spec throws a ResetSpecError. */
   async entries(): Promise<ResetEntry[]> {
+    await this.#exists();
     const spec = await readResetSpec(this.#ports.fs, this.#workspace);
     if (spec === null) return [];
     const state = await this.#registry.snapshot();
@@ -70,6 +83,8 @@ export class ResetPlanner {
    * (review F1); true when it wrote.
    */
   async recordId(name: string): Promise<boolean> {
+    checkNameArg('name', name);
+    await this.#exists();
     const spec = await readResetSpec(this.#ports.fs, this.#workspace);
     const entry = spec?.agents.find((a) => a.name === name);
     if (spec === null || entry === undefined || entry.oldId !== null) return false;
@@ -93,6 +108,8 @@ export class ResetPlanner {
    * filesystem fault met on the way (exit 1, the table showing how far each target got).
    */
   async run(opts: ResetRunOptions): Promise<ResetOutcome> {
+    const o = checkResetRunOptions(opts);
+    await this.#exists();
     return runReset(
       {
         workspace: this.#workspace,
@@ -102,7 +119,7 @@ export class ResetPlanner {
         table: (notes) => this.table(notes),
         lifecycle: () => new SessionLifecycle(this.#workspace, { ...this.#lifeOpts, ports: this.#ports, registry: this.#registry }),
       },
-      opts,
+      o,
     );
   }
 }
