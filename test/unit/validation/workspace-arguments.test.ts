@@ -14,7 +14,10 @@ import { JobEngine } from '../../../src/jobs/job-engine.js';
 import { SessionLifecycle } from '../../../src/lifecycle/session-lifecycle.js';
 import { DispatchStore } from '../../../src/loop/dispatch-store.js';
 import { LoopGuard } from '../../../src/loop/loop-guard.js';
+import { runLoop } from '../../../src/loop/run-loop.js';
 import { ShadowRunner } from '../../../src/loop/shadow-runner.js';
+import { HerdrWatcher } from '../../../src/loop/herdr-watcher.js';
+import { ReconnectBackoff } from '../../../src/loop/reconnect-backoff.js';
 import { Orchestrators } from '../../../src/purge/orchestrators.js';
 import { ResetPlanner } from '../../../src/reset/reset-planner.js';
 import { treeSnapshot } from '../../helpers/tree-snapshot.js';
@@ -58,6 +61,7 @@ const AREAS: Record<string, Area> = {
   Orchestrators: { param: 'workspace', run: async (ws) => new Orchestrators(ws as string, { home: root }).register('6f1c8a52-1d4e-4b8a-9d3c-2a7e5b9c0d11') },
   LoopGuard: { param: 'workspace', run: async (ws) => new LoopGuard(ws as string).acquire() },
   DispatchStore: { param: 'workspace', run: async (ws) => new DispatchStore(ws as string).recordDispatch(JOB, 1, 'u', 'g') },
+  runLoop: { param: 'opts.workspace', run: async (ws) => runLoop({ workspace: ws as string, creator: 'creator-agy-01', task: 't', deps: {} as never }) },
 };
 
 async function thrown(run: () => Promise<unknown>): Promise<unknown> {
@@ -107,6 +111,11 @@ describe('options and method arguments', () => {
     ['LoopGuard relative markerPath', async () => new LoopGuard(ws, { markerPath: 'marker' }), 'opts.markerPath', /absolute/],
     ['LoopGuard.acquire holder a number', async () => new LoopGuard(ws).acquire({ holder: 1 as never }), 'opts.holder', /string/],
     ['DispatchStore lockTimeoutMs NaN', async () => new DispatchStore(ws, { lockTimeoutMs: Number.NaN }), 'opts.lockTimeoutMs', /finite/],
+    ['runLoop without options', async () => runLoop(undefined as never), 'opts', /object/],
+    ['runLoop deps missing', async () => runLoop({ workspace: ws, creator: 'c', task: 't' } as never), 'opts.deps', /object/],
+    ['HerdrWatcher agent empty', async () => new HerdrWatcher({ agent: '' }), 'opts.agent', /empty/],
+    ['ReconnectBackoff baseMs negative', async () => new ReconnectBackoff({ baseMs: -1 }), 'opts.baseMs', /negative/],
+    ['HerdrWatcher backoff maxMs NaN', async () => new HerdrWatcher({ agent: 'a', backoff: { maxMs: Number.NaN } }), 'opts.backoff.maxMs', /finite/],
     ['ShadowRunner without options', async () => new ShadowRunner(undefined as never), 'opts', /object/],
     ['ShadowRunner relative workspace', async () => new ShadowRunner({ workspace: 'ws' }), 'opts.workspace', /absolute/],
   ];
