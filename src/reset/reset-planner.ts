@@ -1,5 +1,7 @@
 import { SessionLifecycle, type SessionLifecycleOptions } from '../lifecycle/session-lifecycle.js';
 import { resolvePorts } from '../node/node-ports.js';
+import { describeError } from '../errors.js';
+import { InvalidArgumentError } from '../invalid-argument-error.js';
 import type { Ports } from '../ports/index.js';
 import { checkPrecheckOptions, checkResetPlannerOptions, checkResetRunOptions } from '../validation/reset-args.js';
 import { checkNameArg, checkPathArg, workspaceExists } from '../validation/workspace-args.js';
@@ -109,7 +111,15 @@ export class ResetPlanner {
    */
   async run(opts: ResetRunOptions): Promise<ResetOutcome> {
     const o = checkResetRunOptions(opts);
-    await this.#exists();
+    const fault = await this.#exists().then(
+      () => null,
+      (err: unknown) => {
+        if (err instanceof InvalidArgumentError) throw err;
+        return err;
+      },
+    );
+    // A stat that failed for another reason (EACCES, EIO) is a fault met on the way: an outcome, never a throw.
+    if (fault !== null) return { kind: 'failed', exitCode: 1, table: '', rows: [], message: `the workspace could not be checked: ${describeError(fault)}; nothing was done`, specKept: false };
     return runReset(
       {
         workspace: this.#workspace,
