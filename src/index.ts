@@ -169,7 +169,7 @@ export * from './capture/index.js';
 // reset
 export { type PrecheckResult } from './reset/precheck-reset.js';
 export { type ResetEntry, type ResetEntryState } from './reset/reset-entry.js';
-export { type ResetExitCode, type ResetOutcome } from './reset/reset-outcome.js';
+export { type ResetDone, type ResetDryRun, type ResetExitCode, type ResetFailed, type ResetIncomplete, type ResetInterrupted, type ResetNeedsConfirmation, type ResetOutcome, type ResetOutcomeBase, type ResetRefused } from './reset/reset-outcome.js';
 export { ResetPlanner, type ResetPlannerOptions } from './reset/reset-planner.js';
 export { type ResetRefusal } from './reset/reset-refusal.js';
 export { ResetSpecError } from './reset/reset-spec-error.js';

@@ -7,6 +7,8 @@ import { rowByName } from '../registry/row-lookup.js';
 import { SessionRegistry } from '../registry/session-registry.js';
 import { AutoPin } from './autopin.js';
 import { rowHerdrServer } from './row-capture-deps.js';
+import { checkLoopDepsOptions } from '../validation/autopin-args.js';
+import { checkPathArg } from '../validation/workspace-args.js';
 
 /**
  * Options of {@link autopinLoopDeps}.
@@ -32,7 +34,9 @@ export interface AutopinLoopDepsOptions {
  * ```
  * @public
  */
-export function autopinLoopDeps(workspace: string, opts: AutopinLoopDepsOptions = {}): LoopDeps {
+export function autopinLoopDeps(workspace: string, options: AutopinLoopDepsOptions = {}): LoopDeps {
+  checkPathArg('workspace', workspace);
+  const opts = checkLoopDepsOptions(options);
   const ports = resolvePorts(opts.ports);
   const jobsDir = opts.jobsDir ?? join(workspace, '.mam', 'jobs');
   const registry = new SessionRegistry(workspace, { ports });

@@ -12,6 +12,8 @@ import { AutoPinArgumentError } from './autopin-argument-error.js';
 import { autoPinPaths, readAutoPinMarker, writeAutoPinMarker } from './autopin-marker.js';
 import type { AutoPinResult } from './autopin-result.js';
 import { pinJobRow, type PinJobRowDeps } from './pin-job-row.js';
+import { checkAutoPinOptions } from '../validation/autopin-args.js';
+import { checkPathArg, workspaceExists } from '../validation/workspace-args.js';
 
 /**
  * Options of {@link AutoPin}.
@@ -60,10 +62,18 @@ export class AutoPin {
   readonly #deps: PinJobRowDeps;
   readonly #jobsDir: string;
   readonly #lockTimeoutMs: number;
+  readonly #exists: () => Promise<void>;
 
-  /** Binds AutoPin to a workspace; throws an {@link AutoPinArgumentError} when no home directory is given or known. */
-  constructor(workspace: string, opts: AutoPinOptions = {}) {
+  /**
+   * Binds AutoPin to a workspace (an absolute path, checked to be an existing directory at the first call); throws an
+   * {@link InvalidArgumentError} naming the parameter for a bad workspace or option, and an {@link AutoPinArgumentError}
+   * when no home directory is given or known.
+   */
+  constructor(workspace: string, options: AutoPinOptions = {}) {
+    checkPathArg('workspace', workspace);
+    const opts = checkAutoPinOptions(options);
     this.#ports = resolvePorts(opts.ports);
+    this.#exists = workspaceExists(this.#ports.fs, 'workspace', workspace);
     const home = opts.home ?? this.#ports.proc.env()['HOME'];
     if (home === undefined || home === '') throw new AutoPinArgumentError('no home directory: pass `home`, or set HOME in the environment the ProcessPort reports');
     this.#jobsDir = opts.jobsDir ?? join(workspace, '.mam', 'jobs');
@@ -82,6 +92,7 @@ export class AutoPin {
   async handleCompleted(jobId: string, opts: { dispatchToken: string; attempt: number }): Promise<AutoPinResult> {
     checkArguments(jobId, opts?.dispatchToken, opts?.attempt);
     const { dispatchToken, attempt } = opts;
+    await this.#exists();
     const { fs, clock, proc } = this.#ports;
     let record: JobRecord;
     try {

@@ -11,6 +11,8 @@ import { AutoPinArgumentError } from './autopin-argument-error.js';
 import type { PinSource } from './autopin-result.js';
 import { captureRowId } from './capture-row-id.js';
 import { pinGuarded } from './pin-guarded.js';
+import { checkReconcileOptions } from '../validation/autopin-args.js';
+import { checkPathArg, workspaceExists } from '../validation/workspace-args.js';
 
 /**
  * Options of {@link reconcile}.
@@ -61,7 +63,8 @@ function drifted(row: SessionRow, ports: Ports): AgentName | null {
  * Drift C of a workspace: every running post-discovered row (agy, codex, hermes, opencode) with no pinned id gets the
  * capture AutoPin uses (herdr's report first, verified on disk; else the adapter's capture rule). A dry run by default —
  * the registry is not written and an id proposed for one row counts as claimed for the next; with `apply` each captured id
- * is pinned through a guarded update. Rows are taken one at a time, in registry order.
+ * is pinned through a guarded update. Rows are taken one at a time, in registry order. A workspace that is not an
+ * absolute path to an existing directory, or a bad option, throws an {@link InvalidArgumentError} naming it.
  * @example
  * ```ts
  * const { entries } = await reconcile('/repo');            // what would be pinned
@@ -69,8 +72,11 @@ function drifted(row: SessionRow, ports: Ports): AgentName | null {
  * ```
  * @public
  */
-export async function reconcile(workspace: string, opts: ReconcileOptions = {}): Promise<ReconcileReport> {
+export async function reconcile(workspace: string, options: ReconcileOptions = {}): Promise<ReconcileReport> {
+  checkPathArg('workspace', workspace);
+  const opts = checkReconcileOptions(options);
   const ports = resolvePorts(opts.ports);
+  await workspaceExists(ports.fs, 'workspace', workspace)();
   const home = opts.home ?? ports.proc.env()['HOME'];
   if (home === undefined || home === '') throw new AutoPinArgumentError('no home directory: pass `home`, or set HOME in the environment the ProcessPort reports');
   const registry = opts.registry ?? new SessionRegistry(workspace, { ports });

@@ -14,6 +14,9 @@ import { writeJobRecord } from './job-record-writer.js';
 import type { JobRecord } from './job-record.js';
 import { isJobStatus, isTerminalStatus, type JobStatus } from './job-status.js';
 import { isTransitionRequest, type TransitionRequest } from './transition-table.js';
+import { InvalidArgumentError } from '../invalid-argument-error.js';
+import { checkJobEngineOptions, checkRegisterJob, checkSourceOptions, registryDirExists } from '../validation/job-args.js';
+import { checkNameArg, checkPathArg } from '../validation/workspace-args.js';
 
 /**
  * Options of {@link JobEngine}.
@@ -26,6 +29,12 @@ export interface JobEngineOptions {
   logsDir?: string;
   /** Give up waiting for the registry lock after this long (default 10 000 ms). */
   lockTimeoutMs?: number;
+  /**
+   * Make the registry dir even when the workspace it belongs to does not exist (default: the first call throws an
+   * `InvalidArgumentError` for a registry dir that is missing and whose workspace — the parent of `.mam`, else its own
+   * parent — is missing too).
+   */
+  createRegistryDir?: boolean;
 }
 
 /**
@@ -100,21 +109,31 @@ export class JobEngine {
   readonly audit: JobAuditLog;
   readonly #ports: Pick<Ports, 'fs' | 'clock'>;
   readonly #lockTimeoutMs: number;
+  readonly #ready: () => Promise<void>;
 
-  /** An engine over the registry dir; nothing is created until the first write. */
+  /**
+   * An engine over the registry dir (an absolute path); nothing is created until the first write. Throws an
+   * {@link InvalidArgumentError} naming the parameter for a registry dir that is not a non-empty absolute path, or for
+   * bad options.
+   */
   constructor(
     /** The job registry dir (`.mam/jobs/`). */
     readonly registryDir: string,
-    opts: JobEngineOptions = {},
+    options: JobEngineOptions = {},
   ) {
+    checkPathArg('registryDir', registryDir);
+    const opts = checkJobEngineOptions(options);
     const { fs, clock } = resolvePorts(opts.ports);
+    this.#ready = registryDirExists(fs, registryDir, opts.createRegistryDir === true);
     this.#ports = { fs, clock };
     this.#lockTimeoutMs = opts.lockTimeoutMs ?? 10_000;
     this.audit = new JobAuditLog(opts.logsDir ?? jobPaths.defaultLogsDir(registryDir), fs);
   }
 
   /** Creates a `pending` record (attempt 1, both counters 0) and its working dir; throws {@link JobArgumentError} when the id is taken. */
-  async registerJob(prompt: string, opts: RegisterJobOptions = {}): Promise<JobRecord> {
+  async registerJob(prompt: string, options: RegisterJobOptions = {}): Promise<JobRecord> {
+    const opts = checkRegisterJob(prompt, options);
+    await this.#ready();
     const { fs } = this.#ports;
     const extra = checkJobFields(opts.fields);
     const jobId = requireJobId(opts.jobId ?? newJobId(this.#ports.clock.now()));
@@ -132,12 +151,14 @@ export class JobEngine {
   }
 
   /** The record as it is on disk now; throws {@link JobNotFoundError} or {@link JobRecordCorruptError}. */
-  load(jobId: string): Promise<JobRecord> {
+  async load(jobId: string): Promise<JobRecord> {
+    await this.#ready();
     return readJobRecord(this.#ports.fs, this.registryDir, jobId);
   }
 
   /** Every record in the registry, by id. */
   async list(): Promise<JobRecord[]> {
+    await this.#ready();
     const ids = await listJobIds(this.#ports.fs, this.registryDir);
     return Promise.all(ids.map((id) => this.load(id)));
   }
@@ -145,8 +166,9 @@ export class JobEngine {
   /** Applies one request of the transition table; a refusal is a result (`committed: false` with the reason), never a write. */
   async transition(jobId: string, request: TransitionRequest, opts: TransitionOptions = {}): Promise<TransitionResult> {
     if (!isTransitionRequest(request)) throw new JobArgumentError(`unknown transition request ${JSON.stringify(request)}`, { request });
+    if (typeof opts !== 'object' || opts === null) throw new InvalidArgumentError('opts', 'must be an object');
     const fields = checkJobFields(opts.fields);
-    const source = opts.source ?? 'transition';
+    const source = checkSourceOptions(opts).source ?? 'transition';
     return this.#run<TransitionResult>(async () => {
       const record = await this.load(jobId);
       const d = decideTransition(record, request, opts);
@@ -164,6 +186,8 @@ export class JobEngine {
 
   /** Merges any fields (and `status`, if given) into the record and refreshes `updated_at`; only a terminal status is protected: moving it elsewhere is refused and audited. */
   async updateJobStatus(jobId: string, fields: { status?: JobStatus } & Record<string, unknown>, opts: { source?: string } = {}): Promise<JobUpdateResult> {
+    if (typeof fields !== 'object' || fields === null) throw new InvalidArgumentError('fields', 'must be an object');
+    checkSourceOptions(opts);
     const { status, ...rest } = fields;
     if (status !== undefined && !isJobStatus(status)) throw new JobArgumentError(`unknown job status ${JSON.stringify(status)}`, { status });
     const merged = checkJobFields(rest);
@@ -181,6 +205,8 @@ export class JobEngine {
 
   /** Claims the oldest pending job of `agentSession` (by `created_at`, then id) exactly once across processes; null when there is none. */
   async pickPending(agentSession: string, opts: { source?: string } = {}): Promise<JobRecord | null> {
+    checkNameArg('agentSession', agentSession);
+    checkSourceOptions(opts);
     const { fs } = this.#ports;
     return this.#run(async () => {
       const records = await Promise.all((await listJobIds(fs, this.registryDir)).map((id) => this.load(id)));
@@ -206,6 +232,7 @@ export class JobEngine {
   // The lock covers one decision and one record write; the audit lines are appended only after it is released (G5).
   async #run<T>(locked: () => Promise<Locked<T>>): Promise<T> {
     const { fs, clock } = this.#ports;
+    await this.#ready();
     await fs.mkdir(this.registryDir, { recursive: true });
     const { value, events } = await withLock(jobPaths.lock(this.registryDir), { clock, timeoutMs: this.#lockTimeoutMs }, locked);
     const jobId = events[0]?.job_id;

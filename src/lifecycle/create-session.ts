@@ -41,7 +41,7 @@ export async function createSession(c: LifecycleContext, input: SessionSpec, opt
   const herdrName = sanitizeHerdrAgentName(spec.name);
   let ticket: IdOrderTicket | null = null;
   if (adapter.idLifecycle === 'post_discovered') {
-    const gate = await c.gate.enter({ session: spec.name, cwd: spec.cwd, herdrServer: spec.herdr_server, herdrName, ...(opts.signal === undefined ? {} : { signal: opts.signal }) });
+    const gate = await c.gate.enter({ session: spec.name, cwd: spec.cwd, herdrServer: spec.herdrServer, herdrName, ...(opts.signal === undefined ? {} : { signal: opts.signal }) });
     if (gate.kind === 'refused') return { kind: 'failed', step: 'gate', error: new LifecycleStepError('gate', spec.name, gate.message), refusal: gate, cleanup: { paneClosed: null } };
     ticket = gate.ticket;
   }
@@ -54,8 +54,8 @@ export async function createSession(c: LifecycleContext, input: SessionSpec, opt
 
 async function launch(c: LifecycleContext, spec: ResolvedSessionSpec, adapter: AgentAdapter, at: { herdrName: string; ticket: IdOrderTicket | null; avoid: string | null }, opts: CreateOptions): Promise<CreateResult> {
   const { herdr, fs, clock } = c.ports;
-  const server = { session: spec.herdr_server };
-  const pane = await acquirePane(herdr, fs, { server: spec.herdr_server, label: spec.herdr_workspace, cwd: spec.cwd });
+  const server = { session: spec.herdrServer };
+  const pane = await acquirePane(herdr, fs, { server: spec.herdrServer, label: spec.herdrWorkspace, cwd: spec.cwd });
   if (pane.kind === 'failed') {
     const f = herdrFailure(pane.result);
     return failed('workspace', spec.name, f.text, f.code === undefined ? {} : { herdrCode: f.code });
@@ -84,7 +84,7 @@ async function launch(c: LifecycleContext, spec: ResolvedSessionSpec, adapter: A
     const cleanup = await closeOurs(true);
     return failed('register', spec.name, registered.message, { cleanup, cause: registered.cause });
   }
-  const where = { herdrName: at.herdrName, server: spec.herdr_server, cwd: spec.cwd };
+  const where = { herdrName: at.herdrName, server: spec.herdrServer, cwd: spec.cwd };
   const onboarding = opts.onboard === false
     ? { ran: false, ready: false, id: preId, source: preId === null ? null : ('pre-assigned' as const), reason: preId === null ? 'onboarding skipped' : null }
     : await onboardSession(c, spec.agent, row, where, opts.signal);

@@ -9,6 +9,8 @@ import { createSession } from './create-session.js';
 import type { LifecycleContext, LifecycleTimeouts } from './lifecycle-context.js';
 import type { SessionSpec } from './session-spec.js';
 import type { StopOptions, StopResult } from './stop-result.js';
+import { checkCreateOptions, checkLifecycleOptions, checkSessionSpec, checkStopOptions } from '../validation/lifecycle-args.js';
+import { checkNameArg, checkPathArg, workspaceExists } from '../validation/workspace-args.js';
 import { stopSession } from './stop-session.js';
 
 /**
@@ -26,8 +28,10 @@ export interface SessionLifecycleOptions {
   registry?: SessionRegistry;
   /** The id-order gate (default a new one on the same ports and registry). */
   gate?: IdOrderGate;
-  /** Waits to override; defaults: ready 30 s, capture `MAM_ONBOARD_WAIT_S` (else 30 s), exit 15 s, poll 250 ms. */
+  /** Waits to override (finite, not negative); defaults: ready 30 s, capture `MAM_ONBOARD_WAIT_S` (else 30 s), exit 15 s, poll 250 ms. */
   timeouts?: Partial<LifecycleTimeouts>;
+  /** Let a create register its row in a workspace directory that does not exist yet, creating it (default: an `InvalidArgumentError`). */
+  createWorkspace?: boolean;
 }
 
 function captureWindowMs(env: Readonly<Record<string, string | undefined>>): number {
@@ -49,17 +53,22 @@ function captureWindowMs(env: Readonly<Record<string, string | undefined>>): num
  */
 export class SessionLifecycle {
   readonly #c: LifecycleContext;
+  readonly #exists: () => Promise<void>;
 
   /**
-   * Binds the lifecycle to a workspace; throws a MamError `LIFECYCLE_HOME_UNKNOWN` when no home directory is given or
-   * known.
+   * Binds the lifecycle to a workspace (an absolute path, checked to be an existing directory at the first call unless
+   * `createWorkspace`); throws an {@link InvalidArgumentError} naming the parameter for a bad workspace or option, and a
+   * MamError `LIFECYCLE_HOME_UNKNOWN` when no home directory is given or known.
    */
-  constructor(workspace: string, opts: SessionLifecycleOptions = {}) {
+  constructor(workspace: string, options: SessionLifecycleOptions = {}) {
+    checkPathArg('workspace', workspace);
+    const opts = checkLifecycleOptions(options);
     const ports = resolvePorts(opts.ports);
     const procEnv = ports.proc.env();
     const home = opts.home ?? procEnv['HOME'];
     if (home === undefined || home === '') throw new MamError('LIFECYCLE_HOME_UNKNOWN', 'no home directory: pass `home`, or set HOME in the environment the ProcessPort reports', {});
-    const registry = opts.registry ?? new SessionRegistry(workspace, { ports });
+    const registry = opts.registry ?? new SessionRegistry(workspace, { ports, createWorkspace: opts.createWorkspace === true });
+    this.#exists = workspaceExists(ports.fs, 'workspace', workspace, { create: opts.createWorkspace === true, optIn: 'createWorkspace' });
     const given = opts.timeouts ?? {};
     const timeouts: LifecycleTimeouts = {
       readyMs: given.readyMs ?? 30_000,
@@ -84,12 +93,15 @@ export class SessionLifecycle {
    * Creates a session and registers its row; see {@link CreateResult} for every outcome.
    * @example
    * ```ts
-   * const r = await life.create({ name: 'reviewer-claude-01', agent: 'claude', role: 'reviewer', herdr_workspace: 'lbl' });
+   * const r = await life.create({ name: 'reviewer-claude-01', agent: 'claude', role: 'reviewer', herdrWorkspace: 'lbl' });
    * if (r.kind === 'preflight-failed') process.exitCode = r.rc;
    * ```
    */
-  create(spec: SessionSpec, opts: CreateOptions = {}): Promise<CreateResult> {
-    return createSession(this.#c, spec, opts);
+  async create(spec: SessionSpec, opts: CreateOptions = {}): Promise<CreateResult> {
+    checkSessionSpec(spec);
+    const o = checkCreateOptions(opts);
+    await this.#exists();
+    return createSession(this.#c, spec, o);
   }
 
   /**
@@ -100,7 +112,10 @@ export class SessionLifecycle {
    * if (r.kind === 'records-preserved') report(r.message); // the row stays stopped with its id
    * ```
    */
-  stop(name: string, opts: StopOptions = {}): Promise<StopResult> {
-    return stopSession(this.#c, name, opts);
+  async stop(name: string, opts: StopOptions = {}): Promise<StopResult> {
+    checkNameArg('name', name);
+    const o = checkStopOptions(opts);
+    await this.#exists();
+    return stopSession(this.#c, name, o);
   }
 }

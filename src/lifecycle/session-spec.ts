@@ -9,14 +9,14 @@ import { type AgentName, isAgentName } from '../ids/agent-names.js';
 export interface SessionSpec {
   /** The row name (1 to 256 characters, no control characters); herdr's agent name is its sanitised form. */
   name: string;
-  /** The agent, one of {@link AGENT_NAMES}; anything else makes the spec uncreatable. */
-  agent: string;
+  /** The agent, one of {@link AGENT_NAMES}; anything else (from plain JS) makes the spec uncreatable. */
+  agent: AgentName;
   /** The row's role, e.g. `reviewer`; must not be empty. */
   role: string;
-  /** herdr server (session); default `default`. */
-  herdr_server?: string;
-  /** herdr workspace label; default the cwd's base name. */
-  herdr_workspace?: string;
+  /** herdr server (session); default `default` (the row's `herdr_server`). */
+  herdrServer?: string;
+  /** herdr workspace label; default the cwd's base name (the row's `herdr_workspace`). */
+  herdrWorkspace?: string;
   /** The session's cwd; default the lifecycle's workspace. */
   cwd?: string;
 }
@@ -33,9 +33,9 @@ export interface ResolvedSessionSpec {
   /** The role, trimmed. */
   role: string;
   /** The herdr server (session) the pane is made on. */
-  herdr_server: string;
+  herdrServer: string;
   /** The herdr workspace label. */
-  herdr_workspace: string;
+  herdrWorkspace: string;
   /** The session's cwd. */
   cwd: string;
 }
@@ -62,11 +62,11 @@ export function resolveSessionSpec(spec: SessionSpec, workspace: string): { ok: 
   if (!isAgentName(spec.agent)) return { ok: false, problem: `unknown agent ${JSON.stringify(spec.agent)} for ${JSON.stringify(name)}` };
   const role = typeof spec.role === 'string' ? spec.role.trim() : '';
   if (role === '' || CONTROL.test(role)) return { ok: false, problem: `empty or invalid role for ${JSON.stringify(name)}` };
-  const server = spec.herdr_server ?? 'default';
+  const server = spec.herdrServer ?? 'default';
   if (!isHerdrServerName(server)) return { ok: false, problem: `invalid herdr server ${JSON.stringify(server)}` };
   const cwd = spec.cwd ?? workspace;
   if (cwd === '' || CONTROL.test(cwd)) return { ok: false, problem: `invalid cwd ${JSON.stringify(cwd)}` };
-  const label = spec.herdr_workspace ?? basename(cwd);
+  const label = spec.herdrWorkspace ?? basename(cwd);
   if (label === '' || CONTROL.test(label)) return { ok: false, problem: `invalid herdr workspace label ${JSON.stringify(label)}` };
-  return { ok: true, spec: { name, agent: spec.agent, role, herdr_server: server, herdr_workspace: label, cwd } };
+  return { ok: true, spec: { name, agent: spec.agent, role, herdrServer: server, herdrWorkspace: label, cwd } };
 }

@@ -9,6 +9,8 @@ import type { DispatchContext } from './dispatch-context.js';
 import { DispatchNotFoundError } from './dispatch-not-found-error.js';
 import { DispatchStoreError } from './dispatch-store-error.js';
 import type { LoggedShadowDecision, ShadowEntry } from './shadow-entry.js';
+import { checkDispatchStoreOptions } from '../validation/loop-args.js';
+import { checkPathArg, workspaceExists } from '../validation/workspace-args.js';
 
 /**
  * Options of {@link DispatchStore}.
@@ -43,13 +45,18 @@ export class DispatchStore {
   readonly dir: string;
   readonly #ports: Pick<Ports, 'fs' | 'clock'>;
   readonly #lockTimeoutMs: number;
+  // Checked once, before the first write: `.mam/loop/` is never made with mkdir -p under a workspace that does not exist.
+  readonly #exists: () => Promise<void>;
 
   /** A store under `<workspace>/.mam/loop/`; nothing is created until the first write. */
-  constructor(workspace: string, opts: DispatchStoreOptions = {}) {
+  constructor(workspace: string, options: DispatchStoreOptions = {}) {
+    checkPathArg('workspace', workspace);
+    const opts = checkDispatchStoreOptions(options);
     const { fs, clock } = resolvePorts(opts.ports);
     this.#ports = { fs, clock };
     this.dir = join(workspace, '.mam', 'loop');
     this.#lockTimeoutMs = opts.lockTimeoutMs ?? 10_000;
+    this.#exists = workspaceExists(fs, 'workspace', workspace);
   }
 
   /** Records that `attempt` of the job was dispatched to that conversation and pane generation; a dispatch ack, not execution. */
@@ -103,6 +110,7 @@ export class DispatchStore {
     const logged: LoggedShadowDecision = { ...entry, at: this.#isoNow() };
     const { fs } = this.#ports;
     const path = this.#decisionsPath(entry.job_id);
+    await this.#exists();
     await fs.mkdir(join(this.dir, 'decisions'), { recursive: true });
     await fs.writeFile(path, `${JSON.stringify(logged)}\n`, { append: true });
     return logged;
@@ -143,6 +151,7 @@ export class DispatchStore {
   }
 
   async #locked<T>(fn: () => Promise<T>): Promise<T> {
+    await this.#exists();
     await this.#ports.fs.mkdir(this.dir, { recursive: true });
     return withLock(join(this.dir, '.dispatch.lock'), { clock: this.#ports.clock, timeoutMs: this.#lockTimeoutMs }, fn);
   }

@@ -4,6 +4,7 @@ import type { Ports } from '../ports/index.js';
 import { ReconnectBackoff, type ReconnectBackoffOptions } from './reconnect-backoff.js';
 import { checkWaitArguments, waitOnce } from './wait-once.js';
 import { observationFrom, type WatchObservation, type WatchOutcome } from './watch-outcome.js';
+import { checkWatcherOptions } from '../validation/loop-args.js';
 
 /**
  * Options of {@link HerdrWatcher}.
@@ -61,6 +62,7 @@ export class HerdrWatcher {
    * WatchArgumentError}); nothing is asked until {@link HerdrWatcher.next}.
    */
   constructor(opts: HerdrWatcherOptions) {
+    checkWatcherOptions(opts);
     this.#opts = { ...opts, timeoutMs: opts.timeoutMs ?? 15_000 };
     checkWaitArguments(this.#opts);
     const { herdr, clock } = resolvePorts(opts.ports);

@@ -1,6 +1,9 @@
 import { dirname, join } from 'node:path';
 import { withLock } from '../atomic/lock.js';
 import { isPortError } from '../errors.js';
+import { InvalidArgumentError } from '../invalid-argument-error.js';
+import { checkLoopGuardOptions } from '../validation/loop-args.js';
+import { checkPathArg, workspaceExists } from '../validation/workspace-args.js';
 import { resolvePorts } from '../node/node-ports.js';
 import type { Ports } from '../ports/index.js';
 import type { ProcessInfo } from '../ports/process.js';
@@ -151,11 +154,15 @@ export class LoopGuard {
   readonly path: string;
   readonly #ports: Ports;
   readonly #lockTimeoutMs: number;
+  readonly #exists: () => Promise<void>;
 
   /** A guard on `<workspace>/.mam/loop-guard-active` (or `markerPath`); nothing is read until a call. */
-  constructor(workspace: string, opts: LoopGuardOptions = {}) {
+  constructor(workspace: string, options: LoopGuardOptions = {}) {
+    checkPathArg('workspace', workspace);
+    const opts = checkLoopGuardOptions(options);
     this.path = opts.markerPath ?? join(workspace, '.mam', 'loop-guard-active');
     this.#ports = resolvePorts(opts.ports);
+    this.#exists = workspaceExists(this.#ports.fs, 'workspace', workspace);
     this.#lockTimeoutMs = opts.lockTimeoutMs ?? 10_000;
   }
 
@@ -166,6 +173,9 @@ export class LoopGuard {
 
   /** Takes the guard, or refuses while a live holder has it ("Another multi-agent-mux-loop is already running"). */
   async acquire(opts: { holder?: string } = {}): Promise<LoopGuardAcquire> {
+    if (typeof opts !== 'object' || opts === null) throw new InvalidArgumentError('opts', 'must be an object');
+    if (opts.holder !== undefined && typeof opts.holder !== 'string') throw new InvalidArgumentError('opts.holder', 'must be a string');
+    await this.#exists();
     const { fs, clock } = this.#ports;
     await fs.mkdir(dirname(this.path), { recursive: true });
     return withLock(`${this.path}.lock`, { clock, timeoutMs: this.#lockTimeoutMs }, async () => {

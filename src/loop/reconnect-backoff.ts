@@ -1,3 +1,5 @@
+import { checkBackoffOptions } from '../validation/loop-args.js';
+
 /**
  * Options of {@link ReconnectBackoff}.
  * @public
@@ -28,7 +30,8 @@ export class ReconnectBackoff<T = unknown> {
   #snapshot: T | null = null;
 
   /** A healthy backoff: no failures, no snapshot. */
-  constructor(opts: ReconnectBackoffOptions = {}) {
+  constructor(options: ReconnectBackoffOptions = {}) {
+    const opts = checkBackoffOptions(options);
     this.baseMs = opts.baseMs ?? 1_000;
     this.maxMs = opts.maxMs ?? 16_000;
   }

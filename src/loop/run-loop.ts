@@ -1,3 +1,5 @@
+import { InvalidArgumentError } from '../invalid-argument-error.js';
+import { checkPathArg, workspaceExists } from '../validation/workspace-args.js';
 import { join } from 'node:path';
 import { sanitizeHerdrAgentName } from '../herdr/sanitize.js';
 import { resolvePorts } from '../node/node-ports.js';
@@ -23,6 +25,9 @@ function timingOf(given: Partial<LoopTiming> = {}): LoopTiming {
 }
 
 function checkArguments(o: RunLoopOptions): void {
+  if (typeof o !== 'object' || o === null) throw new InvalidArgumentError('opts', 'must be an object');
+  checkPathArg('opts.workspace', o.workspace);
+  if (typeof o.deps !== 'object' || o.deps === null) throw new InvalidArgumentError('opts.deps', 'must be an object (see autopinLoopDeps)');
   if (typeof o.creator !== 'string' || o.creator === '') throw new RunLoopArgumentError('the creator must be a row name', { creator: o.creator });
   if (typeof o.task !== 'string' || o.task.trim() === '') throw new RunLoopArgumentError('the task must be non-empty text', {});
   if (o.task.includes('\u0000')) throw new RunLoopArgumentError('the task must not contain a NUL byte', {});
@@ -67,6 +72,7 @@ export async function runLoop(o: RunLoopOptions): Promise<LoopOutcome> {
   checkArguments(o);
   const timing = timingOf(o.timing);
   const ports = resolvePorts(o.ports);
+  await workspaceExists(ports.fs, 'opts.workspace', o.workspace)();
   const guard = await new LoopGuard(o.workspace, { ports }).acquire({ holder: 'loop' });
   if (guard.kind === 'refused') return { kind: 'refused', reason: 'loop-running', message: guard.message };
   try {

@@ -5,6 +5,7 @@ import { objectOrUndefined } from './policy-evidence.js';
 import type { PolicyScenario } from './policy-scenario.js';
 import type { ShadowEntry } from './shadow-entry.js';
 import { ShadowPolicy } from './shadow-policy.js';
+import { checkShadowRunnerOptions } from '../validation/loop-args.js';
 
 /**
  * Options of {@link ShadowRunner}.
@@ -42,6 +43,7 @@ export class ShadowRunner {
 
   /** A runner logging to `<workspace>/.mam/loop/`; nothing is written until {@link ShadowRunner.evaluate}. */
   constructor(opts: ShadowRunnerOptions) {
+    checkShadowRunnerOptions(opts);
     this.#policy = opts.policy ?? new ShadowPolicy();
     this.#store = new DispatchStore(opts.workspace, opts.ports === undefined ? {} : { ports: opts.ports });
   }

@@ -7,6 +7,9 @@ import { addOrchestrator, listOrchestrators, removeOrchestrator } from '../regis
 import { SessionRegistry } from '../registry/session-registry.js';
 import { invalidOrchestratorIdMessage, type OrchestratorRegisterResult, type OrchestratorRemoveOptions, type OrchestratorRemoveResult, orchestratorInUseMessage } from './orchestrators-result.js';
 import { PurgeService } from './purge-service.js';
+import { InvalidArgumentError } from '../invalid-argument-error.js';
+import { checkOrchestratorRemoveOptions, checkOrchestratorsOptions } from '../validation/autopin-args.js';
+import { checkPathArg, workspaceExists } from '../validation/workspace-args.js';
 
 /**
  * Options of {@link Orchestrators}.
@@ -48,25 +51,31 @@ export class Orchestrators {
   readonly #ports: Ports;
   readonly #opts: OrchestratorsOptions;
   readonly #registry: SessionRegistry;
+  readonly #exists: () => Promise<void>;
 
   /**
    * Binds to a workspace's registry; the home is looked up only when a removal needs it (a MamError
    * `ORCHESTRATORS_HOME_UNKNOWN` when there is none).
    */
-  constructor(workspace: string, opts: OrchestratorsOptions = {}) {
-    this.#workspace = workspace;
+  constructor(workspace: string, options: OrchestratorsOptions = {}) {
+    this.#workspace = checkPathArg('workspace', workspace);
+    const opts = checkOrchestratorsOptions(options);
     this.#ports = resolvePorts(opts.ports);
+    this.#exists = workspaceExists(this.#ports.fs, 'workspace', workspace);
     this.#opts = opts;
     this.#registry = opts.registry ?? new SessionRegistry(workspace, { ports: this.#ports });
   }
 
   /** The registered ids, in registry order. */
   async list(): Promise<string[]> {
+    await this.#exists();
     return listOrchestrators(await this.#registry.snapshot());
   }
 
   /** Registers an id (canonical spelling). */
   async register(id: string): Promise<OrchestratorRegisterResult> {
+    if (typeof id !== 'string') throw new InvalidArgumentError('id', 'must be a string');
+    await this.#exists();
     const c = canonicalId(id);
     if (c === null) return { kind: 'invalid-id', id, message: invalidOrchestratorIdMessage(id) };
     const added = await this.#registry.update((draft) => addOrchestrator(draft, c));
@@ -81,7 +90,10 @@ export class Orchestrators {
    * if (r.kind === 'removed' && r.purge?.kind === 'unresolved') warn('nothing to purge');
    * ```
    */
-  async remove(id: string, opts: OrchestratorRemoveOptions = {}): Promise<OrchestratorRemoveResult> {
+  async remove(id: string, options: OrchestratorRemoveOptions = {}): Promise<OrchestratorRemoveResult> {
+    if (typeof id !== 'string') throw new InvalidArgumentError('id', 'must be a string');
+    const opts = checkOrchestratorRemoveOptions(options);
+    await this.#exists();
     const c = canonicalId(id);
     if (c === null) return { kind: 'invalid-id', id, message: invalidOrchestratorIdMessage(id) };
     if (!(await this.list()).some((x) => (canonicalId(x) ?? x) === c)) return { kind: 'not-registered', id: c, message: `orchestrator UUID ${c} is not registered; nothing was changed` };

@@ -8,7 +8,7 @@ import type { ResetPlan, ResetTarget } from './reset-target.js';
 export function dryRunListing(targets: readonly ResetTarget[], plan: ResetPlan): string {
   const lines: string[] = [];
   for (const t of targets) {
-    const fields = [`agent=${t.agent}`, `role=${t.role}`, `herdr_server=${t.herdr_server}`, `herdr_workspace=${t.herdr_workspace}`, `old_id=${t.old_id ?? '-'}`, `old_created_at=${t.old_created_at ?? '-'}`];
+    const fields = [`agent=${t.agent}`, `role=${t.role}`, `herdr_server=${t.herdrServer}`, `herdr_workspace=${t.herdrWorkspace}`, `old_id=${t.oldId ?? '-'}`, `old_created_at=${t.oldCreatedAt ?? '-'}`];
     lines.push(`target: ${displayName(t.name)} ${fields.map((f) => f.replace(/[\u0000-\u001f\u007f]/g, '?')).join(' ')}`);
   }
   for (const s of plan.skipped) lines.push(`skip: ${displayName(s.name)} (${s.reason})`);

@@ -40,10 +40,10 @@ function targetOf(v: RowView, root: string): ResetTarget | ResetPlanError {
     name: row.name,
     agent,
     role: row.role ?? role,
-    herdr_server: typeof row.herdr_server === 'string' && row.herdr_server !== '' ? row.herdr_server : 'default',
-    herdr_workspace: typeof row.herdr_workspace === 'string' && row.herdr_workspace !== '' ? row.herdr_workspace : basename(root),
-    old_id: recordedId(row),
-    old_created_at: typeof row.herdr_session_created_at === 'string' ? row.herdr_session_created_at : null,
+    herdrServer: typeof row.herdr_server === 'string' && row.herdr_server !== '' ? row.herdr_server : 'default',
+    herdrWorkspace: typeof row.herdr_workspace === 'string' && row.herdr_workspace !== '' ? row.herdr_workspace : basename(root),
+    oldId: recordedId(row),
+    oldCreatedAt: typeof row.herdr_session_created_at === 'string' ? row.herdr_session_created_at : null,
   };
 }
 

@@ -23,7 +23,7 @@ function callerRefusals(ports: Ports, targets: readonly ResetTarget[], inspectio
   const out: ResetRefusal[] = [];
   for (const t of targets) {
     const row = inspection.state.herdr_sessions.find((r) => r.name === t.name);
-    const ids = new Set([t.old_id, row === undefined ? null : recordedId(row)].filter((x): x is string => x !== null));
+    const ids = new Set([t.oldId, row === undefined ? null : recordedId(row)].filter((x): x is string => x !== null));
     const envVar = getAdapter(t.agent, { ports }).sessionEnvVar;
     const mine = envVar === undefined ? undefined : env[envVar];
     if (envVar !== undefined && mine !== undefined && mine !== '' && ids.has(mine)) {

@@ -36,10 +36,10 @@ export function classifyEntry(target: ResetTarget, state: RegistryState): ResetE
   if (row === null) return { target, state: 'purged', row: null, rowId: null, newInstance: false };
   const rowId = recordedId(row);
   const created = typeof row.herdr_session_created_at === 'string' ? row.herdr_session_created_at : null;
-  const newInstance = created !== target.old_created_at;
+  const newInstance = created !== target.oldCreatedAt;
   let s: ResetEntryState;
   if (!newInstance) s = 'pending';
   else if (rowId === null) s = 'created';
-  else s = rowId === target.old_id ? 'pending' : 'done';
+  else s = rowId === target.oldId ? 'pending' : 'done';
   return { target, state: s, row, rowId, newInstance };
 }

@@ -1,6 +1,10 @@
 import { SessionLifecycle, type SessionLifecycleOptions } from '../lifecycle/session-lifecycle.js';
 import { resolvePorts } from '../node/node-ports.js';
+import { describeError } from '../errors.js';
+import { InvalidArgumentError } from '../invalid-argument-error.js';
 import type { Ports } from '../ports/index.js';
+import { checkPrecheckOptions, checkResetPlannerOptions, checkResetRunOptions } from '../validation/reset-args.js';
+import { checkNameArg, checkPathArg, workspaceExists } from '../validation/workspace-args.js';
 import { recordedId } from '../registry/row-agent.js';
 import { SessionRegistry } from '../registry/session-registry.js';
 import { classifyEntry, type ResetEntry } from './reset-entry.js';
@@ -38,27 +42,38 @@ export class ResetPlanner {
   readonly #ports: Ports;
   readonly #registry: SessionRegistry;
   readonly #lifeOpts: Omit<SessionLifecycleOptions, 'ports' | 'registry'>;
+  readonly #exists: () => Promise<void>;
 
-  /** Binds the planner to a workspace; nothing is read until a call. */
+  /**
+   * Binds the planner to a workspace (an absolute path; checked to be an existing directory at the first call, once);
+   * nothing is read until a call. Throws an {@link InvalidArgumentError} naming the parameter for a workspace that is
+   * not a non-empty absolute path or for bad options.
+   */
   constructor(workspace: string, opts: ResetPlannerOptions = {}) {
-    this.#workspace = workspace;
-    this.#ports = resolvePorts(opts.ports);
+    this.#workspace = checkPathArg('workspace', workspace);
+    const o = checkResetPlannerOptions(opts);
+    this.#ports = resolvePorts(o.ports);
     this.#registry = new SessionRegistry(workspace, { ports: this.#ports });
-    this.#lifeOpts = opts.lifecycle ?? {};
+    this.#lifeOpts = o.lifecycle ?? {};
+    this.#exists = workspaceExists(this.#ports.fs, 'workspace', workspace);
   }
 
   /** The plan over the registry as it is now (read only). */
   async plan(): Promise<ResetPlan> {
+    await this.#exists();
     return planReset(await this.#registry.inspect(), this.#workspace, this.#ports.fs);
   }
 
   /** Whether a reset may run now; reads only, so a refusal changes nothing. */
   async precheck(opts: { callerEnv?: Record<string, string | undefined> } = {}): Promise<PrecheckResult> {
-    return precheckReset(this.#ports, this.#workspace, await this.#registry.inspect(), opts.callerEnv ?? this.#ports.proc.env());
+    const o = checkPrecheckOptions(opts);
+    await this.#exists();
+    return precheckReset(this.#ports, this.#workspace, await this.#registry.inspect(), o.callerEnv ?? this.#ports.proc.env());
   }
 
   /** The saved spec's entries with their D6 states (none without a spec); a bad spec throws a ResetSpecError. */
   async entries(): Promise<ResetEntry[]> {
+    await this.#exists();
     const spec = await readResetSpec(this.#ports.fs, this.#workspace);
     if (spec === null) return [];
     const state = await this.#registry.snapshot();
@@ -66,18 +81,20 @@ export class ResetPlanner {
   }
 
   /**
-   * When the spec entry has no old id and the same instance now records one, persists it as the entry's `old_id`
+   * When the spec entry has no old id and the same instance now records one, persists it as the entry's `oldId` (`old_id` in the file)
    * (review F1); true when it wrote.
    */
   async recordId(name: string): Promise<boolean> {
+    checkNameArg('name', name);
+    await this.#exists();
     const spec = await readResetSpec(this.#ports.fs, this.#workspace);
     const entry = spec?.agents.find((a) => a.name === name);
-    if (spec === null || entry === undefined || entry.old_id !== null) return false;
+    if (spec === null || entry === undefined || entry.oldId !== null) return false;
     const row = (await this.#registry.snapshot()).herdr_sessions.find((r) => r.name === name);
-    if (row === undefined || (row.herdr_session_created_at ?? null) !== entry.old_created_at) return false;
+    if (row === undefined || (row.herdr_session_created_at ?? null) !== entry.oldCreatedAt) return false;
     const id = recordedId(row);
     if (id === null) return false;
-    entry.old_id = id;
+    entry.oldId = id;
     await saveResetSpec(this.#ports.fs, this.#workspace, spec);
     return true;
   }
@@ -93,6 +110,16 @@ export class ResetPlanner {
    * filesystem fault met on the way (exit 1, the table showing how far each target got).
    */
   async run(opts: ResetRunOptions): Promise<ResetOutcome> {
+    const o = checkResetRunOptions(opts);
+    const fault = await this.#exists().then(
+      () => null,
+      (err: unknown) => {
+        if (err instanceof InvalidArgumentError) throw err;
+        return err;
+      },
+    );
+    // A stat that failed for another reason (EACCES, EIO) is a fault met on the way: an outcome, never a throw.
+    if (fault !== null) return { kind: 'failed', exitCode: 1, table: '', rows: [], message: `the workspace could not be checked: ${describeError(fault)}; nothing was done`, specKept: false };
     return runReset(
       {
         workspace: this.#workspace,
@@ -102,7 +129,7 @@ export class ResetPlanner {
         table: (notes) => this.table(notes),
         lifecycle: () => new SessionLifecycle(this.#workspace, { ...this.#lifeOpts, ports: this.#ports, registry: this.#registry }),
       },
-      opts,
+      o,
     );
   }
 }

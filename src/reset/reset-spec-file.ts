@@ -17,10 +17,25 @@ export interface ResetSpec {
   version: 1;
   /** The workspace it was written for; a spec naming another workspace (by realpath) is refused. */
   workspace: string;
-  /** When it was written, ISO 8601 UTC from the Clock port. */
-  written_at: string;
-  /** The targets, in the order the run handles them; an entry's `old_id` may be filled in later. */
+  /** When it was written, ISO 8601 UTC from the Clock port (`written_at` in the file). */
+  writtenAt: string;
+  /** The targets, in the order the run handles them; an entry's `oldId` may be filled in later. */
   agents: ResetTarget[];
+}
+
+// The file's keys are the reference tool's (snake_case): the reference system and earlier versions read and rerun it.
+interface SpecFileEntry {
+  name: string;
+  agent: string;
+  role: string;
+  herdr_server: string;
+  herdr_workspace: string;
+  old_id: string | null;
+  old_created_at: string | null;
+}
+
+function fileEntryOf(t: ResetTarget): SpecFileEntry {
+  return { name: t.name, agent: t.agent, role: t.role, herdr_server: t.herdrServer, herdr_workspace: t.herdrWorkspace, old_id: t.oldId, old_created_at: t.oldCreatedAt };
 }
 
 /**
@@ -48,10 +63,10 @@ function entryOf(raw: unknown, i: number, path: string): ResetTarget {
     name: o['name'] as string,
     agent: o['agent'],
     role: o['role'] as string,
-    herdr_server: o['herdr_server'] as string,
-    herdr_workspace: o['herdr_workspace'] as string,
-    old_id: o['old_id'] as string | null,
-    old_created_at: o['old_created_at'] as string | null,
+    herdrServer: o['herdr_server'] as string,
+    herdrWorkspace: o['herdr_workspace'] as string,
+    oldId: o['old_id'] as string | null,
+    oldCreatedAt: o['old_created_at'] as string | null,
   };
 }
 
@@ -89,7 +104,7 @@ export async function readResetSpec(fs: FileSystemPort, workspace: string): Prom
     if (names.has(a.name)) throw new ResetSpecError(path, `${JSON.stringify(a.name)} appears twice`);
     names.add(a.name);
   }
-  return { version: 1, workspace: root, written_at: typeof o['written_at'] === 'string' ? o['written_at'] : '', agents };
+  return { version: 1, workspace: root, writtenAt: typeof o['written_at'] === 'string' ? o['written_at'] : '', agents };
 }
 
 /**
@@ -100,7 +115,7 @@ export async function writeResetSpec(fs: FileSystemPort, clock: Clock, workspace
   const spec: ResetSpec = {
     version: 1,
     workspace: await realpathLenient(fs, workspace),
-    written_at: new Date(clock.now()).toISOString(),
+    writtenAt: new Date(clock.now()).toISOString(),
     agents: agents.map((a) => ({ ...a })),
   };
   await saveResetSpec(fs, workspace, spec);
@@ -108,11 +123,21 @@ export async function writeResetSpec(fs: FileSystemPort, clock: Clock, workspace
 }
 
 /**
- * Replaces the saved spec atomically with `spec` as given (how `recordId` persists an id).
+ * The spec file's text for `spec`: the reference tool's snake_case keys (`written_at`, `herdr_server`, `old_id` …), in
+ * the order earlier versions wrote them.
+ * @public
+ */
+export function resetSpecText(spec: ResetSpec): string {
+  const file = { version: spec.version, workspace: spec.workspace, written_at: spec.writtenAt, agents: spec.agents.map(fileEntryOf) };
+  return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+/**
+ * Replaces the saved spec atomically with `spec` as given (how `recordId` persists an id), in the file's snake_case keys.
  * @public
  */
 export async function saveResetSpec(fs: FileSystemPort, workspace: string, spec: ResetSpec): Promise<void> {
-  await writeFileAtomic(fs, resetSpecPath(workspace), `${JSON.stringify(spec, null, 2)}\n`);
+  await writeFileAtomic(fs, resetSpecPath(workspace), resetSpecText(spec));
 }
 
 /**

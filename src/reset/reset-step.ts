@@ -46,7 +46,7 @@ function redact(text: string, ids: readonly (string | null)[]): string {
 // A create killed after `agent start` but before the row was registered leaves an agent of the name in herdr, which
 // would fail every later create (name taken): its pane is closed through herdr first. null: nothing in the way.
 async function clearLeftover(d: ResetStepDeps, t: ResetEntry['target'], say: (s: string) => void): Promise<string | null> {
-  const opts = { session: t.herdr_server };
+  const opts = { session: t.herdrServer };
   const got = await d.herdr.agentGet(sanitizeHerdrAgentName(t.name), opts);
   if (got.kind !== 'ok') return null;
   say('an agent of this name, started by an interrupted create and never registered, is still in herdr; closing its pane');
@@ -59,19 +59,19 @@ async function createAgain(d: ResetStepDeps, e: ResetEntry, say: (s: string) => 
   if (e.state === 'purged') {
     const blocked = await clearLeftover(d, t, say);
     if (blocked !== null) {
-      say(`create failed (rc 1): ${redact(blocked, [t.old_id])}`);
+      say(`create failed (rc 1): ${redact(blocked, [t.oldId])}`);
       return { kind: 'ran', note: 'failed at create (rc 1)' };
     }
   }
   say('creating the session again');
-  const made = await d.life.create({ name: t.name, agent: t.agent, role: t.role, herdr_server: t.herdr_server, herdr_workspace: t.herdr_workspace, cwd: d.workspace });
+  const made = await d.life.create({ name: t.name, agent: t.agent, role: t.role, herdrServer: t.herdrServer, herdrWorkspace: t.herdrWorkspace, cwd: d.workspace });
   if (made.kind === 'created') {
     say(made.id === null ? 'created; its id is not recorded yet' : 'created with a new conversation id');
     return { kind: 'ran', note: null };
   }
   const rc = made.kind === 'preflight-failed' ? made.rc : 1;
   const why = made.kind === 'preflight-failed' ? made.message : `${made.step}: ${made.error.message}`;
-  say(`create failed (rc ${rc}): ${redact(why, [t.old_id])}`);
+  say(`create failed (rc ${rc}): ${redact(why, [t.oldId])}`);
   return { kind: 'ran', note: `failed at create (rc ${rc})` };
 }
 
@@ -125,7 +125,7 @@ function thrown(note: ResetRunNote, err: unknown, say: (s: string) => void): Res
  */
 export async function resetStep(d: ResetStepDeps, e: ResetEntry): Promise<ResetStepOutcome> {
   const t = e.target;
-  const ids: (string | null)[] = [t.old_id, e.rowId];
+  const ids: (string | null)[] = [t.oldId, e.rowId];
   const say = (s: string): void => d.trace(`reset [${displayName(t.name)}]: ${redact(s, ids)}`);
   if (e.state === 'created' || e.state === 'done') return { kind: 'ran', note: null };
   if (e.state === 'pending') {

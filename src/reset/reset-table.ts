@@ -1,3 +1,4 @@
+import type { AgentName } from '../ids/agent-names.js';
 import { displayName } from './display-name.js';
 import type { ResetEntry } from './reset-entry.js';
 
@@ -28,7 +29,7 @@ export interface ResetTableRow {
   /** The target's row name. */
   name: string;
   /** The target's agent. */
-  agent: string;
+  agent: AgentName;
   /** The id the row recorded before the reset, or null. */
   oldId: string | null;
   /** The new instance's id, or null when there is no new instance or it records none yet. */
@@ -47,7 +48,7 @@ export interface ResetTableRow {
  */
 export function tableRowOf(entry: ResetEntry, note?: ResetRunNote): ResetTableRow {
   const newId = entry.newInstance ? entry.rowId : null;
-  const oldId = entry.target.old_id;
+  const oldId = entry.target.oldId;
   const base = entry.state === 'done' ? 'done' : entry.state === 'created' ? 'created; id not recorded yet' : 'pending';
   return {
     name: entry.target.name,

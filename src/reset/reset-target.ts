@@ -1,22 +1,25 @@
+import type { AgentName } from '../ids/agent-names.js';
+
 /**
- * One row the reset gives a fresh conversation: what it is recreated from, and the instance and id it had.
+ * One row the reset gives a fresh conversation: what it is recreated from, and the instance and id it had (camelCase here;
+ * the spec file `.mam/reset-spec.json` keeps the reference tool's snake_case keys, mapped by the spec file's reader and writer).
  * @public
  */
 export interface ResetTarget {
   /** The row name. */
   name: string;
   /** The row's agent. */
-  agent: string;
+  agent: AgentName;
   /** The row's role. */
   role: string;
   /** The herdr server (session) it is recreated on. */
-  herdr_server: string;
+  herdrServer: string;
   /** The herdr workspace label it is recreated with. */
-  herdr_workspace: string;
+  herdrWorkspace: string;
   /** The conversation id the row recorded (null: none yet). */
-  old_id: string | null;
+  oldId: string | null;
   /** The row's `herdr_session_created_at` when planned (null when it had none). */
-  old_created_at: string | null;
+  oldCreatedAt: string | null;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { SessionRegistry } from '../registry/session-registry.js';
 import { dryRunListing } from './dry-run-listing.js';
 import { precheckReset } from './precheck-reset.js';
 import { classifyEntry } from './reset-entry.js';
-import type { ResetExitCode, ResetOutcome } from './reset-outcome.js';
+import type { ResetFailed, ResetOutcome, ResetRefused } from './reset-outcome.js';
 import type { ResetRefusal } from './reset-refusal.js';
 import { readResetSpec, removeResetSpec, resetSpecPath, writeResetSpec } from './reset-spec-file.js';
 import { resetStep } from './reset-step.js';
@@ -54,8 +54,12 @@ export interface ResetRunContext {
   lifecycle: () => SessionLifecycle;
 }
 
-function bare(exitCode: ResetExitCode, kind: ResetOutcome['kind'], message: string, refusals: ResetRefusal[] = [], specKept = false): ResetOutcome {
-  return { exitCode, kind, table: '', rows: [], refusals, message, specKept };
+function refused(message: string, refusals: ResetRefusal[] = [], specKept = false): ResetRefused {
+  return { kind: 'refused', exitCode: 1, table: '', rows: [], refusals, message, specKept };
+}
+
+function failedBare(message: string, specKept: boolean): ResetFailed {
+  return { kind: 'failed', exitCode: 1, table: '', rows: [], message, specKept };
 }
 
 /**
@@ -67,21 +71,23 @@ function bare(exitCode: ResetExitCode, kind: ResetOutcome['kind'], message: stri
  */
 export async function runReset(c: ResetRunContext, opts: ResetRunOptions): Promise<ResetOutcome> {
   if (opts.dryRun !== true && opts.yes !== true) {
-    if (opts.interactive !== true) return bare(3, 'needs-confirmation', 'stdin is not a terminal: re-run with --yes to confirm the reset');
-    if (opts.confirm === undefined || !(await opts.confirm())) return bare(1, 'refused', 'the reset was not confirmed; nothing was done');
+    if (opts.interactive !== true) return { kind: 'needs-confirmation', exitCode: 3, table: '', rows: [], message: 'stdin is not a terminal: re-run with --yes to confirm the reset', specKept: false };
+    if (opts.confirm === undefined || !(await opts.confirm())) return refused('the reset was not confirmed; nothing was done');
   }
   const env = opts.callerEnv ?? c.ports.proc.env();
   const pre = await precheckReset(c.ports, c.workspace, await c.registry.inspect(), env);
-  if (pre.kind === 'refused') return bare(1, 'refused', pre.message, pre.refusals);
-  if (opts.dryRun === true) return bare(0, 'dry-run', dryRunListing(pre.targets, pre.plan));
-  if (opts.signal?.aborted === true) return bare(signalExitCode(opts.signal.reason), 'interrupted', 'stopped by a signal before anything was done', [], pre.spec !== null);
+  if (pre.kind === 'refused') return refused(pre.message, pre.refusals);
+  if (opts.dryRun === true) return { kind: 'dry-run', exitCode: 0, table: '', rows: [], message: dryRunListing(pre.targets, pre.plan), specKept: false };
+  if (opts.signal?.aborted === true) {
+    return { kind: 'interrupted', exitCode: signalExitCode(opts.signal.reason), table: '', rows: [], message: 'stopped by a signal before anything was done', specKept: pre.spec !== null };
+  }
   let got: LoopGuardAcquire;
   try {
     got = await new LoopGuard(c.workspace, { ports: c.ports }).acquire({ holder: 'reset' });
   } catch (err) {
-    return bare(1, 'failed', `the loop guard could not be taken: ${describeError(err)}; nothing was done`, [], pre.spec !== null);
+    return failedBare(`the loop guard could not be taken: ${describeError(err)}; nothing was done`, pre.spec !== null);
   }
-  if (got.kind === 'refused') return bare(1, 'refused', got.message);
+  if (got.kind === 'refused') return refused(got.message);
   const notes = new Map<string, ResetRunNote>();
   let out: ResetOutcome;
   try {
@@ -99,7 +105,9 @@ export async function runReset(c: ResetRunContext, opts: ResetRunOptions): Promi
 // A guard marker the release could not remove blocks loops until it goes: a done run says so and exits 1.
 function guardLeft(out: ResetOutcome, path: string, err: unknown): ResetOutcome {
   const left = `the loop guard marker ${path} could not be removed (${describeError(err)}): remove it by hand`;
-  return { ...out, exitCode: out.exitCode === 0 ? 1 : out.exitCode, kind: out.kind === 'done' ? 'failed' : out.kind, message: out.message === '' ? left : `${out.message}\n${left}` };
+  const message = out.message === '' ? left : `${out.message}\n${left}`;
+  // Only a done run turns into a failed one (its spec is gone); any other outcome keeps its kind and exit code.
+  return out.kind === 'done' ? { kind: 'failed', exitCode: 1, table: out.table, rows: out.rows, message, specKept: false } : { ...out, message };
 }
 
 // A fault no step could turn into an outcome (the spec write, a read between steps): exit 1 with the table as it stands.
@@ -108,13 +116,13 @@ async function stoppedByFault(c: ResetRunContext, notes: ReadonlyMap<string, Res
   const rows = table?.rows ?? [];
   const where = table === null ? 'the table could not be read: run the reset again to see where it stands' : rows.length > 0 ? 'the spec is kept: run the reset again to finish' : 'no target was touched';
   const message = `the reset stopped on a fault: ${describeError(err)}; ${where}`;
-  return { exitCode: 1, kind: 'failed', table: table?.text ?? '', rows, refusals: [], message, specKept: table === null || rows.length > 0 };
+  return { kind: 'failed', exitCode: 1, table: table?.text ?? '', rows, message, specKept: table === null || rows.length > 0 };
 }
 
 async function guarded(c: ResetRunContext, opts: ResetRunOptions, env: Readonly<Record<string, string | undefined>>, notes: Map<string, ResetRunNote>): Promise<ResetOutcome> {
   // Checked again under the guard: what changed since the first look refuses the same way (our own marker aside).
   const pre = await precheckReset(c.ports, c.workspace, await c.registry.inspect(), env, { ownLoopGuard: true });
-  if (pre.kind === 'refused') return bare(1, 'refused', pre.message, pre.refusals, pre.refusals.some((r) => r.kind === 'bad-spec'));
+  if (pre.kind === 'refused') return refused(pre.message, pre.refusals, pre.refusals.some((r) => r.kind === 'bad-spec'));
   const targets = pre.spec?.agents ?? pre.targets;
   if (pre.spec === null && targets.length > 0) await writeResetSpec(c.ports.fs, c.ports.clock, c.workspace, targets);
   const trace = opts.onTrace ?? ((): void => undefined);
@@ -137,15 +145,20 @@ async function guarded(c: ResetRunContext, opts: ResetRunOptions, env: Readonly<
   }
   interrupted ||= stopRequested();
   const table = await c.table(notes);
-  const exitCode: ResetExitCode = interrupted ? signalExitCode(opts.signal?.reason) : table.exitCode;
+  if (interrupted) {
+    const message = 'stopped by a signal after the step in flight; the spec is kept: run the reset again to finish';
+    return { kind: 'interrupted', exitCode: signalExitCode(opts.signal?.reason), table: table.text, rows: table.rows, message, specKept: targets.length > 0 };
+  }
+  const { exitCode } = table;
+  const base = { table: table.text, rows: table.rows, message: '' };
   if (exitCode === 0) {
     const kept = await removeResetSpec(c.ports.fs, c.workspace).then(() => null, (err: unknown) => describeError(err));
     if (kept !== null) {
       const message = `every target is done, but the spec ${resetSpecPath(c.workspace)} could not be removed (${kept}): run the reset again to remove it`;
-      return { exitCode: 1, kind: 'failed', table: table.text, rows: table.rows, refusals: [], message, specKept: true };
+      return { kind: 'failed', exitCode: 1, table: table.text, rows: table.rows, message, specKept: true };
     }
+    return { kind: 'done', exitCode: 0, ...base, specKept: false };
   }
-  const kind: ResetOutcome['kind'] = interrupted ? 'interrupted' : exitCode === 0 ? 'done' : exitCode === 1 ? 'failed' : 'incomplete';
-  const message = interrupted ? 'stopped by a signal after the step in flight; the spec is kept: run the reset again to finish' : '';
-  return { exitCode, kind, table: table.text, rows: table.rows, refusals: [], message, specKept: exitCode !== 0 && targets.length > 0 };
+  const specKept = targets.length > 0;
+  return exitCode === 1 ? { kind: 'failed', exitCode, ...base, specKept } : { kind: 'incomplete', exitCode, ...base, specKept };
 }

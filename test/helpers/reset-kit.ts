@@ -1,6 +1,7 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
+import type { AgentName } from '../../src/ids/agent-names.js';
 import type { ResetTarget } from '../../src/reset/index.js';
 import { makeWorkspace } from './registry-fixtures.js';
 
@@ -23,8 +24,13 @@ export async function resetWorkspace(): Promise<{ ws: string; wt: string; sym: s
   return { ws: w.ws, wt, sym, dispose: w.dispose };
 }
 
-/** A spec entry with the reference tests' defaults. */
-export function target(name: string, agent: string, oldId: string | null, over: Partial<ResetTarget> = {}): ResetTarget {
+/** A spec entry with the reference tests' defaults (the TypeScript form, camelCase). */
+export function target(name: string, agent: AgentName, oldId: string | null, over: Partial<ResetTarget> = {}): ResetTarget {
+  return { name, agent, role: 'reviewer', herdrServer: 'default', herdrWorkspace: 'ws', oldId, oldCreatedAt: '2026-10-01T00:00:00Z', ...over };
+}
+
+/** A spec entry as the file holds it (the reference tool's snake_case keys), e.g. to write a spec by hand. */
+export function specEntry(name: string, agent: string, oldId: string | null, over: Record<string, unknown> = {}): Record<string, unknown> {
   return { name, agent, role: 'reviewer', herdr_server: 'default', herdr_workspace: 'ws', old_id: oldId, old_created_at: '2026-10-01T00:00:00Z', ...over };
 }
 

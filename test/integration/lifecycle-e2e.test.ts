@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateResult } from '../../src/lifecycle/create-result.js';
+import type { AgentName } from '../../src/ids/agent-names.js';
 import { SessionLifecycle } from '../../src/lifecycle/session-lifecycle.js';
 import type { StopResult } from '../../src/lifecycle/stop-result.js';
 import { buildSandbox } from '../../src/testing/sandbox/build-sandbox.js';
@@ -67,7 +68,7 @@ describe('session lifecycle end to end (fake herdr executable, fake agents)', ()
     expect((await sb.registry.snapshot()).herdr_sessions).toEqual([]);
   }, 60_000);
 
-  it.each([
+  it.each<[AgentName, string]>([
     ['claude', 'pre-assigned'],
     ['hermes', 'herdr'],
     ['codex', 'herdr'],

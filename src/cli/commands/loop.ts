@@ -96,7 +96,7 @@ export async function loopCommand(argv: string[], io: Io, opts: { ports?: Partia
   const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   for (const s of signals) process.on(s, onSignal);
   try {
-    const deps = autopinLoopDeps(workspace, { ...(opts.ports === undefined ? {} : { ports: opts.ports }), ...(values.home === undefined ? {} : { home: values.home }) });
+    const deps = autopinLoopDeps(workspace, { ...(opts.ports === undefined ? {} : { ports: opts.ports }), ...(values.home === undefined ? {} : { home: resolve(values.home) }) });
     const out = await runLoop({
       workspace, creator: values.creator, task: values.task, deps, timing, signal: abort.signal,
       onTrace: (line) => trace(`${line}\n`), ...(opts.ports === undefined ? {} : { ports: opts.ports }),

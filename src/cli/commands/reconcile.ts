@@ -46,7 +46,7 @@ export async function reconcileCommand(argv: string[], io: Io, opts: { ports?: P
     const report = await reconcile(workspace, {
       apply: values.apply === true,
       ...(opts.ports === undefined ? {} : { ports: opts.ports }),
-      ...(values.home === undefined ? {} : { home: values.home }),
+      ...(values.home === undefined ? {} : { home: resolve(values.home) }),
     });
     if (values.json === true) {
       io.stdout(`${JSON.stringify(report)}\n`);

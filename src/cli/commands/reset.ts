@@ -1,4 +1,5 @@
 // mam reset --workspace WS [--yes] [--dry-run] → trace lines, then the table; exit 0 / 1 / 3 / 4 / 5 / 129 / 130 / 143, 2 usage.
+import { resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { ResetPlanner } from '../../index.js';
@@ -30,7 +31,8 @@ export async function resetCommand(argv: string[], io: Io): Promise<number> {
   };
   for (const s of signals) process.on(s, onSignal);
   try {
-    const out = await new ResetPlanner(workspace).run({
+    // The library takes absolute paths only; a person's relative --workspace is resolved here, against the shell's cwd.
+    const out = await new ResetPlanner(resolve(workspace)).run({
       yes: parsed.values.yes === true,
       dryRun: parsed.values['dry-run'] === true,
       interactive: process.stdin.isTTY === true,

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { idOrderPaths } from '../../../src/gate/id-order-paths.js';
 import type { CreateResult } from '../../../src/lifecycle/create-result.js';
+import type { SessionSpec } from '../../../src/lifecycle/session-spec.js';
 import { rowByName } from '../../../src/registry/row-lookup.js';
 import { makeRow, UA } from '../../helpers/registry-fixtures.js';
 import { type LifecycleKit, lifecycleKit } from '../../helpers/lifecycle-kit.js';
@@ -26,7 +27,7 @@ describe('SessionLifecycle.create', () => {
   });
 
   it('claude: a new workspace pane, a pre-assigned id on the agent\'s argv, the row registered running with a new created-at and epoch', async () => {
-    const r = created(await k.life().create({ name: 'reviewer-claude-01', agent: 'claude', role: 'planner,reviewer', herdr_server: 'default', herdr_workspace: 'lbl-a' }));
+    const r = created(await k.life().create({ name: 'reviewer-claude-01', agent: 'claude', role: 'planner,reviewer', herdrServer: 'default', herdrWorkspace: 'lbl-a' }));
     expect(r.id).toMatch(UUID);
     expect(r.onboarding).toMatchObject({ ran: true, ready: true, id: r.id, source: 'pre-assigned' });
     const start = k.herdr.calls.find((c) => c.op === 'agentStart');
@@ -97,9 +98,10 @@ describe('SessionLifecycle.create', () => {
     [{ name: 'x', agent: 'CLAUDE', role: 'reviewer' }, 'unknown agent'],
     [{ name: 'x', agent: 'claude', role: '  ' }, 'empty or invalid role'],
     [{ name: 'x\nrm', agent: 'claude', role: 'reviewer' }, 'invalid session name'],
-    [{ name: 'x', agent: 'claude', role: 'r', herdr_server: 'a b' }, 'invalid herdr server'],
+    [{ name: 'x', agent: 'claude', role: 'r', herdrServer: 'a b' }, 'invalid herdr server'],
   ])('an uncreatable spec fails at validate and asks herdr nothing (%o)', async (spec, text) => {
-    const r = await k.life().create(spec);
+    // From plain JS: an agent outside AgentName reaches create() as a string.
+    const r = await k.life().create(spec as SessionSpec);
     expect(r.kind === 'failed' && r.step).toBe('validate');
     expect(r.kind === 'failed' && r.error.message).toContain(text);
     expect(k.herdr.calls).toEqual([]);
@@ -125,14 +127,14 @@ describe('SessionLifecycle.create', () => {
 
   it('reuses an idle shell pane of a workspace with the row\'s label', async () => {
     const seeded = k.herdr.addWorkspace({ cwd: k.ws, label: 'lbl' });
-    created(await k.life().create({ name: 'reviewer-claude-01', agent: 'claude', role: 'reviewer', herdr_workspace: 'lbl' }));
+    created(await k.life().create({ name: 'reviewer-claude-01', agent: 'claude', role: 'reviewer', herdrWorkspace: 'lbl' }));
     expect(k.ops()).not.toContain('workspaceCreate');
     expect(k.herdr.calls.find((c) => c.op === 'agentStart')?.argv).toContain(seeded.paneId);
   });
 
   it('a failed agent start closes the pane it made and registers nothing', async () => {
     k.herdr.addAgent({ name: 'reviewer-claude-01', kind: 'claude', cwd: k.ws, label: 'other' });
-    const r = await k.life().create({ name: 'reviewer-claude-01', agent: 'claude', role: 'reviewer', herdr_workspace: 'lbl' });
+    const r = await k.life().create({ name: 'reviewer-claude-01', agent: 'claude', role: 'reviewer', herdrWorkspace: 'lbl' });
     expect(r).toMatchObject({ kind: 'failed', step: 'start', error: { data: { herdrCode: 'agent_name_taken' } }, cleanup: { paneClosed: 'w2:p1' } });
     expect(k.herdr.calls.at(-1)?.argv).toEqual(['--session', 'default', 'pane', 'close', 'w2:p1']);
     expect((await k.registry.snapshot()).herdr_sessions).toEqual([]);
@@ -146,7 +148,7 @@ describe('SessionLifecycle.create', () => {
   });
 
   it('a server that is not running fails the create at the workspace step', async () => {
-    const r = await k.life().create({ name: 'reviewer-claude-01', agent: 'claude', role: 'reviewer', herdr_server: 'nowhere' });
+    const r = await k.life().create({ name: 'reviewer-claude-01', agent: 'claude', role: 'reviewer', herdrServer: 'nowhere' });
     expect(r).toMatchObject({ kind: 'failed', step: 'workspace', error: { data: { herdrCode: 'server_not_running' } } });
   });
 });

@@ -22,7 +22,7 @@ describe('ResetPlanner.plan (§5.2-1)', () => {
     ], [UORC]);
     const plan = await new ResetPlanner(w.ws).plan();
     expect(plan.targets.map((t) => t.name)).toEqual(['reviewer-claude-01', 'reviewer-grok-01']);
-    expect(plan.targets[0]).toEqual({ name: 'reviewer-claude-01', agent: 'claude', role: 'planner,reviewer', herdr_server: 'srv1', herdr_workspace: 'lbl1', old_id: UA, old_created_at: '2026-10-01T00:00:00Z' });
+    expect(plan.targets[0]).toEqual({ name: 'reviewer-claude-01', agent: 'claude', role: 'planner,reviewer', herdrServer: 'srv1', herdrWorkspace: 'lbl1', oldId: UA, oldCreatedAt: '2026-10-01T00:00:00Z' });
     const skipped = Object.fromEntries(plan.skipped.map((s) => [s.name, s.reason]));
     expect(skipped['creator-claude-wt']).toContain('not the control root');
     expect(skipped['stopped-codex-01']).toBe('status stopped');
@@ -53,7 +53,7 @@ describe('ResetPlanner.plan (§5.2-1)', () => {
     delete (row as Record<string, unknown>)['herdr_workspace'];
     await writeRows(w.ws, [row]);
     const plan = await new ResetPlanner(w.ws).plan();
-    expect(plan.targets[0]?.herdr_workspace).toBe('ws');
+    expect(plan.targets[0]?.herdrWorkspace).toBe('ws');
     expect(realpathSync(w.sym)).toBe(realpathSync(w.ws));
   });
 });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ResetPlanner, resetSpecPath } from '../../../src/reset/index.js';
-import { liveMarkerText, makeRow, resetWorkspace, target, treeSnapshot, UA, UB, writeRows } from '../../helpers/reset-kit.js';
+import { liveMarkerText, makeRow, resetWorkspace, specEntry, treeSnapshot, UA, UB, writeRows } from '../../helpers/reset-kit.js';
 
 let w: Awaited<ReturnType<typeof resetWorkspace>>;
 let mam: string;
@@ -69,7 +69,7 @@ describe('precheck (§5.2-2, D4): every refusal changes nothing', () => {
   });
 
   it('refuses a saved spec with an unknown agent and leaves it byte-identical', async () => {
-    const text = JSON.stringify({ version: 1, workspace: w.ws, written_at: '2026-10-29T00:00:00Z', agents: [target('reviewer-claude-01', 'claude', UA), target('reviewer-bad-01', 'not-an-agent', UB)] });
+    const text = JSON.stringify({ version: 1, workspace: w.ws, written_at: '2026-10-29T00:00:00Z', agents: [specEntry('reviewer-claude-01', 'claude', UA), specEntry('reviewer-bad-01', 'not-an-agent', UB)] });
     await writeFile(resetSpecPath(w.ws), text);
     const msg = await refusedChangingNothing();
     expect(msg).toContain('unknown agent');

@@ -4,7 +4,7 @@ import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolvePorts } from '../../../src/node/node-ports.js';
 import { readResetSpec, ResetPlanner, ResetSpecError, resetSpecPath, writeResetSpec } from '../../../src/reset/index.js';
-import { makeRow, resetWorkspace, target, UA, UB, UC, UD, writeRows } from '../../helpers/reset-kit.js';
+import { makeRow, resetWorkspace, specEntry, target, UA, UB, UC, UD, writeRows } from '../../helpers/reset-kit.js';
 
 let w: Awaited<ReturnType<typeof resetWorkspace>>;
 const ports = resolvePorts();
@@ -42,10 +42,10 @@ describe('reset spec file (D5)', () => {
     await expect(readResetSpec(ports.fs, other)).rejects.toThrow(/another workspace.*check it, then remove it by hand/);
     await expectRejectedUntouched(JSON.stringify({ version: 99, workspace: w.ws, agents: [] }), /version/);
     for (const bad of ['not-an-agent', 'CLAUDE']) {
-      await expectRejectedUntouched(JSON.stringify({ version: 1, workspace: w.ws, agents: [target('reviewer-bad-01', bad, UA)] }), /unknown agent/);
+      await expectRejectedUntouched(JSON.stringify({ version: 1, workspace: w.ws, agents: [specEntry('reviewer-bad-01', bad, UA)] }), /unknown agent/);
     }
     await expectRejectedUntouched('{corrupt', /corrupt/);
-    await expectRejectedUntouched(JSON.stringify({ version: 1, workspace: w.ws, agents: [target('a', 'claude', UA), target('a', 'claude', UB)] }), /twice/);
+    await expectRejectedUntouched(JSON.stringify({ version: 1, workspace: w.ws, agents: [specEntry('a', 'claude', UA), specEntry('a', 'claude', UB)] }), /twice/);
     await expect(new ResetPlanner(w.ws).entries()).rejects.toThrow(/check it, then remove it by hand/);
   });
 
@@ -91,7 +91,7 @@ describe('entries (D6 #1-#5, §5.2-9b), the table and recordId (review F1)', () 
     expect(cols['s5-done']?.slice(1)).toEqual(['codex', '-', UD, 'yes', 'yes', 'done']);
 
     expect(await planner.recordId('s2-same-inst-newly-recorded')).toBe(true);
-    expect((await readResetSpec(ports.fs, w.ws))?.agents[1]?.old_id).toBe(UA);
+    expect((await readResetSpec(ports.fs, w.ws))?.agents[1]?.oldId).toBe(UA);
     expect(await planner.recordId('s2-same-inst-newly-recorded')).toBe(false);
     // The skipped row resumed: a new instance still on UA is pending, never a false done.
     rows[0] = makeRow('s2-same-inst-newly-recorded', 'agy', w.ws, { createdAt: '2026-10-02T00:00:00Z', ownId: UA });
@@ -107,7 +107,7 @@ describe('entries (D6 #1-#5, §5.2-9b), the table and recordId (review F1)', () 
     await writeResetSpec(ports.fs, ports.clock, w.ws, [target('a-agy', 'agy', null)]);
     await writeRows(w.ws, [makeRow('a-agy', 'agy', w.ws, { createdAt: '2026-10-02T00:00:00Z', ownId: UA })]);
     expect(await new ResetPlanner(w.ws).recordId('a-agy')).toBe(false);
-    expect((await readResetSpec(ports.fs, w.ws))?.agents[0]?.old_id).toBeNull();
+    expect((await readResetSpec(ports.fs, w.ws))?.agents[0]?.oldId).toBeNull();
   });
 
   it('exit precedence of the table is 1 > 4 > 5 > 0', async () => {

@@ -1,0 +1,56 @@
+import type { z } from 'zod';
+import { lazySchema, type Zod } from '../lazy-zod.js';
+import type { CreateOptions } from '../lifecycle/create-result.js';
+import type { SessionLifecycleOptions } from '../lifecycle/session-lifecycle.js';
+import type { SessionSpec } from '../lifecycle/session-spec.js';
+import type { StopOptions } from '../lifecycle/stop-result.js';
+import { absolutePathSchema, parseArgument } from './common-schemas.js';
+import { checkOptions, commonOptionShape, msSchema, objectSchema, optionsSchema } from './workspace-args.js';
+
+/** The members of {@link SessionLifecycleOptions} other than the instances (`ports`, `registry`, `gate` are objects). */
+export function lifecycleOptionShape(z: Zod): Record<string, z.ZodType> {
+  const ms = msSchema(z);
+  return {
+    ...commonOptionShape(z),
+    registry: objectSchema(z),
+    gate: objectSchema(z),
+    createWorkspace: z.boolean({ error: 'must be a boolean' }),
+    timeouts: optionsSchema(z, { startMs: ms, readyMs: ms, captureMs: ms, exitMs: ms, pollMs: ms }),
+  };
+}
+
+const lifecycleOptions = lazySchema((z: Zod) => optionsSchema(z, lifecycleOptionShape(z)));
+
+// Only the types are checked here: what a spec may hold (a known agent, a role, herdr's server rule) stays the
+// `failed at validate` result it always was, so a reset run reports an uncreatable target in its table.
+const sessionSpec = lazySchema((z: Zod) => {
+  const text = z.string({ error: 'must be a string' });
+  return z.object({ name: text, agent: text, role: text, herdrServer: text.optional(), herdrWorkspace: text.optional(), cwd: absolutePathSchema(z).optional() }, { error: 'must be an object' }).loose();
+});
+
+const createOptions = lazySchema((z: Zod) => optionsSchema(z, { onboard: z.boolean({ error: 'must be a boolean' }), signal: objectSchema(z) }));
+const stopOptions = lazySchema((z: Zod) => {
+  const flag = z.boolean({ error: 'must be a boolean' });
+  return optionsSchema(z, { purge: flag, yes: flag, signal: objectSchema(z) });
+});
+
+/** Checks {@link SessionLifecycle}'s options: home absolute, env strings, timeouts finite and not negative. */
+export function checkLifecycleOptions(opts: SessionLifecycleOptions | undefined): SessionLifecycleOptions {
+  return checkOptions(lifecycleOptions, 'opts', opts);
+}
+
+/** Checks the types of a session spec (`cwd`, when given, absolute). */
+export function checkSessionSpec(spec: unknown): SessionSpec {
+  parseArgument(sessionSpec, 'spec', spec);
+  return spec as SessionSpec;
+}
+
+/** Checks create's options. */
+export function checkCreateOptions(opts: CreateOptions | undefined): CreateOptions {
+  return checkOptions(createOptions, 'opts', opts);
+}
+
+/** Checks stop's options (`purge`, `yes` booleans). */
+export function checkStopOptions(opts: StopOptions | undefined): StopOptions {
+  return checkOptions(stopOptions, 'opts', opts);
+}
