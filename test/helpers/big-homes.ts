@@ -5,6 +5,11 @@ import Database from 'better-sqlite3';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { claudeProjectKey } from '../../src/adapters/claude/project-key.js';
+import { AGENT_NAMES, type AgentName, ownKey } from '../../src/ids/agent-names.js';
+import type { SessionRow } from '../../src/registry/session-row.js';
+import { buildAgyStage } from './adapter-agy-stage.js';
+import { materializeGrokStage } from './adapter-grok-stage.js';
+import { IDS, materializeHermesStage } from './adapter-hermes-real.js';
 import { sesId, v1Schema } from './adapter-opencode-db.js';
 
 const CODEX_FIXTURE = join(import.meta.dirname, '../fixtures/real/codex/06-after-sigkill/.codex');
@@ -128,4 +133,36 @@ export function bigHome(root: string, scale: number): BigHome {
   const x = codex(home, root, Math.round(BASE.codex * scale), BASE.workspaces);
   const o = opencode(home, root, Math.round(BASE.opencode * scale), BASE.workspaces);
   return { home, workspaces: [], claude: c, codex: x, opencode: o };
+}
+
+/** A registry row of `agent` recording `id`, its pane in `cwd`. */
+export function rowOf(agent: AgentName, n: number, id: string, cwd: string): SessionRow {
+  return { name: `${agent}-${n}`, agent, status: 'running', role: 'coder', [ownKey(agent)]: id, pane: { cwd } } as unknown as SessionRow;
+}
+
+/** The big home plus the real-format Grok, agy and Hermes stages beside it, and `count` registry rows over the six agents (one in three checked against another workspace). */
+export async function mixedHome(root: string, scale: number, count: number): Promise<{ big: BigHome; env: Record<string, string>; rows: SessionRow[] }> {
+  const big = bigHome(root, scale);
+  const grok = materializeGrokStage(root);
+  const agy = await buildAgyStage(root);
+  const hermes = materializeHermesStage('02-compressed', root);
+  const grokIds = Object.entries(grok.expected.sessions).map(([id, s]) => ({ id, cwd: s.cwd }));
+  const agyIds = agy.conversations.map((c) => ({ id: c.id, cwd: c.workspace ?? agy.wsA }));
+  const hermesIds = [IDS.a1, IDS.a2, IDS.b1, IDS.a3_root].map((id, i) => ({ id, cwd: i % 2 === 0 ? hermes.wsA : hermes.wsB }));
+  const rows: SessionRow[] = [];
+  for (let n = 0; n < count; n += 1) {
+    const k = Math.floor(n / AGENT_NAMES.length);
+    const other = Math.floor(n / AGENT_NAMES.length) % 3 === 2;
+    const agent = AGENT_NAMES[n % AGENT_NAMES.length] as AgentName;
+    switch (agent) {
+      case 'claude': rows.push(rowOf(agent, n, big.claude.ids[k * 7 % big.claude.ids.length] as string, big.claude.workspaceOf(k * 7 + (other ? 1 : 0)))); break;
+      case 'codex': rows.push(rowOf(agent, n, big.codex.ids[k * 11 % big.codex.ids.length] as string, big.codex.workspaceOf(k * 11 + (other ? 1 : 0)))); break;
+      case 'opencode': rows.push(rowOf(agent, n, big.opencode.ids[k * 13 % big.opencode.ids.length] as string, big.opencode.workspaceOf(k * 13 + (other ? 1 : 0)))); break;
+      case 'grok': { const g = grokIds[k % grokIds.length] as { id: string; cwd: string }; rows.push(rowOf(agent, n, g.id, other ? grok.wsB : g.cwd)); break; }
+      case 'agy': { const a = agyIds[k % agyIds.length] as { id: string; cwd: string }; rows.push(rowOf(agent, n, a.id, other ? agy.wsB : a.cwd)); break; }
+      case 'hermes': { const h = hermesIds[k % hermesIds.length] as { id: string; cwd: string }; rows.push(rowOf(agent, n, h.id, h.cwd)); break; }
+      default: throw new Error(agent satisfies never);
+    }
+  }
+  return { big, env: { HOME: big.home, PATH: '/nonexistent-mam-bin', HERMES_HOME: hermes.hermesHome }, rows };
 }
