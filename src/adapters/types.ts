@@ -172,6 +172,8 @@ export interface AgentAdapter {
   mentions(id: string, ctx: DiscoveryContext): Promise<Artifact[]>;
   /** Any candidate artifact exists, even one a purge would refuse to follow. */
   hasArtifacts(id: string, ctx: DiscoveryContext): Promise<boolean>;
+  /** `hasArtifacts` answered from by-id lookups where the store allows (what `purge('auto', id)` asks of every agent); optional. */
+  owns?(id: string, ctx: DiscoveryContext): Promise<boolean>;
   /** Can this CLI start here. */
   authOk(ctx: DiscoveryContext): Promise<boolean>;
   /** What the agent's store looks like here (why `discover` may answer `[]`); read-only, never throws, apart from `discover`. */

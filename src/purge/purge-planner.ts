@@ -59,9 +59,17 @@ export class PurgePlanner {
 
   /** The agents having any artifact of `id` on disk (orphaned leftovers and remains behind a linked dir count), in `AGENT_NAMES` order. */
   async candidates(id: string, ctx: DiscoveryContext): Promise<AgentName[]> {
-    // Every agent looks at once, in one read scope (each store opened once); the answer keeps AGENT_NAMES order.
+    // Every agent looks at once (by id where its store allows: `owns`), in one read scope (each store opened once); the
+    // answer keeps AGENT_NAMES order.
     const plausible = AGENT_NAMES.filter((agent) => isPlausibleId(agent, id));
-    const has = await withReadScope(() => Promise.all(plausible.map((agent) => this.adapter(agent).hasArtifacts(id, ctx).catch(() => false))));
+    const has = await withReadScope(() =>
+      Promise.all(
+        plausible.map((agent) => {
+          const a = this.adapter(agent);
+          return a.owns === undefined ? a.hasArtifacts(id, ctx) : a.owns(id, ctx);
+        }),
+      ),
+    );
     return plausible.filter((_, i) => has[i] === true);
   }
 

@@ -22,6 +22,13 @@ export function uuidOf(f: number, n: number): string {
   return `0190${f.toString(16).padStart(4, '0')}-${h.slice(0, 4)}-7${h.slice(4, 7)}-8${h.slice(7, 10)}-${h.slice(10)}${'a'.repeat(10)}`;
 }
 
+/** A Codex-like UUIDv7 minted at `ms` (its first 48 bits), numbered `n`. */
+export function v7Of(ms: number, n: number): string {
+  const t = ms.toString(16).padStart(12, '0');
+  const h = n.toString(16).padStart(12, '0');
+  return `${t.slice(0, 8)}-${t.slice(8, 12)}-7${h.slice(0, 3)}-8${h.slice(3, 6)}-${h.slice(6)}${'b'.repeat(6)}`;
+}
+
 export interface BigHome {
   home: string;
   /** Workspaces of the generated conversations (each exists as a directory). */
@@ -82,10 +89,10 @@ function codex(home: string, root: string, n: number, workspaces: number): BigHo
   const days = new Set<string>();
   db.transaction(() => {
     for (let i = 0; i < n; i += 1) {
-      const id = uuidOf(2, i + 1);
+      const t = base + i * 600;
+      const id = v7Of(t * 1000, i + 1);
       const cwd = workspaceOf(i);
       if (i < workspaces) mkdirSync(cwd, { recursive: true });
-      const t = base + i * 600;
       const d = new Date(t * 1000);
       const day = join(dir, 'sessions', String(d.getUTCFullYear()), String(d.getUTCMonth() + 1).padStart(2, '0'), String(d.getUTCDate()).padStart(2, '0'));
       if (!days.has(day)) (mkdirSync(day, { recursive: true }), days.add(day));

@@ -69,3 +69,47 @@ describe("purge('auto', id) resolution", () => {
     expect(await shared.hasArtifacts(id, { workspace: big.home, homeDir: big.home, env })).toBe(false);
   });
 });
+
+describe('CodexAdapter.owns (by-id lookups) agrees with hasArtifacts', () => {
+  it('on every real Codex stage, for every id there and one absent', async () => {
+    const { readdirSync } = await import('node:fs');
+    const { cpSync } = await import('node:fs');
+    const stages = readdirSync(join(import.meta.dirname, '../fixtures/real/codex')).filter((d) => !d.endsWith('.json'));
+    for (const stage of stages) {
+      const home = join(root, `real-${stage}`);
+      cpSync(join(import.meta.dirname, '../fixtures/real/codex', stage), home, { recursive: true });
+      const ids = new Set<string>([uuidOf(9, 9), '01a229f2-dd9f-7f71-b03f-29e4937c4596']);
+      const walk = (d: string): void => {
+        for (const e of readdirSync(d, { withFileTypes: true })) {
+          if (e.isDirectory()) walk(join(d, e.name));
+          const m = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/.exec(e.name);
+          if (m?.[1] !== undefined) ids.add(m[1]);
+        }
+      };
+      walk(home);
+      const codex = getAdapter('codex');
+      const ctx = { workspace: home, homeDir: home, env: { HOME: home, PATH: '/nonexistent-mam-bin' } };
+      for (const id of ids) expect(await codex.owns?.(id, ctx), `${stage} ${id}`).toBe(await codex.hasArtifacts(id, ctx));
+    }
+  });
+
+  it('finds an orphan rollout (no row) in its date dir, a lone writer lock and a lone shell snapshot', async () => {
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    const { v7Of } = await import('../helpers/big-homes.js');
+    const codex = getAdapter('codex');
+    const ctx = { workspace: big.home, homeDir: big.home, env };
+    const ms = Date.UTC(2026, 5, 1, 23, 30);
+    const [orphan, locked, snapped] = [v7Of(ms, 1), v7Of(ms, 2), v7Of(ms, 3)];
+    // Written in the local date dir of a zone east of UTC (the next day), as Codex there would.
+    const day = join(big.home, '.codex', 'sessions', '2026', '06', '02');
+    mkdirSync(day, { recursive: true });
+    writeFileSync(join(day, `rollout-2026-06-02T08-30-00-${orphan}.jsonl`), '{}\n');
+    writeFileSync(join(big.home, '.codex', 'thread-writer-locks', `${locked}.lock`), '');
+    writeFileSync(join(big.home, '.codex', 'shell_snapshots', `${snapped}.123.sh`), '');
+    for (const id of [orphan, locked, snapped]) {
+      expect(await codex.hasArtifacts(id, ctx), id).toBe(true);
+      expect(await codex.owns?.(id, ctx), id).toBe(true);
+    }
+    expect(await codex.owns?.(v7Of(ms, 4), ctx)).toBe(false);
+  });
+});

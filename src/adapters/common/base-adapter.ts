@@ -240,6 +240,11 @@ export abstract class BaseAdapter implements AgentAdapter {
     return (await this.residualArtifacts(id, ctx)).length > 0;
   }
 
+  /** {@inheritDoc AgentAdapter.owns} By default {@link BaseAdapter.hasArtifacts}; an adapter whose store can tell by id overrides it. */
+  async owns(id: string, ctx: DiscoveryContext): Promise<boolean> {
+    return this.hasArtifacts(id, ctx);
+  }
+
   /** {@inheritDoc AgentAdapter.mentions} */
   async mentions(_id: string, _ctx: DiscoveryContext): Promise<Artifact[]> {
     return [];
