@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { claudeProjectKey } from '../../src/adapters/claude/project-key.js';
 import { AGENT_NAMES, type AgentName, ownKey } from '../../src/ids/agent-names.js';
 import type { SessionRow } from '../../src/registry/session-row.js';
-import { buildAgyStage } from './adapter-agy-stage.js';
-import { materializeGrokStage } from './adapter-grok-stage.js';
-import { IDS, materializeHermesStage } from './adapter-hermes-real.js';
+import { type AgyStage, buildAgyStage } from './adapter-agy-stage.js';
+import { type GrokStage, materializeGrokStage } from './adapter-grok-stage.js';
+import { type HermesRealStage, IDS, materializeHermesStage } from './adapter-hermes-real.js';
 import { sesId, v1Schema } from './adapter-opencode-db.js';
 
 const CODEX_FIXTURE = join(import.meta.dirname, '../fixtures/real/codex/06-after-sigkill/.codex');
@@ -131,15 +131,26 @@ function opencode(home: string, root: string, n: number, workspaces: number): Bi
   return { db: dbPath, ids, workspaceOf };
 }
 
-/** Lays out the three big stores under `<root>/home` at `scale` (the Claude ids are only those generated). */
-export function bigHome(root: string, scale: number): BigHome {
+/** Lays out the three big stores under `<root>/home` at `scale`; the stores of files (Claude, Codex) at most at `fileCap`. */
+export function bigHome(root: string, scale: number, fileCap = Infinity): BigHome {
   const home = join(root, 'home');
   mkdirSync(home, { recursive: true });
-  const c = claude(home, root, Math.round(BASE.claude * scale), BASE.projects);
-  c.ids.push(...Array.from({ length: Math.round(BASE.claude * scale) }, (_, i) => uuidOf(1, i + 1)));
-  const x = codex(home, root, Math.round(BASE.codex * scale), BASE.workspaces);
+  const files = Math.min(scale, fileCap);
+  const c = claude(home, root, Math.round(BASE.claude * files), BASE.projects);
+  c.ids.push(...Array.from({ length: Math.round(BASE.claude * files) }, (_, i) => uuidOf(1, i + 1)));
+  const x = codex(home, root, Math.round(BASE.codex * files), BASE.workspaces);
   const o = opencode(home, root, Math.round(BASE.opencode * scale), BASE.workspaces);
   return { home, workspaces: [], claude: c, codex: x, opencode: o };
+}
+
+/** A big home with the three staged agents beside it, their registry rows and the env that finds them. */
+export interface MixedHome {
+  big: BigHome;
+  grok: GrokStage;
+  agy: AgyStage;
+  hermes: HermesRealStage;
+  env: Record<string, string>;
+  rows: SessionRow[];
 }
 
 /** A registry row of `agent` recording `id`, its pane in `cwd`. */
@@ -148,8 +159,8 @@ export function rowOf(agent: AgentName, n: number, id: string, cwd: string): Ses
 }
 
 /** The big home plus the real-format Grok, agy and Hermes stages beside it, and `count` registry rows over the six agents (one in three checked against another workspace). */
-export async function mixedHome(root: string, scale: number, count: number): Promise<{ big: BigHome; env: Record<string, string>; rows: SessionRow[] }> {
-  const big = bigHome(root, scale);
+export async function mixedHome(root: string, scale: number, count: number, fileCap = Infinity): Promise<MixedHome> {
+  const big = bigHome(root, scale, fileCap);
   const grok = materializeGrokStage(root);
   const agy = await buildAgyStage(root);
   const hermes = materializeHermesStage('02-compressed', root);
@@ -171,5 +182,5 @@ export async function mixedHome(root: string, scale: number, count: number): Pro
       default: throw new Error(agent satisfies never);
     }
   }
-  return { big, env: { HOME: big.home, PATH: '/nonexistent-mam-bin', HERMES_HOME: hermes.hermesHome }, rows };
+  return { big, grok, agy, hermes, env: { HOME: big.home, PATH: '/nonexistent-mam-bin', HERMES_HOME: hermes.hermesHome }, rows };
 }
