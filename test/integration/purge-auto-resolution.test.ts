@@ -70,14 +70,14 @@ describe("purge('auto', id) resolution", () => {
   });
 });
 
-describe('CodexAdapter.owns (by-id lookups) agrees with hasArtifacts', () => {
-  it('on every real Codex stage, for every id there and one absent', async () => {
+describe('owns (by-id lookups) agrees with hasArtifacts', () => {
+  it.each(['codex', 'claude'] as const)('%s: on every real stage, for every id there and one absent', async (agent) => {
     const { readdirSync } = await import('node:fs');
     const { cpSync } = await import('node:fs');
-    const stages = readdirSync(join(import.meta.dirname, '../fixtures/real/codex')).filter((d) => !d.endsWith('.json'));
+    const stages = readdirSync(join(import.meta.dirname, '../fixtures/real', agent)).filter((d) => !d.endsWith('.json'));
     for (const stage of stages) {
-      const home = join(root, `real-${stage}`);
-      cpSync(join(import.meta.dirname, '../fixtures/real/codex', stage), home, { recursive: true });
+      const home = join(root, `real-${agent}-${stage}`);
+      cpSync(join(import.meta.dirname, '../fixtures/real', agent, stage), home, { recursive: true });
       const ids = new Set<string>([uuidOf(9, 9), '01a229f2-dd9f-7f71-b03f-29e4937c4596']);
       const walk = (d: string): void => {
         for (const e of readdirSync(d, { withFileTypes: true })) {
@@ -87,9 +87,10 @@ describe('CodexAdapter.owns (by-id lookups) agrees with hasArtifacts', () => {
         }
       };
       walk(home);
-      const codex = getAdapter('codex');
-      const ctx = { workspace: home, homeDir: home, env: { HOME: home, PATH: '/nonexistent-mam-bin' } };
-      for (const id of ids) expect(await codex.owns?.(id, ctx), `${stage} ${id}`).toBe(await codex.hasArtifacts(id, ctx));
+      const adapter = getAdapter(agent);
+      const ctx = { workspace: home, homeDir: home, env: { HOME: home, PATH: '/nonexistent-mam-bin', TMPDIR: join(home, 'no-tmp') } };
+      expect(ids.size).toBeGreaterThan(2);
+      for (const id of ids) expect(await adapter.owns?.(id, ctx), `${stage} ${id}`).toBe(await adapter.hasArtifacts(id, ctx));
     }
   });
 
