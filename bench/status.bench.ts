@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { claudeProjectKey } from '../src/adapters/claude/project-key.js';
+import { getAdapter } from '../src/adapters/get-adapter.js';
 import { resumeStates } from '../src/inspect/resume-states.js';
 import { nodePorts } from '../src/node/node-ports.js';
 import { recordedId, rowAgent } from '../src/registry/row-agent.js';
@@ -128,12 +129,23 @@ for (const scale of SCALES) {
     } finally {
       floor.close();
     }
+    // Before: one fresh adapter (on fresh ports) per row, no read scope — what `mam status` did.
+    const before = await timed(() =>
+      Promise.all(
+        m.rows.map((row) => {
+          const agent = rowAgent(row);
+          const id = recordedId(row);
+          if (agent === undefined || agent === null || id === null) return false;
+          return getAdapter(agent, { ports: nodePorts({ env: m.env }) }).verifyArtifact(id, { workspace: row.pane?.cwd ?? workspace, homeDir: m.big.home, env: m.env }, 'verify');
+        }),
+      ),
+    );
     if (scale === 1 && r.r > LIMIT) failed = true;
     if (!once || spawns !== 1) failed = true;
     const yes = states.filter((s) => s === 'yes').length;
     const sizes = `${m.big.claude.ids.length.toLocaleString('en-US')} / ${m.big.codex.ids.length.toLocaleString('en-US')} / ${m.big.opencode.ids.length.toLocaleString('en-US')}`;
     const opensText = [...perAgent.entries()].sort().map(([a, n]) => `${a} ${n}`).join(', ');
-    lines.push(`| ${scale}× (${sizes}) | ${r.a.toFixed(1)} ms | ${r.f.toFixed(1)} ms | **${r.r.toFixed(2)}×** (p25 ${r.p25.toFixed(2)}, p75 ${r.p75.toFixed(2)}) | ${opensText}${once ? '' : ' (SOME TWICE)'} | ${spawns} (${fresh.toFixed(0)} ms) | ${yes} / ${m.rows.length} |`);
+    lines.push(`| ${scale}× (${sizes}) | ${r.a.toFixed(1)} ms | ${r.f.toFixed(1)} ms | **${r.r.toFixed(2)}×** (p25 ${r.p25.toFixed(2)}, p75 ${r.p75.toFixed(2)}) | ${opensText}${once ? '' : ' (SOME TWICE)'} | ${spawns} (${fresh.toFixed(0)} ms) | ${before.toFixed(0)} ms | ${yes} / ${m.rows.length} |`);
     notes.push(`${scale}×: generated in ${genS.toFixed(1)} s`);
   } finally {
     rmSync(root, { recursive: true, force: true });
@@ -146,10 +158,11 @@ const md = [
   'opencode in turn, one in three checked against another workspace) on ports reused between rounds, against one indexed',
   `read per row on stores already open (above); ${ROUNDS} interleaved rounds. Opens: the databases one call opened, per agent`,
   '(Claude and Grok keep no database on these rows\' paths). Spawns: `opencode debug paths` runs of one status on fresh',
-  `ports with an \`opencode\` on PATH (its time in brackets). 10× has the Claude and Codex files at ${FILE_CAP}×.`,
+  `ports with an \`opencode\` on PATH (its time in brackets). Before: one fresh adapter on fresh ports per row (the code before`,
+  `this change), one run. 10× has the Claude and Codex files at ${FILE_CAP}×.`,
   '',
-  '| store size (Claude / Codex / OpenCode) | status | floor | ratio | opens per call | debug-paths spawns | yes |',
-  '| --- | --- | --- | --- | --- | --- | --- |',
+  '| store size (Claude / Codex / OpenCode) | status | floor | ratio | opens per call | debug-paths spawns | before | yes |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- |',
   ...lines,
   '',
   notes.join('; ') + '.',
