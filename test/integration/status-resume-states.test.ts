@@ -54,4 +54,19 @@ describe('resumeStates on a mixed registry', () => {
     expect(stats.opens).toContain(join(home, '.local/share/opencode/opencode.db'));
     expect(stats.opens.filter((p) => p.endsWith('state.db'))).toHaveLength(1);
   });
+
+  it('verifyMany answers as verifyArtifact per id (each against its own workspace) and opens the store once', async () => {
+    const { withReadScope } = await import('../../src/sqlite/read-scope.js');
+    const mine = rows.filter((r) => r.agent === 'codex' && recordedId(r) !== null);
+    const codex = getAdapter('codex', { ports: nodePorts({ env }) });
+    const ctx = { workspace: root, homeDir: home, env };
+    const queries = mine.map((r) => ({ id: recordedId(r) as string, workspace: r.pane?.cwd ?? root }));
+    const stats = { opens: [] as string[] };
+    const got = await withReadScope(() => codex.verifyMany?.(queries, ctx) ?? Promise.resolve([]), stats);
+    const want = await Promise.all(queries.map((q) => getAdapter('codex').verifyArtifact(q.id, { ...ctx, workspace: q.workspace }, 'verify')));
+    expect(got).toEqual(want);
+    expect(want).toContain(true);
+    expect(want).toContain(false);
+    expect(stats.opens.filter((p) => p.endsWith('state_5.sqlite'))).toHaveLength(1);
+  });
 });
