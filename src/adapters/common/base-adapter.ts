@@ -51,7 +51,7 @@ export abstract class BaseAdapter implements AgentAdapter {
   abstract verifyArtifact(id: string, ctx: DiscoveryContext, mode?: 'verify' | 'discover'): Promise<boolean>;
 
   /**
-   * {@inheritDoc AgentAdapter.verifyMany}
+   * `verifyArtifact` in `verify` mode for many ids, in order (false for one whose check fails), in one read scope: each store is opened once for the batch.
    * @example
    * ```ts
    * const [a, b] = await adapter.verifyMany([{ id: idA }, { id: idB, workspace: '/repo/sub' }], { workspace: '/repo', homeDir });
@@ -240,7 +240,7 @@ export abstract class BaseAdapter implements AgentAdapter {
     return (await this.residualArtifacts(id, ctx)).length > 0;
   }
 
-  /** {@inheritDoc AgentAdapter.owns} By default {@link BaseAdapter.hasArtifacts}; an adapter whose store can tell by id overrides it. */
+  /** `hasArtifacts` from by-id lookups where the store allows; by default {@link BaseAdapter.hasArtifacts} itself (an adapter whose store can tell by id overrides it). */
   async owns(id: string, ctx: DiscoveryContext): Promise<boolean> {
     return this.hasArtifacts(id, ctx);
   }
