@@ -22,6 +22,7 @@ export { dbRowsNaming, type DbRowsNamingOptions, type IdTable } from './sqlite/d
 export { dbWriteRefusal } from './sqlite/db-write-guard.js';
 export { type OpenReadonlyOptions, type ReadRoute } from './sqlite/open-readonly.js';
 export { openReadonly, type ReadonlyDb, withReadonlyDb } from './sqlite/readonly-db.js';
+export { type ReadScopeStats, withReadScope } from './sqlite/read-scope.js';
 export { type SqliteDatabase, type SqliteStatement } from './sqlite/sqlite-database.js';
 export { SqliteReadError } from './sqlite/sqlite-read-error.js';
 export { detectWalState, type WalState } from './sqlite/wal-state.js';
@@ -47,6 +48,7 @@ export { nodePorts, type NodePortsOptions, resolvePorts } from './node/node-port
 export { NodeProcessPort, type NodeProcessPortOptions } from './node/node-process.js';
 
 // adapters
+export { adaptersOf, type AdapterSet } from './adapters/adapters-of.js';
 export { AgyAdapter } from './adapters/agy/agy-adapter.js';
 export { type ClaudeArtifactScan } from './adapters/claude/artifact-scan.js';
 export { ClaudeAdapter } from './adapters/claude/claude-adapter.js';

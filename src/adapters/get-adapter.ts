@@ -1,37 +1,13 @@
-import { assertNever } from '../assert-never.js';
-import { type AgentName, requireAgentName } from '../ids/agent-names.js';
+import { requireAgentName } from '../ids/agent-names.js';
 import { resolvePorts } from '../node/node-ports.js';
 import type { Ports } from '../ports/index.js';
-import { AgyAdapter } from './agy/agy-adapter.js';
-import { ClaudeAdapter } from './claude/claude-adapter.js';
-import { CodexAdapter } from './codex/codex-adapter.js';
-import type { BaseAdapter } from './common/base-adapter.js';
-import { GrokAdapter } from './grok/grok-adapter.js';
-import { HermesAdapter } from './hermes/hermes-adapter.js';
-import { OpencodeAdapter } from './opencode/opencode-adapter.js';
+import { makeAdapter } from './make-adapter.js';
 import type { AgentAdapter } from './types.js';
 
-function make(name: AgentName, ports: Ports): BaseAdapter {
-  switch (name) {
-    case 'claude':
-      return new ClaudeAdapter(ports);
-    case 'agy':
-      return new AgyAdapter(ports);
-    case 'codex':
-      return new CodexAdapter(ports);
-    case 'grok':
-      return new GrokAdapter(ports);
-    case 'hermes':
-      return new HermesAdapter(ports);
-    case 'opencode':
-      return new OpencodeAdapter(ports);
-    default:
-      return assertNever(name, 'agent');
-  }
-}
-
 /**
- * The adapter of an agent by canonical name (`"CLAUDE"` or anything else throws {@link UnknownAgentError}).
+ * A new adapter of an agent by canonical name (`"CLAUDE"` or anything else throws {@link UnknownAgentError}); what
+ * outlives one call (OpenCode's `debug paths` answer) is kept per ports, so a new instance costs nothing more. Code that
+ * runs many calls on one `Ports` shares {@link adaptersOf}'s set instead.
  * @example
  * ```ts
  * const ids = await getAdapter('codex').discover({ workspace: '/repo', homeDir: '/home/me' });
@@ -39,5 +15,5 @@ function make(name: AgentName, ports: Ports): BaseAdapter {
  * @public
  */
 export function getAdapter(name: string, opts: { ports?: Partial<Ports> } = {}): AgentAdapter {
-  return make(requireAgentName(name), resolvePorts(opts.ports));
+  return makeAdapter(requireAgentName(name), resolvePorts(opts.ports));
 }

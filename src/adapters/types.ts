@@ -22,6 +22,17 @@ export interface DiscoveryContext {
 }
 
 /**
+ * One id to verify in a batch ({@link AgentAdapter.verifyMany}), against its own workspace when given.
+ * @public
+ */
+export interface VerifyQuery {
+  /** The id to verify. */
+  id: string;
+  /** The workspace to verify it against (a row's pane cwd); default: the context's. */
+  workspace?: string;
+}
+
+/**
  * The outcome of capturing the one id a live post-discovered session uses.
  * @public
  */
@@ -136,6 +147,11 @@ export interface AgentAdapter {
   discover(ctx: DiscoveryContext): Promise<string[]>;
   /** Does this id have a conversation of this workspace on disk (`discover` mode is stricter: excludes ids other rows record). */
   verifyArtifact(id: string, ctx: DiscoveryContext, mode?: 'verify' | 'discover'): Promise<boolean>;
+  /**
+   * `verifyArtifact` in `verify` mode for many ids at once, in order (false for one whose check fails), opening each
+   * store once for the whole batch; optional (callers fall back to one `verifyArtifact` per id).
+   */
+  verifyMany?(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]>;
   /** The id a recorded conversation continues under now (Hermes: the tip of its compression chain), or null when unknown; absent for agents whose ids never move. */
   currentId?(id: string, ctx: DiscoveryContext): Promise<string | null>;
   /** The one id this row's live session uses, or why not. */
@@ -156,6 +172,8 @@ export interface AgentAdapter {
   mentions(id: string, ctx: DiscoveryContext): Promise<Artifact[]>;
   /** Any candidate artifact exists, even one a purge would refuse to follow. */
   hasArtifacts(id: string, ctx: DiscoveryContext): Promise<boolean>;
+  /** `hasArtifacts` answered from by-id lookups where the store allows (what `purge('auto', id)` asks of every agent); optional. */
+  owns?(id: string, ctx: DiscoveryContext): Promise<boolean>;
   /** Can this CLI start here. */
   authOk(ctx: DiscoveryContext): Promise<boolean>;
   /** What the agent's store looks like here (why `discover` may answer `[]`); read-only, never throws, apart from `discover`. */

@@ -1,4 +1,4 @@
-import { getAdapter } from '../adapters/get-adapter.js';
+import { adaptersOf } from '../adapters/adapters-of.js';
 import { normalizeAgentId } from '../ids/agent-id.js';
 import type { AgentName } from '../ids/agent-names.js';
 import { idsClaimedByOthers } from '../registry/ids-claimed-by-others.js';
@@ -32,7 +32,7 @@ export async function followContinuation(
   recorded: string,
   claimed: readonly string[],
 ): Promise<FollowOutcome> {
-  const adapter = getAdapter(agent, { ports: deps.ports });
+  const adapter = adaptersOf(deps.ports).get(agent);
   if (adapter.currentId === undefined) return { kind: 'unchanged' };
   const made = await captureContextOf(deps, row, agent, null, claimed);
   if (!made.ok) return { kind: 'unchanged' };

@@ -1,4 +1,4 @@
-import { getAdapter } from '../adapters/get-adapter.js';
+import { adaptersOf } from '../adapters/adapters-of.js';
 import { MamError } from '../errors.js';
 import type { AgentName } from '../ids/agent-names.js';
 import { resolvePorts } from '../node/node-ports.js';
@@ -56,7 +56,7 @@ export interface ReconcileReport {
 function drifted(row: SessionRow, ports: Ports): AgentName | null {
   const agent = rowAgent(row);
   if (row.status !== 'running' || agent === undefined || recordedId(row) !== null) return null;
-  return getAdapter(agent, { ports }).idLifecycle === 'post_discovered' ? agent : null;
+  return adaptersOf(ports).get(agent).idLifecycle === 'post_discovered' ? agent : null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { getAdapter } from '../adapters/get-adapter.js';
+import { adaptersOf } from '../adapters/adapters-of.js';
 import type { CaptureResult, DiscoveryContext } from '../adapters/types.js';
 import { describeError } from '../errors.js';
 import { normalizeAgentId } from '../ids/agent-id.js';
@@ -51,7 +51,7 @@ export async function captureSessionId(input: SessionIdCaptureInput): Promise<Se
   const { agent, row, live, claimed } = input;
   const ctx: DiscoveryContext = { ...input.ctx, siblingClaimedIds: [...claimed] };
   const canonicalClaimed = new Set(claimed.map((i) => normalizeAgentId(agent, i) ?? i));
-  const adapter = getAdapter(agent, { ports: input.ports });
+  const adapter = adaptersOf(input.ports).get(agent);
   let note = '';
   const reported = live?.agent_session;
   if (reported?.kind === 'id' && reported.agent === agent) {

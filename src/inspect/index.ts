@@ -1,2 +1,3 @@
 export { inspectStores, type InspectStoresOptions } from './inspect-stores.js';
 export { formatStoreReport } from './format-store-report.js';
+export { resumeStates, type ResumeState, type ResumeStatesOptions } from './resume-states.js';

@@ -1,5 +1,5 @@
 import { describeError } from '../errors.js';
-import { getAdapter } from '../adapters/get-adapter.js';
+import { adaptersOf } from '../adapters/adapters-of.js';
 import type { AgentAdapter, StoreReport } from '../adapters/types.js';
 import { AGENT_NAMES } from '../ids/agent-names.js';
 import type { Ports } from '../ports/index.js';
@@ -37,7 +37,7 @@ export async function inspectStores(opts: InspectStoresOptions): Promise<StoreRe
   const ctx = { workspace: opts.home, homeDir: opts.home, ...(opts.env === undefined ? {} : { env: opts.env }) };
   return Promise.all(
     AGENT_NAMES.map(async (name) => {
-      const adapter = getAdapter(name, opts.ports === undefined ? {} : { ports: opts.ports });
+      const adapter = adaptersOf(opts.ports).get(name);
       if (adapter.inspect === undefined) return notInspected(name);
       try {
         return await adapter.inspect(ctx);

@@ -1,4 +1,4 @@
-import { getAdapter } from '../adapters/get-adapter.js';
+import { adaptersOf } from '../adapters/adapters-of.js';
 import type { AgentAdapter } from '../adapters/types.js';
 import type { IdOrderTicket } from '../gate/id-order-ticket.js';
 import { sanitizeHerdrAgentName } from '../herdr/sanitize.js';
@@ -32,7 +32,7 @@ export async function createSession(c: LifecycleContext, input: SessionSpec, opt
   const spec = resolved.spec;
   const existing = rowByName(await c.registry.snapshot(), spec.name);
   if (existing?.status === 'running') return failed('validate', spec.name, 'a row of that name is registered as running; stop it first');
-  const adapter = getAdapter(spec.agent, { ports: c.ports });
+  const adapter = adaptersOf(c.ports).get(spec.agent);
   const preflight = await adapter.preflight(discoveryContextOf(c, spec.cwd)).catch(() => ({ ok: false, exitCode: 1 }));
   if (!preflight.ok) {
     const rc = preflight.exitCode === 0 ? 1 : preflight.exitCode;

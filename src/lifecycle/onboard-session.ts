@@ -1,4 +1,4 @@
-import { getAdapter } from '../adapters/get-adapter.js';
+import { adaptersOf } from '../adapters/adapters-of.js';
 import { describeError } from '../errors.js';
 import type { AgentName } from '../ids/agent-names.js';
 import { recordedId } from '../registry/row-agent.js';
@@ -17,7 +17,7 @@ export async function onboardSession(c: LifecycleContext, agent: AgentName, row:
   const { herdr, clock } = c.ports;
   const waited = await herdr.agentWait(where.herdrName, { until: ['idle', 'done', 'blocked'], timeoutMs: Math.max(1, c.timeouts.readyMs) }, { session: where.server });
   const ready = waited.kind === 'ok';
-  if (getAdapter(agent, { ports: c.ports }).idLifecycle === 'pre_assigned') return { ran: true, ready, id: recordedId(row), source: 'pre-assigned', reason: null };
+  if (adaptersOf(c.ports).get(agent).idLifecycle === 'pre_assigned') return { ran: true, ready, id: recordedId(row), source: 'pre-assigned', reason: null };
   const deadline = clock.monotonic() + c.timeouts.captureMs;
   let reason = 'no-candidate';
   for (;;) {

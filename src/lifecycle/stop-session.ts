@@ -1,4 +1,4 @@
-import { getAdapter } from '../adapters/get-adapter.js';
+import { adaptersOf } from '../adapters/adapters-of.js';
 import { sanitizeHerdrAgentName } from '../herdr/sanitize.js';
 import { isPlausibleId } from '../ids/agent-id.js';
 import type { AgentName } from '../ids/agent-names.js';
@@ -20,7 +20,7 @@ function failed(step: 'validate' | 'stop' | 'mark-stopped' | 'purge', row: Sessi
 
 // A post-discovered row that records no id gets its live id captured and pinned before the session goes.
 async function captureBeforeStop(c: LifecycleContext, agent: AgentName, row: SessionRow, herdrName: string): Promise<string | null> {
-  if (getAdapter(agent, { ports: c.ports }).idLifecycle !== 'post_discovered' || recordedId(row) !== null) return null;
+  if (adaptersOf(c.ports).get(agent).idLifecycle !== 'post_discovered' || recordedId(row) !== null) return null;
   const cap = await captureLiveId(c, agent, row, { herdrName, server: rowServer(row), cwd: rowCwd(row, c.workspace) });
   if (cap.kind !== 'captured') return null;
   const pinned = await pinCapturedId(c.registry, agent, row.name, row.herdr_session_created_at ?? null, cap.id);

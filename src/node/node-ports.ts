@@ -41,12 +41,19 @@ function completeEnv(env: Record<string, string | undefined>): Record<string, st
   return { ...blank, ...env };
 }
 
+// The ports a given partial set resolved to, so one partial object always resolves to one Ports (and one adapter set).
+const resolved = new WeakMap<Partial<Ports>, Ports>();
+
 /**
- * Fills the ports a caller did not give with the real ones.
+ * Fills the ports a caller did not give with the real ones; the same partial object always gives the same `Ports`.
  * @public
  */
 export function resolvePorts(given: Partial<Ports> = {}): Ports {
   if (given.fs && given.proc && given.herdr && given.clock) return given as Ports;
+  const known = resolved.get(given);
+  if (known !== undefined && known.fs === (given.fs ?? known.fs) && known.proc === (given.proc ?? known.proc) && known.herdr === (given.herdr ?? known.herdr) && known.clock === (given.clock ?? known.clock)) return known;
   const real = nodePorts();
-  return { fs: given.fs ?? real.fs, proc: given.proc ?? real.proc, herdr: given.herdr ?? real.herdr, clock: given.clock ?? real.clock };
+  const ports = { fs: given.fs ?? real.fs, proc: given.proc ?? real.proc, herdr: given.herdr ?? real.herdr, clock: given.clock ?? real.clock };
+  resolved.set(given, ports);
+  return ports;
 }

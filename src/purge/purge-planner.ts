@@ -3,6 +3,7 @@ import { isPlausibleId } from '../ids/agent-id.js';
 import { AGENT_NAMES, type AgentName, requireAgentName } from '../ids/agent-names.js';
 import type { FileSystemPort } from '../ports/fs.js';
 import { dbWriteRefusal } from '../sqlite/db-write-guard.js';
+import { withReadScope } from '../sqlite/read-scope.js';
 import type { Artifact, LeftArtifact } from './artifact.js';
 import type { OtherAgentArtifacts, PurgeHolder, PurgeOptions, PurgePlan } from './purge-plan.js';
 
@@ -58,9 +59,18 @@ export class PurgePlanner {
 
   /** The agents having any artifact of `id` on disk (orphaned leftovers and remains behind a linked dir count), in `AGENT_NAMES` order. */
   async candidates(id: string, ctx: DiscoveryContext): Promise<AgentName[]> {
-    const out: AgentName[] = [];
-    for (const agent of AGENT_NAMES) if (isPlausibleId(agent, id) && (await this.adapter(agent).hasArtifacts(id, ctx))) out.push(agent);
-    return out;
+    // Every agent looks at once (by id where its store allows: `owns`), in one read scope (each store opened once); the
+    // answer keeps AGENT_NAMES order.
+    const plausible = AGENT_NAMES.filter((agent) => isPlausibleId(agent, id));
+    const has = await withReadScope(() =>
+      Promise.all(
+        plausible.map((agent) => {
+          const a = this.adapter(agent);
+          return a.owns === undefined ? a.hasArtifacts(id, ctx) : a.owns(id, ctx);
+        }),
+      ),
+    );
+    return plausible.filter((_, i) => has[i] === true);
   }
 
   /** The plan of purging `id` (see {@link PurgePlan}); changes nothing. */

@@ -1,4 +1,4 @@
-import { getAdapter } from '../adapters/get-adapter.js';
+import { type AdapterSet, adaptersOf } from '../adapters/adapters-of.js';
 import type { AgentAdapter, DiscoveryContext } from '../adapters/types.js';
 import type { AgentName } from '../ids/agent-names.js';
 import { resolvePorts } from '../node/node-ports.js';
@@ -20,17 +20,19 @@ export type { PurgeOptions } from './purge-plan.js';
  */
 export class PurgeService {
   readonly #ports: Ports;
+  readonly #adapters: AdapterSet;
   readonly #planner: PurgePlanner;
 
-  /** A service on the given ports; those not given are Node's ({@link nodePorts}). */
+  /** A service on the given ports; those not given are Node's ({@link nodePorts}). It shares the ports' adapter set ({@link adaptersOf}). */
   constructor(opts: { ports?: Partial<Ports> } = {}) {
     this.#ports = resolvePorts(opts.ports);
+    this.#adapters = adaptersOf(this.#ports);
     this.#planner = new PurgePlanner(this.#ports.fs, (a) => this.adapter(a));
   }
 
-  /** The adapter of an agent, on this service's ports. */
+  /** The shared adapter of an agent, on this service's ports (plans and resolution; a purge runs on a fresh one). */
   adapter(agent: AgentName): AgentAdapter {
-    return getAdapter(agent, { ports: this.#ports });
+    return this.#adapters.get(agent);
   }
 
   /**
@@ -88,7 +90,9 @@ export class PurgeService {
     const changes = planDrift(plan, fresh);
     if (changes.length > 0) return { kind: 'changed', agent, changes, inUse: false };
     if (fresh.verdict === 'refused') return { kind: 'refused', agent, refused: fresh.refused, reason: fresh.reason, inUse: false };
-    const adapter = this.adapter(agent);
+    // A fresh instance: what it remembers of this purge (failed row deletes, swapped paths, sub-agents) answers this
+    // purge's residual only, never a later plan on the shared adapters.
+    const adapter = this.#adapters.fresh(agent);
     const ctx = purgeContext(options);
     const purged = await adapter.purgeArtifacts(id, ctx);
     const [residual, mentions, after] = await Promise.all([adapter.residualArtifacts(id, ctx), adapter.mentions(id, ctx), adapter.purgeNotesOf?.(id, ctx) ?? []]);

@@ -4,6 +4,7 @@ import Database from './driver.js';
 import { PortError } from '../errors.js';
 import type { FileSystemPort } from '../ports/fs.js';
 import { openMemoryImage } from './memory-image.js';
+import { scopedHandle } from './read-scope.js';
 import { readPrivateCopy } from './private-copy.js';
 import { SqliteReadError } from './sqlite-read-error.js';
 import { uriFilenamesEnabled } from './uri-support.js';
@@ -144,10 +145,13 @@ export async function openReadonly(dbPath: string, opts: OpenReadonlyOptions): P
 }
 
 /**
- * Opens `dbPath` with {@link openReadonly}, runs `fn` on the handle and always closes it.
+ * Opens `dbPath` with {@link openReadonly}, runs `fn` on the handle and always closes it; inside a read scope
+ * (`withReadScope`) it runs `fn` on the scope's one connection of that path instead, which the scope closes.
  * @public
  */
 export async function withReadonlyDb<T>(dbPath: string, opts: OpenReadonlyOptions, fn: (h: ReadonlyDb) => T | Promise<T>): Promise<T> {
+  const shared = scopedHandle(opts.fs, dbPath, () => openReadonly(dbPath, opts));
+  if (shared !== null) return fn(await shared);
   const h = await openReadonly(dbPath, opts);
   try {
     return await fn(h);

@@ -10,6 +10,7 @@ import { inspectClaudeConfig } from './claude-inspect.js';
 import { type ClaudeArtifactScan, scanClaudeArtifacts } from './artifact-scan.js';
 import { discoverClaude, verifyClaude } from './claude-discover.js';
 import { claudeInUseHints } from './claude-hints.js';
+import { claudeTranscriptExists } from './claude-owns.js';
 import { type ClaudeLocations, claudeLocations } from './claude-locations.js';
 import { sessionFilesNaming } from './session-files.js';
 import { currentSessionOf } from './pid-file.js';
@@ -222,6 +223,14 @@ export class ClaudeAdapter extends BaseAdapter {
     } catch {
       return false;
     }
+  }
+
+  /** Has the home any artifact of the id: a transcript found by name answers at once; otherwise every place is looked at (orphaned leftovers count). */
+  override async owns(id: string, ctx: DiscoveryContext): Promise<boolean> {
+    const c = this.canonical(id);
+    if (c === null) return false;
+    if (await claudeTranscriptExists(this.ports.fs, await this.locations(ctx), c).catch(() => false)) return true;
+    return this.hasArtifacts(c, ctx);
   }
 
   /** The config root (`CLAUDE_CONFIG_DIR`, else `<home>/.claude`). */

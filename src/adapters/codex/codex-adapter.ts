@@ -6,6 +6,7 @@ import { type ArtifactPath, leftArtifacts, removeArtifacts } from '../common/art
 import { type Artifact, asLeft, type LeftArtifact } from '../../purge/artifact.js';
 import { psHint, shellQuote } from '../common/in-use.js';
 import { discoverThreads } from './codex-discover.js';
+import { codexOwns } from './codex-owns.js';
 import { codexHome, type CodexHome } from './codex-home.js';
 import { surveyCodex, surveyPaths, surveyTrusted, type CodexSurvey } from './codex-survey.js';
 import { codexDescendants } from './codex-subagents.js';
@@ -94,6 +95,14 @@ export class CodexAdapter extends BaseAdapter {
     } catch {
       return false;
     }
+  }
+
+  /** Has the home any artifact of the id: by-id lookups (rows, lock, snapshots, the rollout in its own date dirs), looking everywhere only when they cannot tell. */
+  override async owns(id: string, ctx: DiscoveryContext): Promise<boolean> {
+    const c = this.canonical(id);
+    if (c === null) return false;
+    const quick = await codexOwns(this.ports.fs, await this.#home(ctx), c).catch(() => null);
+    return quick ?? this.hasArtifacts(c, ctx);
   }
 
   /** Rollouts, shell snapshots and the writer lock of the thread, then of each sub-agent thread it spawned. */

@@ -5,7 +5,8 @@ import type { Ports } from '../../ports/index.js';
 import type { FileHolder, ProcessInfo } from '../../ports/process.js';
 import type { SessionRow } from '../../registry/session-row.js';
 import { type Artifact, asLeft, formatArtifact, hasReason, type LeftArtifact } from '../../purge/artifact.js';
-import type { AdapterPurgePlan, AgentAdapter, CaptureResult, DiscoveryContext, InUseHolder, PreflightResult, StoreSurvey } from '../types.js';
+import type { AdapterPurgePlan, AgentAdapter, CaptureResult, DiscoveryContext, InUseHolder, PreflightResult, StoreSurvey, VerifyQuery } from '../types.js';
+import { withReadScope } from '../../sqlite/read-scope.js';
 import { surveyRoot } from './store-survey.js';
 import { agentEnv } from './agent-env.js';
 import { type ArtifactPath, leftArtifacts, planArtifactPaths, removeArtifacts } from './artifacts.js';
@@ -48,6 +49,20 @@ export abstract class BaseAdapter implements AgentAdapter {
   abstract discover(ctx: DiscoveryContext): Promise<string[]>;
   /** {@inheritDoc AgentAdapter.verifyArtifact} */
   abstract verifyArtifact(id: string, ctx: DiscoveryContext, mode?: 'verify' | 'discover'): Promise<boolean>;
+
+  /**
+   * `verifyArtifact` in `verify` mode for many ids, in order (false for one whose check fails), in one read scope: each store is opened once for the batch.
+   * @example
+   * ```ts
+   * const [a, b] = await adapter.verifyMany([{ id: idA }, { id: idB, workspace: '/repo/sub' }], { workspace: '/repo', homeDir });
+   * ```
+   */
+  async verifyMany(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
+    // One read scope: every database the checks read is opened once for the batch, not once per id.
+    return withReadScope(() =>
+      Promise.all(queries.map((q) => this.verifyArtifact(q.id, q.workspace === undefined ? ctx : { ...ctx, workspace: q.workspace }, 'verify').catch(() => false))),
+    );
+  }
 
   /** The conversation's own artifact paths, in removal order (key files before the file tying them to the id). */
   protected abstract artifactPaths(id: string, ctx: DiscoveryContext): Promise<ArtifactPath[]>;
@@ -223,6 +238,11 @@ export abstract class BaseAdapter implements AgentAdapter {
   /** {@inheritDoc AgentAdapter.hasArtifacts} */
   async hasArtifacts(id: string, ctx: DiscoveryContext): Promise<boolean> {
     return (await this.residualArtifacts(id, ctx)).length > 0;
+  }
+
+  /** `hasArtifacts` from by-id lookups where the store allows; by default {@link BaseAdapter.hasArtifacts} itself (an adapter whose store can tell by id overrides it). */
+  async owns(id: string, ctx: DiscoveryContext): Promise<boolean> {
+    return this.hasArtifacts(id, ctx);
   }
 
   /** {@inheritDoc AgentAdapter.mentions} */

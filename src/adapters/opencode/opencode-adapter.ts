@@ -14,7 +14,7 @@ import { findOpencodeBinary } from './opencode-binary.js';
 import { purgeOpencodeDb } from './opencode-db-purge.js';
 import { opencodeDbFindings } from './opencode-db-rows.js';
 import { OpencodeLayoutCache } from './opencode-layout.js';
-import { type OpencodeLocation, OpencodeLocator } from './opencode-locator.js';
+import { type OpencodeLocation, type OpencodeLocator, opencodeLocatorOf } from './opencode-locator.js';
 import { opencodeLogMentions } from './opencode-mentions.js';
 import { OPENCODE_INPUT_PLACEHOLDER, OPENCODE_INPUT_PLACEHOLDER_PATTERN } from './opencode-placeholder.js';
 import { isOpencodeService } from './opencode-service.js';
@@ -51,10 +51,10 @@ export class OpencodeAdapter extends BaseAdapter {
   // What the last purge of a canonical id could not guarantee (a busy WAL still holding the deleted text).
   readonly #notes = new Map<string, string[]>();
 
-  /** Builds the adapter over `ports`; a successful database lookup is kept per (binary, HOME, XDG_DATA_HOME). */
+  /** Builds the adapter over `ports`; a successful database lookup is kept per (binary, HOME, XDG_DATA_HOME) for the life of the ports. */
   constructor(ports: Ports) {
     super(ports);
-    this.#locator = new OpencodeLocator(ports.fs, ports.proc);
+    this.#locator = opencodeLocatorOf(ports.fs, ports.proc);
   }
 
   /** Where this context's OpenCode data and database are (null for a relative home). */

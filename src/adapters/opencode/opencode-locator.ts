@@ -40,7 +40,10 @@ export class OpencodeLocator {
   readonly #answers = new Map<string, string | null>();
   // The executable found for a (PATH, home): only a found one is kept, so a later install is seen.
   readonly #binaries = new Map<string, string>();
+  // The run in flight per key, so concurrent lookups spawn once.
+  readonly #pending = new Map<string, Promise<string | null>>();
 
+  /** A locator whose answers live as long as it does; {@link opencodeLocatorOf} gives the one of a set of ports. */
   constructor(
     private readonly fs: FileSystemPort,
     private readonly proc: ProcessPort,
@@ -76,6 +79,15 @@ export class OpencodeLocator {
   async #askDb(binary: string, home: string, xdg: string | undefined, env: Record<string, string>, cwd: () => Promise<string>): Promise<string | null> {
     const key = JSON.stringify([binary, home, xdg ?? null]);
     if (this.#answers.has(key)) return this.#answers.get(key) ?? null;
+    // Concurrent lookups of one key (a status of many rows) share one run.
+    const pending = this.#pending.get(key);
+    if (pending !== undefined) return pending;
+    const run = this.#run(key, binary, env, cwd).finally(() => this.#pending.delete(key));
+    this.#pending.set(key, run);
+    return run;
+  }
+
+  async #run(key: string, binary: string, env: Record<string, string>, cwd: () => Promise<string>): Promise<string | null> {
     try {
       const r = await this.proc.run(binary, ['debug', 'paths'], { env, cwd: await cwd(), timeoutMs: DEBUG_PATHS_TIMEOUT_MS });
       if (r.failed || r.timedOut) return null;
@@ -86,4 +98,26 @@ export class OpencodeLocator {
       return null;
     }
   }
+}
+
+// One locator per (ProcessPort, FileSystemPort): the `debug paths` answers live as long as the ports, not one adapter.
+const locators = new WeakMap<ProcessPort, WeakMap<FileSystemPort, OpencodeLocator>>();
+
+/**
+ * The shared {@link OpencodeLocator} of these ports, so every adapter built on them runs `opencode debug paths` at most
+ * once per (binary, HOME, XDG_DATA_HOME) for the life of the ports.
+ * @public
+ */
+export function opencodeLocatorOf(fs: FileSystemPort, proc: ProcessPort): OpencodeLocator {
+  let byFs = locators.get(proc);
+  if (byFs === undefined) {
+    byFs = new WeakMap();
+    locators.set(proc, byFs);
+  }
+  let loc = byFs.get(fs);
+  if (loc === undefined) {
+    loc = new OpencodeLocator(fs, proc);
+    byFs.set(fs, loc);
+  }
+  return loc;
 }

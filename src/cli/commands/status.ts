@@ -1,15 +1,14 @@
 // mam status --workspace WS [--home DIR] [--json] → the registry's rows with their resume state, and the orchestrators.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { getAdapter, MamError, recordedId, rowAgent, SessionRegistry, type SessionRow, nodePorts } from '../../index.js';
+import { MamError, nodePorts, type Ports, recordedId, resumeStates, type ResumeState, rowAgent, SessionRegistry, type SessionRow } from '../../index.js';
 
 interface Io {
   stdout: (s: string) => void;
   stderr: (s: string) => void;
 }
 
-/** Can the row's conversation be resumed: `yes` when its pinned conversation is on disk, `no` when it has none. */
-export type ResumeState = 'yes' | 'no' | 'unknown';
+export type { ResumeState } from '../../index.js';
 
 /** Decides a row's resume state; the default knows only whether an id is recorded (adapters will check the disk). */
 export type ResumeProbe = (row: SessionRow, ctx: { workspace: string; home: string }) => Promise<ResumeState>;
@@ -17,17 +16,12 @@ export type ResumeProbe = (row: SessionRow, ctx: { workspace: string; home: stri
 /** Without adapters: `no` for a row with no recorded id, else `unknown`. */
 export const recordedIdProbe: ResumeProbe = async (row) => (recordedId(row) === null ? 'no' : 'unknown');
 
-/** Through the adapters: `yes` when the pinned conversation verifies on disk for the row's cwd, `no` otherwise. */
+let probePorts: Ports | undefined;
+
+/** Through the adapters: `yes` when the pinned conversation verifies on disk for the row's cwd, `no` otherwise (one row; `statusCommand` checks all rows in one pass). */
 export const adapterProbe: ResumeProbe = async (row, { workspace, home }) => {
-  const id = recordedId(row);
-  const agent = rowAgent(row);
-  if (id === null || agent === undefined || agent === null) return 'no';
-  try {
-    const ok = await getAdapter(agent).verifyArtifact(id, { workspace: row.pane?.cwd ?? workspace, homeDir: home }, 'verify');
-    return ok ? 'yes' : 'no';
-  } catch {
-    return 'unknown';
-  }
+  probePorts ??= nodePorts();
+  return (await resumeStates([row], { workspace, home, ports: probePorts }))[0] ?? 'unknown';
 };
 
 const USAGE = 'usage: mam status [--workspace WS] [--home DIR] [--json]';
@@ -51,24 +45,27 @@ export async function statusCommand(argv: string[], io: Io, opts: { probe?: Resu
     return 0;
   }
   const workspace = resolve(values.workspace ?? process.cwd());
-  const home = values.home ?? nodePorts().proc.env()['HOME'] ?? '/';
-  const probe = opts.probe ?? adapterProbe;
+  const ports = nodePorts();
+  const home = values.home ?? ports.proc.env()['HOME'] ?? '/';
+  const probe = opts.probe;
   let state;
   try {
-    state = await new SessionRegistry(workspace).snapshot();
+    state = await new SessionRegistry(workspace, { ports }).snapshot();
   } catch (err) {
     if (!(err instanceof MamError)) throw err;
     io.stderr(`mam status: ${err.message}\n`);
     return 1;
   }
+  // Without a probe, every row in one pass on one set of ports: each store opened once, OpenCode's paths asked once.
+  const batch = probe === undefined ? await resumeStates(state.herdr_sessions, { workspace, home, ports }) : [];
   const detail = await Promise.all(
-    state.herdr_sessions.map(async (row) => ({
+    state.herdr_sessions.map(async (row, i) => ({
       name: row.name,
       agent: rowAgent(row) ?? null,
       status: row.status,
       role: row.role ?? null,
       own_id: recordedId(row),
-      resume_state: await probe(row, { workspace, home }),
+      resume_state: probe === undefined ? (batch[i] ?? 'unknown') : await probe(row, { workspace, home }),
     })),
   );
   if (values.json === true) {

@@ -1,0 +1,126 @@
+// Benchmark: `purge('auto', id)` resolution (PurgeService.resolve: which agents have any artifact of the id) on a home of
+// 5,000 Claude transcripts, 20,000 Codex rollouts (real state_5.sqlite schema) and 50,000 OpenCode sessions (real 1.18.33
+// schema), against the cheapest lookups that tell each agent's ownership — Claude: a readdir of projects/ and one lstat of
+// `<key>/<id>.jsonl` each; Codex: one indexed query by id on state_5.sqlite (opened read-only) and an lstat of the rollout
+// it names; OpenCode (its `ses_` ids only): one query by id; agy, Grok, Hermes (no store here): one lstat of their root —
+// measured in the same run, interleaved, as a ratio; also the old way (one hasArtifacts per agent in turn, fresh adapters).
+// The same at 1/10 and 10× the store size (Claude and Codex files capped at 4×: 10× is 250,000 files, minutes to write).
+// Run: npx tsx bench/purge-auto.bench.ts   (writes bench/results/purge-auto.md)
+import Database from 'better-sqlite3';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { lstat, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { getAdapter } from '../src/adapters/get-adapter.js';
+import { AGENT_NAMES, type AgentName } from '../src/ids/agent-names.js';
+import { isPlausibleId } from '../src/ids/agent-id.js';
+import { nodePorts } from '../src/node/node-ports.js';
+import { PurgeService } from '../src/purge/purge-service.js';
+import { type BigHome, bigHome, v7Of } from '../test/helpers/big-homes.js';
+import { ratioOf, timed } from './bench-timing.js';
+
+// BENCH_SCALES=0.1 runs one size only (a quick look).
+const SCALES = (process.env['BENCH_SCALES'] ?? '0.1,1,10').split(',').map(Number);
+const FILE_CAP = 4;
+const ROUNDS = 21;
+const LIMIT = 2;
+
+function ro(path: string): Database.Database {
+  return new Database(`${pathToFileURL(path).href}?mode=ro&immutable=1`, { readonly: true, fileMustExist: true });
+}
+
+async function exists(p: string): Promise<boolean> {
+  return lstat(p).then(() => true, () => false);
+}
+
+// The floor: for each agent that could own the id, the one lookup that tells.
+async function cheapest(big: BigHome, id: string): Promise<AgentName[]> {
+  const out: AgentName[] = [];
+  if (isPlausibleId('claude', id)) {
+    const keys = await readdir(big.claude.projects);
+    const hit = await Promise.all(keys.map((k) => exists(join(big.claude.projects, k, `${id}.jsonl`))));
+    if (hit.includes(true)) out.push('claude');
+  }
+  for (const root of ['.gemini', '.grok', '.hermes']) await exists(join(big.home, root));
+  if (isPlausibleId('codex', id)) {
+    const db = ro(big.codex.db);
+    try {
+      const row = db.prepare('SELECT rollout_path FROM threads WHERE id = ?').get(id) as { rollout_path: string } | undefined;
+      if (row !== undefined && (await exists(row.rollout_path))) out.push('codex');
+    } finally {
+      db.close();
+    }
+  }
+  if (isPlausibleId('opencode', id)) {
+    const db = ro(big.opencode.db);
+    try {
+      if (db.prepare('SELECT 1 FROM session WHERE id = ?').get(id) !== undefined) out.push('opencode');
+    } finally {
+      db.close();
+    }
+  }
+  return out;
+}
+
+async function oneByOne(id: string, ctx: { workspace: string; homeDir: string; env: Record<string, string> }): Promise<AgentName[]> {
+  const out: AgentName[] = [];
+  for (const agent of AGENT_NAMES) if (isPlausibleId(agent, id) && (await getAdapter(agent, { ports: nodePorts({ env: ctx.env }) }).hasArtifacts(id, ctx))) out.push(agent);
+  return out;
+}
+
+const lines: string[] = [];
+const summary: string[] = [];
+let failed = false;
+for (const scale of SCALES) {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'mam-bench-auto-')));
+  try {
+    const t0 = performance.now();
+    const big = bigHome(root, scale, FILE_CAP);
+    const genS = (performance.now() - t0) / 1000;
+    const env = { HOME: big.home, PATH: '/nonexistent-mam-bin' };
+    const ctx = { workspace: big.home, homeDir: big.home, env };
+    const service = new PurgeService({ ports: nodePorts({ env }) });
+    const mid = (ids: string[]): string => ids[Math.floor(ids.length / 2)] as string;
+    const ids: Array<[string, string]> = [
+      ['a Claude transcript', mid(big.claude.ids)],
+      ['a Codex thread', mid(big.codex.ids)],
+      ['an OpenCode session', mid(big.opencode.ids)],
+      ['an id no agent has', v7Of(Date.UTC(2026, 2, 3), 424242)],
+    ];
+    const counts = `${big.claude.ids.length.toLocaleString('en-US')} / ${big.codex.ids.length.toLocaleString('en-US')} / ${big.opencode.ids.length.toLocaleString('en-US')}`;
+    for (const [what, id] of ids) {
+      const want = await cheapest(big, id);
+      const got = await service.resolve(id, ctx);
+      if ((want[0] ?? null) !== got) throw new Error(`${what}: resolve gave ${got}, the lookups ${want.join(',')}`);
+      const m = await ratioOf(() => service.resolve(id, ctx), () => cheapest(big, id), ROUNDS);
+      const before = await timed(() => oneByOne(id, ctx));
+      const ok = scale !== 1 || m.r <= LIMIT;
+      if (!ok) failed = true;
+      lines.push(`| ${scale}× (${counts}) | ${what} | ${m.a.toFixed(2)} ms | ${m.f.toFixed(2)} ms | **${m.r.toFixed(2)}×** (p25 ${m.p25.toFixed(2)}, p75 ${m.p75.toFixed(2)}) | ${before.toFixed(1)} ms |`);
+    }
+    summary.push(`${scale}×: home generated in ${genS.toFixed(1)} s`);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+const md = [
+  "## purge('auto', id) resolution",
+  '',
+  `Run ${new Date().toISOString()}. PurgeService.resolve (every agent asked at once, by id where its store allows: Codex's`,
+  '`owns` — rows by id, its lock and snapshots, the rollout in the date dirs of its own v7 time), against the cheapest',
+  'lookups that tell each agent (above). Stores: Claude transcripts / Codex rollouts / OpenCode sessions; 10× has the',
+  `Claude and Codex files at ${FILE_CAP}× (writing 250,000 files takes minutes), the OpenCode database at 10×. ${ROUNDS} interleaved rounds; "before"`,
+  'is one hasArtifacts per agent in turn on fresh adapters (the code before this change), one run.',
+  '',
+  '| store size | id | resolve | cheapest lookups | ratio | before |',
+  '| --- | --- | --- | --- | --- | --- |',
+  ...lines,
+  '',
+  summary.join('; ') + '.',
+  `Target ≤ ${LIMIT}× at 1×: ${failed ? 'NOT met (see the report: Claude still lists todos/, telemetry/ and the other config dirs to find orphaned leftovers)' : 'met'}.`,
+].join('\n');
+mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
+writeFileSync(join(import.meta.dirname, 'results', 'purge-auto.md'), md + '\n');
+process.stdout.write(md + '\n');

@@ -1,0 +1,30 @@
+import { assertNever } from '../assert-never.js';
+import type { AgentName } from '../ids/agent-names.js';
+import type { Ports } from '../ports/index.js';
+import { AgyAdapter } from './agy/agy-adapter.js';
+import { ClaudeAdapter } from './claude/claude-adapter.js';
+import { CodexAdapter } from './codex/codex-adapter.js';
+import type { BaseAdapter } from './common/base-adapter.js';
+import { GrokAdapter } from './grok/grok-adapter.js';
+import { HermesAdapter } from './hermes/hermes-adapter.js';
+import { OpencodeAdapter } from './opencode/opencode-adapter.js';
+
+/** A new adapter of `name` over complete `ports` (caches that outlive one instance are kept per ports, not here). */
+export function makeAdapter(name: AgentName, ports: Ports): BaseAdapter {
+  switch (name) {
+    case 'claude':
+      return new ClaudeAdapter(ports);
+    case 'agy':
+      return new AgyAdapter(ports);
+    case 'codex':
+      return new CodexAdapter(ports);
+    case 'grok':
+      return new GrokAdapter(ports);
+    case 'hermes':
+      return new HermesAdapter(ports);
+    case 'opencode':
+      return new OpencodeAdapter(ports);
+    default:
+      return assertNever(name, 'agent');
+  }
+}

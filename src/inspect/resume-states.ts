@@ -1,0 +1,60 @@
+import { adaptersOf } from '../adapters/adapters-of.js';
+import type { Ports } from '../ports/index.js';
+import { recordedId, rowAgent } from '../registry/row-agent.js';
+import type { SessionRow } from '../registry/session-row.js';
+import { type ReadScopeStats, withReadScope } from '../sqlite/read-scope.js';
+
+/**
+ * Whether a row's conversation can be resumed: `yes` when its pinned conversation is on disk for the row's cwd, `no` when
+ * it is not (or the row records none), `unknown` when the check failed.
+ * @public
+ */
+export type ResumeState = 'yes' | 'no' | 'unknown';
+
+/**
+ * Options of {@link resumeStates}.
+ * @public
+ */
+export interface ResumeStatesOptions {
+  /** The registry's workspace: a row without a pane cwd is checked against it. */
+  workspace: string;
+  /** The home whose agent stores are read. */
+  home: string;
+  /** The agents' environment (CODEX_HOME, XDG_DATA_HOME, PATH …); default: the ProcessPort's. */
+  env?: Record<string, string | undefined>;
+  /** The ports (default Node's); the adapters are the ports' shared set. */
+  ports?: Partial<Ports>;
+  /** Filled with what the call opened (each database once). */
+  stats?: ReadScopeStats;
+}
+
+/**
+ * The resume state of every row, in order, in one pass: each agent's store is opened once for the whole call (not once
+ * per row), and the adapters (with OpenCode's `debug paths` answer) are the ports' one shared set.
+ * @example
+ * ```ts
+ * const states = await resumeStates((await registry.snapshot()).herdr_sessions, { workspace, home });
+ * ```
+ * @public
+ */
+export async function resumeStates(rows: readonly SessionRow[], opts: ResumeStatesOptions): Promise<ResumeState[]> {
+  const adapters = adaptersOf(opts.ports);
+  const env = opts.env === undefined ? {} : { env: opts.env };
+  return withReadScope(
+    () =>
+      Promise.all(
+        rows.map(async (row): Promise<ResumeState> => {
+          const id = recordedId(row);
+          const agent = rowAgent(row);
+          if (id === null || agent === undefined || agent === null) return 'no';
+          try {
+            const ok = await adapters.get(agent).verifyArtifact(id, { workspace: row.pane?.cwd ?? opts.workspace, homeDir: opts.home, ...env }, 'verify');
+            return ok ? 'yes' : 'no';
+          } catch {
+            return 'unknown';
+          }
+        }),
+      ),
+    opts.stats,
+  );
+}

@@ -1,0 +1,72 @@
+// `resumeStates` (what `mam status` shows) on a real mixed home — Claude, Codex and OpenCode stores plus the real Grok,
+// agy and Hermes stages — answers exactly what one verifyArtifact per row on fresh adapters answers, and opens each agent
+// database once per call, not once per row.
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getAdapter } from '../../src/adapters/get-adapter.js';
+import { resumeStates } from '../../src/inspect/resume-states.js';
+import { nodePorts } from '../../src/node/node-ports.js';
+import { recordedId, rowAgent } from '../../src/registry/row-agent.js';
+import type { SessionRow } from '../../src/registry/session-row.js';
+import { mixedHome } from '../helpers/big-homes.js';
+
+let root: string;
+let home: string;
+let env: Record<string, string>;
+let rows: SessionRow[];
+beforeAll(async () => {
+  root = realpathSync(mkdtempSync(join(tmpdir(), 'mam-status-')));
+  const m = await mixedHome(root, 0.01, 60);
+  home = m.big.home;
+  env = m.env;
+  rows = [...m.rows, { name: 'no-id', agent: 'codex', status: 'stopped', role: 'coder' } as unknown as SessionRow];
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('resumeStates on a mixed registry', () => {
+  it('answers what one verifyArtifact per row on fresh adapters answers (some yes and some no for every agent)', async () => {
+    const ports = nodePorts({ env });
+    const got = await resumeStates(rows, { workspace: root, home, env, ports });
+    const want = await Promise.all(
+      rows.map(async (row) => {
+        const id = recordedId(row);
+        const agent = rowAgent(row);
+        if (id === null || agent === undefined || agent === null) return 'no';
+        return (await getAdapter(agent, { ports: nodePorts({ env }) }).verifyArtifact(id, { workspace: row.pane?.cwd ?? root, homeDir: home, env }, 'verify')) ? 'yes' : 'no';
+      }),
+    );
+    expect(got).toEqual(want);
+    for (const agent of ['claude', 'codex', 'opencode', 'grok', 'agy', 'hermes']) {
+      const mine = got.filter((_, i) => rows[i]?.agent === agent);
+      expect(mine, agent).toContain('yes');
+      expect(mine, agent).toContain('no');
+    }
+    expect(got.at(-1)).toBe('no');
+  });
+
+  it('opens each agent database once per call, however many rows name it', async () => {
+    const stats = { opens: [] as string[] };
+    await resumeStates(rows, { workspace: root, home, env, ports: nodePorts({ env }), stats });
+    expect(stats.opens.length).toBe(new Set(stats.opens).size);
+    expect(stats.opens).toContain(join(home, '.codex', 'state_5.sqlite'));
+    expect(stats.opens).toContain(join(home, '.local/share/opencode/opencode.db'));
+    expect(stats.opens.filter((p) => p.endsWith('state.db'))).toHaveLength(1);
+  });
+
+  it('verifyMany answers as verifyArtifact per id (each against its own workspace) and opens the store once', async () => {
+    const { withReadScope } = await import('../../src/sqlite/read-scope.js');
+    const mine = rows.filter((r) => r.agent === 'codex' && recordedId(r) !== null);
+    const codex = getAdapter('codex', { ports: nodePorts({ env }) });
+    const ctx = { workspace: root, homeDir: home, env };
+    const queries = mine.map((r) => ({ id: recordedId(r) as string, workspace: r.pane?.cwd ?? root }));
+    const stats = { opens: [] as string[] };
+    const got = await withReadScope(() => codex.verifyMany?.(queries, ctx) ?? Promise.resolve([]), stats);
+    const want = await Promise.all(queries.map((q) => getAdapter('codex').verifyArtifact(q.id, { ...ctx, workspace: q.workspace }, 'verify')));
+    expect(got).toEqual(want);
+    expect(want).toContain(true);
+    expect(want).toContain(false);
+    expect(stats.opens.filter((p) => p.endsWith('state_5.sqlite'))).toHaveLength(1);
+  });
+});
