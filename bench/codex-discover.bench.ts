@@ -139,7 +139,7 @@ try {
   const { home, workspace, small, db } = generate(root);
   const genS = (performance.now() - t0) / 1000;
   const codex = new CodexAdapter(nodePorts());
-  const ctx = { workspace, homeDir: home, env: { CODEX_HOME: join(home, '.codex') } };
+  const ctx = { workspace, home: home, env: { CODEX_HOME: join(home, '.codex') } };
   const smallCtx = { ...ctx, workspace: small };
 
   const expected = await minimal(db, workspace);

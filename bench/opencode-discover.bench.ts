@@ -59,7 +59,7 @@ async function run(sc: Scenario, root: string): Promise<string> {
   // A real `opencode` on PATH answers `debug paths` once; the answer is kept, as in a real run.
   installFakeOpencode(join(base, 'bin'), { spyLog: join(base, 'spy.log') });
   const ws = join(wsRoot, 'ws-1');
-  const ctx = { workspace: ws, homeDir: home, env: { HOME: home, PATH: join(base, 'bin') } };
+  const ctx = { workspace: ws, home: home, env: { HOME: home, PATH: join(base, 'bin') } };
   const adapter = new OpencodeAdapter(nodePorts());
   const fs = new NodeFileSystem();
   const minimal = (): Promise<string[]> =>

@@ -34,7 +34,7 @@ function make(name: AgentName, ports: Ports): BaseAdapter {
  * The adapter of an agent by canonical name (`"CLAUDE"` or anything else throws {@link UnknownAgentError}).
  * @example
  * ```ts
- * const ids = await getAdapter('codex').discover({ workspace: '/repo', homeDir: '/home/me' });
+ * const ids = await getAdapter('codex').discover({ workspace: '/repo', home: '/home/me' });
  * ```
  * @public
  */

@@ -10,7 +10,7 @@ export interface DiscoveryContext {
   /** The workspace (compared by realpath). */
   workspace: string;
   /** The home directory whose agent config/data dirs are read. */
-  homeDir: string;
+  home: string;
   /** The agent's environment (CLAUDE_CONFIG_DIR, CODEX_HOME, XDG_DATA_HOME, TMPDIR, PATH …); default: the ProcessPort's env. */
   env?: Record<string, string | undefined>;
   /** The session instance's start, epoch seconds: discovery keeps only conversations at or after it. */
@@ -164,6 +164,6 @@ export interface AgentAdapter {
   purgeNotesOf?(id: string, ctx: DiscoveryContext): Promise<string[]>;
   /** The same check with the CLI's exit code, so a failed create can give it (0 when the CLI can start). */
   preflight(ctx: DiscoveryContext): Promise<PreflightResult>;
-  /** A cheap, read-only look at the agent's store under `ctx.homeDir` (`ctx.workspace` is not used); optional. Never rejects. */
+  /** A cheap, read-only look at the agent's store under `ctx.home` (`ctx.workspace` is not used); optional. Never rejects. */
   inspect?(ctx: DiscoveryContext): Promise<StoreReport>;
 }

@@ -34,7 +34,7 @@ function notInspected(agent: AgentAdapter['name']): StoreReport {
  * @public
  */
 export async function inspectStores(opts: InspectStoresOptions): Promise<StoreReport[]> {
-  const ctx = { workspace: opts.home, homeDir: opts.home, ...(opts.env === undefined ? {} : { env: opts.env }) };
+  const ctx = { workspace: opts.home, home: opts.home, ...(opts.env === undefined ? {} : { env: opts.env }) };
   return Promise.all(
     AGENT_NAMES.map(async (name) => {
       const adapter = getAdapter(name, opts.ports === undefined ? {} : { ports: opts.ports });

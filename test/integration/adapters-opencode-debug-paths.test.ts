@@ -35,7 +35,7 @@ describe('opencode debug paths', () => {
     place(db, ws);
     const spy = join(base, 'spy.log');
     installFakeOpencode(join(base, 'bin'), { spyLog: spy, db });
-    const ctx = { workspace: ws, homeDir: home, env: { HOME: home, PATH: join(base, 'bin') } };
+    const ctx = { workspace: ws, home: home, env: { HOME: home, PATH: join(base, 'bin') } };
     const a = new OpencodeAdapter(nodePorts());
     expect(await a.discover(ctx)).toEqual([ID]);
     expect(await a.verifyArtifact(ID, ctx)).toBe(true);
@@ -51,7 +51,7 @@ describe('opencode debug paths', () => {
     place(join(home, '.local/share/opencode/opencode.db'), ws);
     const spy = join(base, 'spy.log');
     installFakeOpencode(join(base, 'bin'), { spyLog: spy, debugPathsExit: 2 });
-    const ctx = { workspace: ws, homeDir: home, env: { HOME: home, PATH: join(base, 'bin') } };
+    const ctx = { workspace: ws, home: home, env: { HOME: home, PATH: join(base, 'bin') } };
     const a = new OpencodeAdapter(nodePorts());
     expect(await a.discover(ctx)).toEqual([ID]);
     expect(await a.discover(ctx)).toEqual([ID]);
@@ -68,7 +68,7 @@ describe('opencode debug paths', () => {
     const spy = join(base, 'spy.log');
     installFakeOpencode(join(base, 'bin'), { spyLog: spy, db: null });
     const a = new OpencodeAdapter(nodePorts());
-    expect(await a.discover({ workspace: ws, homeDir: home, env: { HOME: home, XDG_DATA_HOME: xdg, PATH: join(base, 'bin') } })).toEqual([ID]);
-    expect(await a.discover({ workspace: ws, homeDir: home, env: { HOME: home, PATH: join(base, 'bin') } })).toEqual([]);
+    expect(await a.discover({ workspace: ws, home: home, env: { HOME: home, XDG_DATA_HOME: xdg, PATH: join(base, 'bin') } })).toEqual([ID]);
+    expect(await a.discover({ workspace: ws, home: home, env: { HOME: home, PATH: join(base, 'bin') } })).toEqual([]);
   });
 });

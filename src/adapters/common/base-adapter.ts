@@ -143,7 +143,7 @@ export abstract class BaseAdapter implements AgentAdapter {
     const paths = await this.artifactPaths(c, ctx);
     this.noteRowDeleteFailures(c, []);
     const rows = await this.purgeDbRows(c, ctx).catch((err: unknown): Artifact[] => {
-      this.noteRowDeleteFailures(c, [{ kind: 'dir', path: ctx.homeDir, reason: `${this.name} database rows could not be deleted: ${describeError(err)}` }]);
+      this.noteRowDeleteFailures(c, [{ kind: 'dir', path: ctx.home, reason: `${this.name} database rows could not be deleted: ${describeError(err)}` }]);
       return [];
     });
     const files = await removeArtifacts(this.ports.fs, paths);
@@ -175,7 +175,7 @@ export abstract class BaseAdapter implements AgentAdapter {
     if (c === null) return [];
     const files = await leftArtifacts(this.ports.fs, await this.artifactPaths(c, ctx));
     const rows = await this.dbRows(c, ctx).catch((err: unknown): Artifact[] => [
-      { kind: 'dir', path: ctx.homeDir, reason: `${this.name} database rows could not be checked: ${describeError(err)}` } as LeftArtifact,
+      { kind: 'dir', path: ctx.home, reason: `${this.name} database rows could not be checked: ${describeError(err)}` } as LeftArtifact,
     ]);
     return [...files.map((f) => this.residualEntry(c, f)), ...rows.map(asLeft), ...this.rowDeleteFailures(c, rows)];
   }
@@ -205,7 +205,7 @@ export abstract class BaseAdapter implements AgentAdapter {
       const kept = own.map((a) => ({ ...a, reason: 'kept: the purge of this conversation is refused' }));
       return { artifacts: [], refused: [...refusals, ...problems, ...paths.refused, ...kept], mentions, notes };
     } catch (err) {
-      return { artifacts: [], refused: [{ kind: 'dir', path: ctx.homeDir, reason: `${this.name} purge plan failed: ${describeError(err)}` }], mentions: [], notes: [] };
+      return { artifacts: [], refused: [{ kind: 'dir', path: ctx.home, reason: `${this.name} purge plan failed: ${describeError(err)}` }], mentions: [], notes: [] };
     }
   }
 
@@ -239,10 +239,10 @@ export abstract class BaseAdapter implements AgentAdapter {
   async survey(ctx: DiscoveryContext): Promise<StoreSurvey> {
     try {
       const root = await this.storeRoot(ctx);
-      if (root === null) return { agent: this.name, store: 'unknown-layout', root: ctx.homeDir, reason: `no on-disk layout of ${this.name} is known` };
+      if (root === null) return { agent: this.name, store: 'unknown-layout', root: ctx.home, reason: `no on-disk layout of ${this.name} is known` };
       return await surveyRoot(this.ports.fs, this.name, root);
     } catch (err) {
-      return { agent: this.name, store: 'unreadable', root: ctx.homeDir, reason: describeError(err) };
+      return { agent: this.name, store: 'unreadable', root: ctx.home, reason: describeError(err) };
     }
   }
 

@@ -23,7 +23,7 @@ export async function discoverCommand(argv: string[], io: Io): Promise<number> {
   }
   const ids = await getAdapter(agent).discover({
     workspace: parsed.values.workspace ?? process.cwd(),
-    homeDir: parsed.values.home ?? nodePorts().proc.env()['HOME'] ?? '/',
+    home: parsed.values.home ?? nodePorts().proc.env()['HOME'] ?? '/',
     ...(epoch === undefined ? {} : { epoch }),
   });
   io.stdout(parsed.values.json === true ? `${JSON.stringify(ids)}\n` : ids.map((i) => `${i}\n`).join(''));

@@ -23,7 +23,7 @@ export const adapterProbe: ResumeProbe = async (row, { workspace, home }) => {
   const agent = rowAgent(row);
   if (id === null || agent === undefined || agent === null) return 'no';
   try {
-    const ok = await getAdapter(agent).verifyArtifact(id, { workspace: row.pane?.cwd ?? workspace, homeDir: home }, 'verify');
+    const ok = await getAdapter(agent).verifyArtifact(id, { workspace: row.pane?.cwd ?? workspace, home: home }, 'verify');
     return ok ? 'yes' : 'no';
   } catch {
     return 'unknown';

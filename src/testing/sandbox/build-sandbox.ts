@@ -84,6 +84,6 @@ export async function buildSandbox(dir: string, opts: SandboxOptions = {}): Prom
     }
     throw err;
   }
-  const context = (overrides: Partial<DiscoveryContext> = {}): DiscoveryContext => ({ workspace, homeDir: home, env, ...overrides });
+  const context = (overrides: Partial<DiscoveryContext> = {}): DiscoveryContext => ({ workspace, home: home, env, ...overrides });
   return { dir: root, home, workspace, binDir, tmpDir, env, herdrBin, herdrStatePath, spyLogPath, agentsRunDir, registry, sessions, ports, context, stopAll };
 }

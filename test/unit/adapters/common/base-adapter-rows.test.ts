@@ -8,7 +8,7 @@ import { strs } from '../../../helpers/artifact-strings.js';
 
 const ID = 'a7800001-0000-4000-8000-000000000001';
 const DB = '/h/.rows/state.db';
-const ctx: DiscoveryContext = { workspace: '/w', homeDir: '/h' };
+const ctx: DiscoveryContext = { workspace: '/w', home: '/h' };
 
 // An adapter whose only artifacts are rows of one table, with failures to inject.
 class RowsAdapter extends BaseAdapter {

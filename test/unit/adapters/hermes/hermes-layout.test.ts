@@ -64,7 +64,7 @@ function layout() {
 }
 
 const hermes = () => new HermesAdapter(portsWith(new FakeProcessTable([{ pid: 1, argv: ['init'] }])));
-const ctx = () => ({ workspace: join(dir, 'ws'), homeDir: join(dir, 'home'), env: { HERMES_HOME: join(dir, '.hermes') } });
+const ctx = () => ({ workspace: join(dir, 'ws'), home: join(dir, 'home'), env: { HERMES_HOME: join(dir, '.hermes') } });
 
 describe('hermes layout', () => {
   it('schema 22 as Hermes wrote it is known: child tables first, sessions.id last, both FTS tables', () => {

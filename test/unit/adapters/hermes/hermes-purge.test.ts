@@ -26,7 +26,7 @@ beforeEach(async () => {
 afterEach(() => dispose());
 
 const hermes = (table = new FakeProcessTable([{ pid: 1, argv: ['init'] }])) => new HermesAdapter(portsWith(table));
-const ctx = () => ({ workspace: ws, homeDir: home });
+const ctx = () => ({ workspace: ws, home: home });
 
 describe('hermes purge: rows of the shared state.db, never the file', () => {
   it('deletes the session row and every session_id row of the id, nothing of the others', async () => {

@@ -13,7 +13,7 @@ const ID = 'ses_dd6159fa8ffeNLy5GqcBDiUnlX';
 const TWIN = 'ses_dd6159fa8ffeNLY5GQCBDIUNLX';
 const HOME = '/nonexistent-home/me';
 const DB = `${HOME}/.local/share/opencode/opencode.db`;
-const ctx: DiscoveryContext = { workspace: '/nonexistent-ws', homeDir: HOME, env: { HOME, PATH: '' } };
+const ctx: DiscoveryContext = { workspace: '/nonexistent-ws', home: HOME, env: { HOME, PATH: '' } };
 const SELF: FakeProcess = { pid: 50, ppid: 40, argv: ['node', 'mam', 'purge', 'opencode', ID] };
 
 function adapter(procs: FakeProcess[], self: FakeProcess = SELF): { a: OpencodeAdapter; table: FakeProcessTable } {
