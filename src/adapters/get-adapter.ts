@@ -1,5 +1,8 @@
 import { assertNever } from '../assert-never.js';
-import { type AgentName, requireAgentName } from '../ids/agent-names.js';
+import type { AgentName } from '../ids/agent-names.js';
+import { checkGetAdapterArgs } from '../validation/get-adapter-args.js';
+import type { InvalidArgumentError } from '../invalid-argument-error.js';
+import type { UnknownAgentError } from '../errors.js';
 import { resolvePorts } from '../node/node-ports.js';
 import type { Ports } from '../ports/index.js';
 import { AgyAdapter } from './agy/agy-adapter.js';
@@ -31,13 +34,16 @@ function make(name: AgentName, ports: Ports): BaseAdapter {
 }
 
 /**
- * The adapter of an agent by canonical name (`"CLAUDE"` or anything else throws {@link UnknownAgentError}).
+ * The adapter of an agent by canonical name: the type takes an {@link AgentName} (a typo fails to compile), and at run
+ * time any other string (`"CLAUDE"` …) throws {@link UnknownAgentError}; a name that is no string, or `opts` / `opts.ports`
+ * of the wrong shape, throws {@link InvalidArgumentError}.
  * @example
  * ```ts
  * const ids = await getAdapter('codex').discover({ workspace: '/repo', home: '/home/me' });
  * ```
  * @public
  */
-export function getAdapter(name: string, opts: { ports?: Partial<Ports> } = {}): AgentAdapter {
-  return make(requireAgentName(name), resolvePorts(opts.ports));
+export function getAdapter(name: AgentName, opts: { ports?: Partial<Ports> } = {}): AgentAdapter {
+  const checked = checkGetAdapterArgs(name, opts);
+  return make(checked.name, resolvePorts(checked.ports));
 }

@@ -24,7 +24,7 @@ function callerRefusals(ports: Ports, targets: readonly ResetTarget[], inspectio
   for (const t of targets) {
     const row = inspection.state.herdr_sessions.find((r) => r.name === t.name);
     const ids = new Set([t.old_id, row === undefined ? null : recordedId(row)].filter((x): x is string => x !== null));
-    const envVar = getAdapter(t.agent, { ports }).sessionEnvVar;
+    const envVar = getAdapter(t.agent as Parameters<typeof getAdapter>[0], { ports }).sessionEnvVar;
     const mine = envVar === undefined ? undefined : env[envVar];
     if (envVar !== undefined && mine !== undefined && mine !== '' && ids.has(mine)) {
       out.push({ kind: 'caller-is-target', name: t.name, envVar, message: `you are ${t.name}, one of the targets (${envVar}); run the reset from another session` });

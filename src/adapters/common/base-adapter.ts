@@ -12,6 +12,8 @@ import { type ArtifactPath, leftArtifacts, planArtifactPaths, removeArtifacts } 
 import { REMOVAL_REASONS } from '../../paths/removal-reasons.js';
 import { decideCapture } from './capture.js';
 import { findInUseHolders, psHint } from './in-use.js';
+import { InvalidArgumentError } from '../../invalid-argument-error.js';
+import { guardAdapterMethods } from '../../validation/adapter-methods.js';
 
 /**
  * What every adapter shares: id normalisation before any path is built, the in-use check, purge/residual/hasArtifacts
@@ -33,11 +35,14 @@ export abstract class BaseAdapter implements AgentAdapter {
   // The paths the last purge of a canonical id found swapped under it, until the next purge: the residual says so.
   readonly #swapped = new Map<string, Set<string>>();
 
-  /** Builds the adapter over `ports`, through which every read, removal and process probe goes. */
+  /** Builds the adapter over `ports`, through which every read, removal and process probe goes; every public method checks its arguments first. */
   constructor(
     /** The ports every read, removal and process probe goes through. */
     protected readonly ports: Ports,
-  ) {}
+  ) {
+    if (typeof ports !== 'object' || ports === null) throw new InvalidArgumentError('ports', 'must be an object of ports ({ fs, proc, herdr, clock })');
+    guardAdapterMethods(this, () => this.ports.fs, (id) => this.canonical(id) !== null);
+  }
 
   /** {@inheritDoc AgentAdapter.ownKey} */
   get ownKey(): string {

@@ -15,9 +15,10 @@ export async function discoverCommand(argv: string[], io: Io): Promise<number> {
     io.stderr(`mam discover: ${(err as Error).message}\n`);
     return 2;
   }
-  const [agent, ...extra] = parsed.positionals;
+  const [given, ...extra] = parsed.positionals;
+  const agent = AGENT_NAMES.find((n) => n === given);
   const epoch = parsed.values.epoch === undefined ? undefined : Number(parsed.values.epoch);
-  if (agent === undefined || extra.length > 0 || !(AGENT_NAMES as readonly string[]).includes(agent) || (epoch !== undefined && !Number.isFinite(epoch))) {
+  if (agent === undefined || extra.length > 0 || (epoch !== undefined && !Number.isFinite(epoch))) {
     io.stderr(`usage: mam discover <${AGENT_NAMES.join('|')}> --workspace WS [--home DIR] [--epoch SECONDS] [--json]\n`);
     return 2;
   }

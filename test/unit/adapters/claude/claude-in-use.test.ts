@@ -108,6 +108,7 @@ describe('ClaudeAdapter in-use', () => {
     const own = { workspace: sb.ws, home: sb.home };
     expect(await claude.conversationInUse(id, own)).toBe(true);
     expect(claude.inUseHints(id, own)[0]).toBe(`ls -l ${join(cfg, 'sessions')}/`);
+    mkdirSync(join(sb.root, 'other-home'));
     expect(await claude.conversationInUse(id, { workspace: sb.ws, home: join(sb.root, 'other-home') })).toBe(false);
   });
 });

@@ -18,6 +18,8 @@ let db: string;
 beforeEach(async () => {
   ({ dir, dispose } = await makeTempDir('mam-hermes-layout-'));
   mkdirSync(join(dir, '.hermes'));
+  // The context's home must exist (adapters refuse one that does not); the store is HERMES_HOME.
+  mkdirSync(join(dir, 'home'));
   db = join(dir, '.hermes', 'state.db');
   copyFileSync(join(HERMES_FIXTURES, '03-delegate', 'home-checkpointed', '.hermes', 'state.db'), db);
 });
