@@ -13,6 +13,7 @@ import { sandboxEnv } from './sandbox-env.js';
 import type { Sandbox, SandboxOptions, SandboxSession, SandboxSessionSpec } from './sandbox-types.js';
 import { startSandboxSession } from './start-sandbox-session.js';
 import { stopFakeAgents } from './stop-fake-agents.js';
+import { checkSandboxArgs } from '../../validation/testing-args.js';
 
 // Before anything is touched: every session must be one a running row may be.
 function checkSessions(specs: readonly SandboxSessionSpec[]): void {
@@ -54,6 +55,7 @@ async function freshDir(path: string): Promise<void> {
  * @public
  */
 export async function buildSandbox(dir: string, opts: SandboxOptions = {}): Promise<Sandbox> {
+  checkSandboxArgs(dir, opts);
   const specs = opts.sessions ?? [];
   checkSessions(specs);
   const timeoutMs = opts.startTimeoutMs ?? 20_000;
