@@ -119,6 +119,7 @@ try {
   run('node cjs.cjs', process.execPath, ['cjs.cjs'], { env: { ...env, MAM_CHECK_SAME_CLASS: '1' } });
   run('tsx esm.mjs', process.execPath, [TSX, 'esm.mjs'], { env });
   run('tsx cjs.cjs', process.execPath, [TSX, 'cjs.cjs'], { env });
+  run('node invalid-args.mjs (plain JS: UNKNOWN_AGENT, INVALID_ARGUMENT naming the parameter)', process.execPath, ['invalid-args.mjs'], { env });
   run('tsx quickstart.ts (README)', process.execPath, [TSX, 'quickstart.ts'], { env, check: (r) => r.stdout.includes('UNKNOWN_AGENT') || 'no UNKNOWN_AGENT line' });
 
   // 6. The test kit from the built package, in vitest, as a downstream project uses it.
