@@ -31,6 +31,7 @@ describe('opencode debug paths', () => {
     const home = join(base, 'home');
     const ws = join(base, 'ws');
     mkdirSync(ws, { recursive: true });
+    mkdirSync(home); // adapters refuse a home that does not exist
     const db = join(base, 'elsewhere', 'oc.db');
     place(db, ws);
     const spy = join(base, 'spy.log');
@@ -64,6 +65,7 @@ describe('opencode debug paths', () => {
     const ws = join(base, 'ws');
     const xdg = join(base, 'xdg');
     mkdirSync(ws, { recursive: true });
+    mkdirSync(home); // adapters refuse a home that does not exist
     place(join(xdg, 'opencode', 'opencode.db'), ws);
     const spy = join(base, 'spy.log');
     installFakeOpencode(join(base, 'bin'), { spyLog: spy, db: null });
