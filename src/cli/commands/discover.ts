@@ -1,4 +1,5 @@
 // mam discover <agent> --workspace WS [--home DIR] [--epoch S] [--json] → the agent's conversations in WS, newest first.
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AGENT_NAMES, getAdapter, nodePorts } from '../../index.js';
 
@@ -23,7 +24,8 @@ export async function discoverCommand(argv: string[], io: Io): Promise<number> {
     return 2;
   }
   const ids = await getAdapter(agent).discover({
-    workspace: parsed.values.workspace ?? process.cwd(),
+    // A relative --workspace is the shell's: resolved against the current directory here (the library refuses one).
+    workspace: resolve(parsed.values.workspace ?? process.cwd()),
     home: parsed.values.home ?? nodePorts().proc.env()['HOME'] ?? '/',
     ...(epoch === undefined ? {} : { epoch }),
   });

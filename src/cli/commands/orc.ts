@@ -1,4 +1,5 @@
 // mam orc --uuid ID | --list | --remove ID [--purge-conversation] [--yes] [--dry-run] [--workspace WS] [--home DIR] → exit 0, 1 not registered, 2 usage, 4 needs --yes, 5 in use.
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatArtifact, type OrchestratorRemoveResult, Orchestrators, nodePorts } from '../../index.js';
 
@@ -69,7 +70,7 @@ export async function orcCommand(argv: string[], io: Io): Promise<number> {
   if (modes !== 1) return usage(io, 'give exactly one of --uuid, --list, --remove');
   if ((v.yes === true || v['dry-run'] === true) && v.remove === undefined) return usage(io, '--yes and --dry-run go with --remove');
   const home = v.home ?? nodePorts().proc.env()['HOME'];
-  const orcs = new Orchestrators(v.workspace ?? process.cwd(), home === undefined ? {} : { home });
+  const orcs = new Orchestrators(resolve(v.workspace ?? process.cwd()), home === undefined ? {} : { home });
   if (v.list === true) {
     for (const id of await orcs.list()) io.stdout(`${id}\n`);
     return 0;

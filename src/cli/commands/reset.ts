@@ -1,5 +1,6 @@
 // mam reset --workspace WS [--yes] [--dry-run] → trace lines, then the table; exit 0 / 1 / 3 / 4 / 5 / 129 / 130 / 143, 2 usage.
 import { createInterface } from 'node:readline/promises';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ResetPlanner } from '../../index.js';
 
@@ -30,7 +31,8 @@ export async function resetCommand(argv: string[], io: Io): Promise<number> {
   };
   for (const s of signals) process.on(s, onSignal);
   try {
-    const out = await new ResetPlanner(workspace).run({
+    // A relative --workspace is the shell's: resolved against the current directory here (the library refuses one).
+    const out = await new ResetPlanner(resolve(workspace)).run({
       yes: parsed.values.yes === true,
       dryRun: parsed.values['dry-run'] === true,
       interactive: process.stdin.isTTY === true,
