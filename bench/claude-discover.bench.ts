@@ -93,7 +93,7 @@ const root = realpathSync(mkdtempSync(join(tmpdir(), 'mam-bench-claude-')));
 try {
   const { home, workspace, keyDir } = generate(root);
   const claude = new ClaudeAdapter(nodePorts());
-  const ctx = { workspace, homeDir: home, env: { TMPDIR: join(root, 'tmp') } };
+  const ctx = { workspace, home: home, env: { TMPDIR: join(root, 'tmp') } };
   const expected = await minimal(keyDir, workspace);
   const got = await claude.discover(ctx);
   if (JSON.stringify(got) !== JSON.stringify(expected) || got.length !== TRANSCRIPTS / PROJECTS) throw new Error(`discover disagrees with the floor: ${got.length} vs ${expected.length}`);

@@ -147,7 +147,7 @@ interface ScaleResult {
 }
 
 const codex = new CodexAdapter(nodePorts());
-const ctxOf = (h: Home, workspace: string): { workspace: string; homeDir: string; env: Record<string, string> } => ({ workspace, homeDir: h.home, env: { CODEX_HOME: join(h.home, '.codex') } });
+const ctxOf = (h: Home, workspace: string): { workspace: string; home: string; env: Record<string, string> } => ({ workspace, home: h.home, env: { CODEX_HOME: join(h.home, '.codex') } });
 const results: ScaleResult[] = [];
 const extra: string[] = [];
 let pass = true;

@@ -122,7 +122,7 @@ try {
   for (const sessions of SCALES) {
     const base = join(root, String(sessions));
     const b = build(base, sessions);
-    const ctx = { workspace: b.ws, homeDir: b.home, env: { HOME: b.home } };
+    const ctx = { workspace: b.ws, home: b.home, env: { HOME: b.home } };
     const want = await leastDiscover(b.db, b.ws);
     const got = await adapter.discover(ctx);
     if (JSON.stringify(got) !== JSON.stringify(want) || want.length !== OWN) throw new Error(`discover disagrees with the baseline: ${got.length} vs ${want.length}`);

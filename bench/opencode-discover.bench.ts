@@ -120,7 +120,7 @@ try {
       // A real `opencode` on PATH answers `debug paths` once; the answer is kept, as in a real run.
       installFakeOpencode(join(base, 'bin'), { spyLog: join(base, 'spy.log') });
       const home = join(base, 'home');
-      const ctxOf = (ws: string): { workspace: string; homeDir: string; env: Record<string, string> } => ({ workspace: ws, homeDir: home, env: { HOME: home, PATH: join(base, 'bin') } });
+      const ctxOf = (ws: string): { workspace: string; home: string; env: Record<string, string> } => ({ workspace: ws, home: home, env: { HOME: home, PATH: join(base, 'bin') } });
       const want = await leastDiscover(b.db, b.big);
       const got = await adapter.discover(ctxOf(b.big));
       if (JSON.stringify(got) !== JSON.stringify(want) || want.length !== BIG) throw new Error(`discover disagrees with the baseline: ${got.length} vs ${want.length}`);

@@ -64,7 +64,7 @@ async function cheapest(big: BigHome, id: string): Promise<AgentName[]> {
   return out;
 }
 
-async function oneByOne(id: string, ctx: { workspace: string; homeDir: string; env: Record<string, string> }): Promise<AgentName[]> {
+async function oneByOne(id: string, ctx: { workspace: string; home: string; env: Record<string, string> }): Promise<AgentName[]> {
   const out: AgentName[] = [];
   for (const agent of AGENT_NAMES) if (isPlausibleId(agent, id) && (await getAdapter(agent, { ports: nodePorts({ env: ctx.env }) }).hasArtifacts(id, ctx))) out.push(agent);
   return out;
@@ -80,7 +80,7 @@ for (const scale of SCALES) {
     const big = bigHome(root, scale, FILE_CAP);
     const genS = (performance.now() - t0) / 1000;
     const env = { HOME: big.home, PATH: '/nonexistent-mam-bin' };
-    const ctx = { workspace: big.home, homeDir: big.home, env };
+    const ctx = { workspace: big.home, home: big.home, env };
     const service = new PurgeService({ ports: nodePorts({ env }) });
     const mid = (ids: string[]): string => ids[Math.floor(ids.length / 2)] as string;
     const ids: Array<[string, string]> = [

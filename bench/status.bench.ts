@@ -136,7 +136,7 @@ for (const scale of SCALES) {
           const agent = rowAgent(row);
           const id = recordedId(row);
           if (agent === undefined || agent === null || id === null) return false;
-          return getAdapter(agent, { ports: nodePorts({ env: m.env }) }).verifyArtifact(id, { workspace: row.pane?.cwd ?? workspace, homeDir: m.big.home, env: m.env }, 'verify');
+          return getAdapter(agent, { ports: nodePorts({ env: m.env }) }).verifyArtifact(id, { workspace: row.pane?.cwd ?? workspace, home: m.big.home, env: m.env }, 'verify');
         }),
       ),
     );

@@ -120,6 +120,7 @@ try {
   run('tsx esm.mjs', process.execPath, [TSX, 'esm.mjs'], { env });
   run('tsx cjs.cjs', process.execPath, [TSX, 'cjs.cjs'], { env });
   run('node invalid-arguments.mjs (relative workspace / registry dir → INVALID_ARGUMENT)', process.execPath, ['invalid-arguments.mjs'], { env });
+  run('node invalid-args.mjs (plain JS: UNKNOWN_AGENT, INVALID_ARGUMENT naming the parameter)', process.execPath, ['invalid-args.mjs'], { env });
   run('tsx quickstart.ts (README)', process.execPath, [TSX, 'quickstart.ts'], { env, check: (r) => r.stdout.includes('UNKNOWN_AGENT') || 'no UNKNOWN_AGENT line' });
 
   // 6. The test kit from the built package, in vitest, as a downstream project uses it.

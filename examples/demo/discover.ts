@@ -19,7 +19,7 @@ export async function discoverAll(homes: readonly RealHome[], root: string): Pro
     const adapter = getAdapter(agent, { ports: nodePorts({ env: { ...process.env, ...stage.env } }) });
     const workspaces = [...new Set(stage.expected.conversations.map((c) => c.workspace).filter((w): w is string => w !== null))];
     for (const workspace of workspaces) {
-      const ids = await adapter.discover({ workspace, homeDir: stage.home, env: stage.env });
+      const ids = await adapter.discover({ workspace, home: stage.home, env: stage.env });
       const expected = stage.expected.conversations.filter((c) => c.workspace === workspace && c.status === 'present').map((c) => c.id);
       check(expected.every((id) => ids.includes(id)), `${agent} discover misses a conversation of ${workspace}`);
       const others = stage.expected.conversations.filter((c) => c.workspace !== workspace).map((c) => c.id);

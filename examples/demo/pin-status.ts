@@ -77,7 +77,7 @@ function probeFor(real: RealHomes): ResumeProbe {
     const home = real.homes.find((h) => h.agent === agent);
     if (agent === undefined || id === null || home === undefined) return 'no';
     const env = { ...process.env, ...home.stage.env };
-    const ok = await getAdapter(agent, { ports: nodePorts({ env }) }).verifyArtifact(id, { workspace: row.pane?.cwd ?? real.team, homeDir: home.stage.home, env }, 'verify');
+    const ok = await getAdapter(agent, { ports: nodePorts({ env }) }).verifyArtifact(id, { workspace: row.pane?.cwd ?? real.team, home: home.stage.home, env }, 'verify');
     return ok ? 'yes' : 'no';
   };
 }

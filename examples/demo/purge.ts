@@ -50,7 +50,7 @@ export async function refusedPurges(real: RealHomes, pinned: readonly Pinned[], 
     check(rollout !== undefined, `${p.name}'s transcript is known`);
     const proc = await holder(cleanup, p.agent === 'claude' ? { names: p.id } : { opens: rollout });
     const pid = proc.pid ?? -1;
-    const ctx = { workspace: p.cwd, homeDir: h.stage.home, env: h.stage.env };
+    const ctx = { workspace: p.cwd, home: h.stage.home, env: h.stage.env };
     const seen = await getAdapter(p.agent, { ports: portsOf(h) }).inUseHolders(p.id, ctx);
     const mine = seen.find((s) => s.pid === pid);
     check(mine !== undefined, `${p.agent}'s in-use gate sees pid ${pid}`);
@@ -72,7 +72,7 @@ export async function realPurges(real: RealHomes, pinned: readonly Pinned[], kee
     check(r.kind === 'purged' && r.agent === p.agent && r.residual.length === 0, `${p.name}'s conversation is purged with no residual`);
     check(files.every((f) => !existsSync(f)), `every file of ${short(p.id)} is gone`);
     const adapter = getAdapter(p.agent, { ports: portsOf(h) });
-    const ctx = { workspace: p.cwd, homeDir: h.stage.home, env: h.stage.env };
+    const ctx = { workspace: p.cwd, home: h.stage.home, env: h.stage.env };
     check(!(await adapter.verifyArtifact(p.id, ctx, 'verify')), `${short(p.id)} no longer verifies on disk`);
     const kinds = r.purged.map((a) => (a.kind === 'rows' ? formatArtifact(a) : relative(h.stage.home, a.path)));
     const mentions = r.mentions.map((m) => relative(h.stage.home, artifactPath(m))).join(', ') || 'none';

@@ -42,7 +42,7 @@ export function describe(e: unknown): string {
 export async function use(): Promise<void> {
   const ports = nodePorts({ env: { HOME: '/tmp' } });
   const agent: AgentName = AGENT_NAMES[0] ?? 'claude';
-  const ids: string[] = await getAdapter(agent, { ports }).discover({ workspace: '/tmp', homeDir: '/tmp' });
+  const ids: string[] = await getAdapter(agent, { ports }).discover({ workspace: '/tmp', home: '/tmp' });
   const r: PurgeResult = await new PurgeService({ ports }).purge('auto', ids[0] ?? 'x', { home: '/tmp' });
   const reg = new SessionRegistry('/tmp', { ports });
   const rows: SessionRow[] = (await reg.snapshot()).herdr_sessions;

@@ -34,7 +34,7 @@ try {
   if (!core.isMamError(err)) problems.push('the ESM isMamError does not recognise a CJS error');
 }
 const home = mkdtempSync(join(tmpdir(), 'mam-esm-'));
-const ids = await core.getAdapter('codex').discover({ workspace: home, homeDir: home });
+const ids = await core.getAdapter('codex').discover({ workspace: home, home: home });
 if (!Array.isArray(ids)) problems.push('discover did not give an array');
 const ran = await core.nodePorts().proc.run(process.execPath, ['-e', 'process.stdout.write("hi")']);
 if (ran.stdout !== 'hi') problems.push(`proc.run (execa, loaded lazily) gave ${JSON.stringify(ran)}`);

@@ -41,7 +41,7 @@ describe('@mam/core/testing from the built package', () => {
     const sb = await buildSandbox(join(dir, 'sb'), { sessions: [{ name: 'dev-codex', agent: 'codex', role: 'coder' }] });
     try {
       const id = sb.sessions[0]!.id;
-      expect(await getAdapter('codex', { ports: sb.ports() }).hasArtifacts(id, { workspace: sb.workspace, homeDir: sb.home, env: sb.env })).toBe(true);
+      expect(await getAdapter('codex', { ports: sb.ports() }).hasArtifacts(id, { workspace: sb.workspace, home: sb.home, env: sb.env })).toBe(true);
       const r = await new PurgeService({ ports: sb.ports() }).purge('auto', id, { home: sb.home, env: sb.env });
       expect(r.kind).toBe('in-use');
     } finally {

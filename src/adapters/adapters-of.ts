@@ -27,7 +27,7 @@ const sets = new WeakMap<Ports, AdapterSet>();
  * @example
  * ```ts
  * const ports = nodePorts();
- * const ok = await adaptersOf(ports).get('codex').verifyArtifact(id, { workspace, homeDir: home });
+ * const ok = await adaptersOf(ports).get('codex').verifyArtifact(id, { workspace, home: home });
  * ```
  * @public
  */

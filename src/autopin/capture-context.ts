@@ -57,7 +57,7 @@ export async function captureContextOf(
   const panePid = await panePidOf(deps, row, agent, live);
   const ctx: DiscoveryContext = {
     workspace,
-    homeDir: deps.home,
+    home: deps.home,
     siblingClaimedIds: [...claimed],
     ...(deps.env === undefined ? {} : { env: deps.env }),
     ...(typeof epoch === 'number' && Number.isFinite(epoch) ? { epoch } : {}),

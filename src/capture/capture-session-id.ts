@@ -6,6 +6,8 @@ import type { AgentName } from '../ids/agent-names.js';
 import type { HerdrAgentInfo } from '../ports/herdr.js';
 import type { Ports } from '../ports/index.js';
 import type { SessionRow } from '../registry/session-row.js';
+import { checkCaptureInput } from '../validation/capture-args.js';
+import type { InvalidArgumentError } from '../invalid-argument-error.js';
 
 /**
  * What {@link captureSessionId} works with: the session's row and agent, herdr's live view of it, where its conversations
@@ -39,7 +41,8 @@ export type SessionIdCapture = { kind: 'captured'; id: string; source: 'herdr' |
  * (kind `id`, this agent's) first, taken only when it is plausible, no other row records it, and it verifies on disk in
  * `discover` mode; otherwise the adapter's `captureActiveSessionId` (exactly one verified, newer, unclaimed, proven
  * candidate), its id normalised and checked against the claimed ones again. The reason of a `none` starts with what was
- * wrong with herdr's report, if anything. Never throws.
+ * wrong with herdr's report, if anything. Never throws on a bad store or a bad report; an input it cannot take (an
+ * unknown agent, a relative or missing home, wrong types) throws {@link InvalidArgumentError}.
  * @example
  * ```ts
  * const got = await captureSessionId({ ports, agent: 'codex', row, live, ctx, claimed: idsClaimedByOthers(state, row.name) });
@@ -48,8 +51,9 @@ export type SessionIdCapture = { kind: 'captured'; id: string; source: 'herdr' |
  * @public
  */
 export async function captureSessionId(input: SessionIdCaptureInput): Promise<SessionIdCapture> {
+  const checked = await checkCaptureInput(input);
   const { agent, row, live, claimed } = input;
-  const ctx: DiscoveryContext = { ...input.ctx, siblingClaimedIds: [...claimed] };
+  const ctx: DiscoveryContext = { ...checked, siblingClaimedIds: [...claimed] };
   const canonicalClaimed = new Set(claimed.map((i) => normalizeAgentId(agent, i) ?? i));
   const adapter = adaptersOf(input.ports).get(agent);
   let note = '';

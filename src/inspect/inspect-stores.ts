@@ -3,6 +3,9 @@ import { adaptersOf } from '../adapters/adapters-of.js';
 import type { AgentAdapter, StoreReport } from '../adapters/types.js';
 import { AGENT_NAMES } from '../ids/agent-names.js';
 import type { Ports } from '../ports/index.js';
+import { resolvePorts } from '../node/node-ports.js';
+import { checkInspectOptionsShape, requireInspectHome } from '../validation/inspect-args.js';
+import type { InvalidArgumentError } from '../invalid-argument-error.js';
 
 /**
  * Options of {@link inspectStores}.
@@ -25,7 +28,8 @@ function notInspected(agent: AgentAdapter['name']): StoreReport {
  * Per agent, what its store looks like before anything destructive runs: is it there, which layout or version it records,
  * known or unknown (an unknown one makes purges refuse), counts, and problems — the fail-closed decision made visible.
  * Cheap and read-only: databases are read through the read-only opener (no sidecar is created or removed), no agent CLI
- * is run. An agent without a store inspection is `not-inspected`. Never rejects.
+ * is run. An agent without a store inspection is `not-inspected`. Never rejects on a bad store; options it cannot take
+ * (a relative or missing home, wrong types) throw {@link InvalidArgumentError} naming the option.
  * @example
  * ```ts
  * const reports = await inspectStores({ home: '/home/me' });
@@ -34,7 +38,9 @@ function notInspected(agent: AgentAdapter['name']): StoreReport {
  * @public
  */
 export async function inspectStores(opts: InspectStoresOptions): Promise<StoreReport[]> {
-  const ctx = { workspace: opts.home, homeDir: opts.home, ...(opts.env === undefined ? {} : { env: opts.env }) };
+  checkInspectOptionsShape(opts);
+  await requireInspectHome(resolvePorts(opts.ports).fs, opts.home);
+  const ctx = { workspace: opts.home, home: opts.home, ...(opts.env === undefined ? {} : { env: opts.env }) };
   return Promise.all(
     AGENT_NAMES.map(async (name) => {
       const adapter = adaptersOf(opts.ports).get(name);

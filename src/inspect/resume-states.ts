@@ -48,7 +48,7 @@ export async function resumeStates(rows: readonly SessionRow[], opts: ResumeStat
           const agent = rowAgent(row);
           if (id === null || agent === undefined || agent === null) return 'no';
           try {
-            const ok = await adapters.get(agent).verifyArtifact(id, { workspace: row.pane?.cwd ?? opts.workspace, homeDir: opts.home, ...env }, 'verify');
+            const ok = await adapters.get(agent).verifyArtifact(id, { workspace: row.pane?.cwd ?? opts.workspace, home: opts.home, ...env }, 'verify');
             return ok ? 'yes' : 'no';
           } catch {
             return 'unknown';

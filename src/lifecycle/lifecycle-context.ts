@@ -49,8 +49,8 @@ export interface LifecycleContext {
  * The discovery context of a session in `cwd` (the home and agent environment of the lifecycle, plus `extra`).
  * @public
  */
-export function discoveryContextOf(c: LifecycleContext, cwd: string, extra: Omit<DiscoveryContext, 'workspace' | 'homeDir' | 'env'> = {}): DiscoveryContext {
-  return { workspace: cwd, homeDir: c.home, ...(c.env === undefined ? {} : { env: c.env }), ...extra };
+export function discoveryContextOf(c: LifecycleContext, cwd: string, extra: Omit<DiscoveryContext, 'workspace' | 'home' | 'env'> = {}): DiscoveryContext {
+  return { workspace: cwd, home: c.home, ...(c.env === undefined ? {} : { env: c.env }), ...extra };
 }
 
 /**

@@ -100,7 +100,7 @@ export class Orchestrators {
     const purge = new PurgeService({ ports: this.#ports });
     const target = { home: this.#home(), workspace: this.#workspace, ...(this.#opts.env === undefined ? {} : { env: this.#opts.env }) };
     if (opts.dryRun === true) {
-      const agent = opts.purgeConversation === true ? await purge.resolve(c, { workspace: target.workspace, homeDir: target.home, ...(target.env === undefined ? {} : { env: target.env }) }) : null;
+      const agent = opts.purgeConversation === true ? await purge.resolve(c, { workspace: target.workspace, home: target.home, ...(target.env === undefined ? {} : { env: target.env }) }) : null;
       const what = opts.purgeConversation === true ? ` and purge its conversation artifacts (agent: ${agent ?? 'none found on disk'})` : '';
       return { kind: 'dry-run', id: c, purge: opts.purgeConversation === true, agent, message: `dry run: would remove orchestrator UUID ${c}${what}; nothing was changed` };
     }

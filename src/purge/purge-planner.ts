@@ -12,7 +12,7 @@ import type { OtherAgentArtifacts, PurgeHolder, PurgeOptions, PurgePlan } from '
  * @public
  */
 export function purgeContext(opts: PurgeOptions): DiscoveryContext {
-  return { workspace: opts.workspace ?? opts.home, homeDir: opts.home, ...(opts.env === undefined ? {} : { env: opts.env }) };
+  return { workspace: opts.workspace ?? opts.home, home: opts.home, ...(opts.env === undefined ? {} : { env: opts.env }) };
 }
 
 // The plan's keys in the order a person reads them (what, whether, then the detail; the options last).

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { basename } from 'node:path';
+import { basename, isAbsolute } from 'node:path';
 import { cleanStaleTemps } from '../atomic/clean-stale-temps.js';
 import { writeFileAtomic } from '../atomic/atomic-write.js';
 import { acquireLock, type LockHandle } from '../atomic/lock.js';
@@ -42,6 +42,16 @@ export interface SessionRegistryOptions {
   createWorkspace?: boolean;
 }
 
+// Plain checks, no zod: constructing a registry stays as cheap as it was.
+function checkRegistryOptions(opts: unknown): void {
+  if (typeof opts !== 'object' || opts === null) throw new InvalidArgumentError('opts', 'must be an object');
+  const o = opts as Record<string, unknown>;
+  if (o['ports'] !== undefined && (typeof o['ports'] !== 'object' || o['ports'] === null)) throw new InvalidArgumentError('opts.ports', 'must be an object of ports');
+  if (o['lockTimeoutMs'] !== undefined && (typeof o['lockTimeoutMs'] !== 'number' || !(o['lockTimeoutMs'] >= 0))) throw new InvalidArgumentError('opts.lockTimeoutMs', 'must be a number of milliseconds, not negative');
+  if (o['onWarning'] !== undefined && typeof o['onWarning'] !== 'function') throw new InvalidArgumentError('opts.onWarning', 'must be a function');
+  if (o['createWorkspace'] !== undefined && typeof o['createWorkspace'] !== 'boolean') throw new InvalidArgumentError('opts.createWorkspace', 'must be a boolean');
+}
+
 // The lock paths this async context holds, so a nested update fails at once instead of waiting for itself.
 const held = new AsyncLocalStorage<ReadonlySet<string>>();
 
@@ -73,6 +83,8 @@ export class SessionRegistry {
   constructor(workspace: string, opts: SessionRegistryOptions = {}) {
     if (typeof workspace !== 'string') throw new InvalidArgumentError('workspace', 'must be a string');
     if (workspace === '' || workspace.includes('\0')) throw new InvalidArgumentError('workspace', 'must be a non-empty path');
+    if (!isAbsolute(workspace)) throw new InvalidArgumentError('workspace', 'must be an absolute path (a relative one would be resolved against the current directory)');
+    checkRegistryOptions(opts);
     this.paths = registryPaths(workspace);
     this.#createWorkspace = opts.createWorkspace === true;
     // Only the two ports it uses, built directly: a process that needs just the registry need not load the others.
@@ -141,6 +153,7 @@ export class SessionRegistry {
    * ```
    */
   async update<T>(mutate: (draft: RegistryState) => T | Promise<T>): Promise<T> {
+    if (typeof mutate !== 'function') throw new InvalidArgumentError('mutate', 'must be a function (draft) => result');
     const { yaml } = this.paths;
     const outer = held.getStore();
     if (outer?.has(this.paths.lock) === true) throw new RegistryReentrantUpdateError(yaml);

@@ -3,6 +3,6 @@
 import { getAdapter } from '../../src/adapters/get-adapter.js';
 
 const [agent, home, id] = process.argv.slice(2);
-const adapter = getAdapter(agent ?? '');
-const holders = await adapter.inUseHolders(id ?? '', { workspace: home ?? '/', homeDir: home ?? '/' });
+const adapter = getAdapter((agent ?? '') as Parameters<typeof getAdapter>[0]);
+const holders = await adapter.inUseHolders(id ?? '', { workspace: home ?? '/', home: home ?? '/' });
 process.stdout.write(`${JSON.stringify({ inUse: holders.length > 0, signals: holders.map((h) => h.signal), details: holders.map((h) => h.detail ?? null) })}\n`);

@@ -5,5 +5,5 @@ import { nodePorts } from '../../src/node/node-ports.js';
 
 const [home, workspace, tmp, id] = process.argv.slice(2);
 const claude = new ClaudeAdapter(nodePorts());
-const holders = await claude.inUseHolders(id ?? '', { workspace: workspace ?? '', homeDir: home ?? '', env: { TMPDIR: tmp ?? '' } });
+const holders = await claude.inUseHolders(id ?? '', { workspace: workspace ?? '', home: home ?? '', env: { TMPDIR: tmp ?? '' } });
 process.stdout.write(`${JSON.stringify({ self: process.pid, holders })}\n`);

@@ -38,7 +38,7 @@ export async function makeClaudeSandbox(tag = 'mam-claude-'): Promise<ClaudeSand
     ws,
     tmp,
     env,
-    ctx: (over = {}) => ({ workspace: ws, homeDir: home, env, ...over }),
+    ctx: (over = {}) => ({ workspace: ws, home: home, env, ...over }),
     dispose: () => rm(root, { recursive: true, force: true }),
   };
 }

@@ -6,5 +6,5 @@ import { nodePorts } from '../../src/node/node-ports.js';
 const [home] = process.argv.slice(2);
 const id = process.env['MAM_TEST_GROK_ID'] ?? '';
 const grok = new GrokAdapter(nodePorts());
-const holders = await grok.inUseHolders(id, { workspace: home ?? '', homeDir: home ?? '', env: {} });
+const holders = await grok.inUseHolders(id, { workspace: home ?? '', home: home ?? '', env: {} });
 process.stdout.write(`${JSON.stringify({ self: process.pid, ppid: process.ppid, holders })}\n`);

@@ -28,7 +28,7 @@ export interface HermesRealStage {
   /** EXPECTED.json as captured (paths still under /home/dev). */
   expected: HermesExpected;
   /** The context every adapter call takes. */
-  ctx: { workspace: string; homeDir: string; env: Record<string, string> };
+  ctx: { workspace: string; home: string; env: Record<string, string> };
 }
 
 export interface HermesExpected {
@@ -84,7 +84,7 @@ export function materializeHermesStage(stage: HermesStageName, root: string, var
   const wsB = join(root, 'ws-hermes-b');
   for (const d of [wsA, wsB, join(root, 'home')]) mkdirSync(d, { recursive: true });
   const expected = JSON.parse(readFileSync(join(HERMES_FIXTURES, stage, 'EXPECTED.json'), 'utf8')) as HermesExpected;
-  return { root, hermesHome, db, wsA, wsB, expected, ctx: { workspace: wsA, homeDir: join(root, 'home'), env: { HERMES_HOME: hermesHome } } };
+  return { root, hermesHome, db, wsA, wsB, expected, ctx: { workspace: wsA, home: join(root, 'home'), env: { HERMES_HOME: hermesHome } } };
 }
 
 function literal(v: unknown): string {

@@ -23,7 +23,7 @@ export function opencodeStage(stage: string, root: string): OpencodeStage {
   const bin = join(root, 'empty-bin');
   mkdirSync(bin, { recursive: true });
   const env = { ...s.env, PATH: bin };
-  return { ...s, db: s.abs(DB_REL), bin, ctx: (workspace, extra = {}) => ({ workspace, homeDir: s.home, env, ...extra }) };
+  return { ...s, db: s.abs(DB_REL), bin, ctx: (workspace, extra = {}) => ({ workspace, home: s.home, env, ...extra }) };
 }
 
 /** sha256 of every file under `dir` except those `skip` accepts (relative path → hash), for byte-identity checks. */

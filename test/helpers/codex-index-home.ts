@@ -35,7 +35,7 @@ export interface BuiltHome {
   codex: string;
   workspace: string;
   ids: string[];
-  ctx: { workspace: string; homeDir: string; env: Record<string, string> };
+  ctx: { workspace: string; home: string; env: Record<string, string> };
 }
 
 const BASE_S = Date.UTC(2026, 10, 1) / 1000;
@@ -90,7 +90,7 @@ export function buildHome(root: string, spec: GenHome): BuiltHome {
   });
   if (spec.db !== 'none') writeStateDb(join(codex, 'state_5.sqlite'), rows, spec.db === 'trusted');
   const workspace = spec.given === 'real' ? real : link;
-  return { home, codex, workspace, ids, ctx: { workspace, homeDir: home, env: { HOME: home, CODEX_HOME: codex } } };
+  return { home, codex, workspace, ids, ctx: { workspace, home: home, env: { HOME: home, CODEX_HOME: codex } } };
 }
 
 /** The real state_5.sqlite with its threads replaced by `rows` (`{id, rollout_path, cwd, archived, source, ts}`). */

@@ -46,7 +46,7 @@ export function hostileIdArb(realIds: readonly string[]): fc.Arbitrary<string> {
 }
 
 function ctxOf(s: FaultStage): DiscoveryContext {
-  return { workspace: s.workspace, homeDir: s.home, env: s.env };
+  return { workspace: s.workspace, home: s.home, env: s.env };
 }
 
 // The oracle, kept apart from the library's own check: a uuid (any case) for every agent but OpenCode's `ses_` ids.

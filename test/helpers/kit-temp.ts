@@ -33,7 +33,7 @@ export async function kitDir(tag: string): Promise<KitDir> {
   const ports = nodePorts({ env });
   return {
     root, home, ws, bin, tmp, env, ports,
-    ctx: (over = {}) => ({ workspace: ws, homeDir: home, env, ...over }),
+    ctx: (over = {}) => ({ workspace: ws, home: home, env, ...over }),
     dispose: async () => {
       await stopFakeAgents({ ...ports, runDir: fakeAgentRunDir(bin), graceMs: 1000 });
       await rm(root, { recursive: true, force: true });

@@ -97,7 +97,7 @@ export async function swapAtCallTry(agent: SwapAgent, level: number, k: number):
     const names = fillVictim(victim);
     const stage = agent === 'claude' ? claudeStage(root) : codexStage(root, victim);
     if (stage.victimExtra !== undefined) names.push(stage.victimExtra);
-    const ctx = { workspace: join(root, 'ws'), homeDir: stage.home, env: stage.env };
+    const ctx = { workspace: join(root, 'ws'), home: stage.home, env: stage.env };
     const spy = swapAtCall(new NodeFileSystem(), k, stage.swap[level % stage.swap.length] as string, victim);
     const adapter = agent === 'claude' ? new ClaudeAdapter(ports(spy.fs)) : new CodexAdapter(ports(spy.fs));
     await adapter.purgeArtifacts(stage.id, ctx);
@@ -120,7 +120,7 @@ export async function swapTry(agent: SwapAgent, via: SwapVia, fs: FileSystemPort
     const names = fillVictim(victim);
     const stage = agent === 'claude' ? claudeStage(root) : codexStage(root, victim);
     if (stage.victimExtra !== undefined) names.push(stage.victimExtra);
-    const ctx = { workspace: join(root, 'ws'), homeDir: stage.home, env: stage.env };
+    const ctx = { workspace: join(root, 'ws'), home: stage.home, env: stage.env };
     const swapper = await startSwapper(victim, stage.swap);
     let residual: string[] = [];
     let swaps = 0;

@@ -31,7 +31,7 @@ const B1 = 'b1b1b1b1-1111-4222-8333-0000b1b1b1b1';
 
 const agy = () => new AgyAdapter(portsWith(new FakeProcessTable([{ pid: 1, argv: ['init'] }], { self: { pid: 500, ppid: 1, argv: ['node', 'mam'] } })));
 const ws = (name: 'a' | 'b') => join(dir, `ws-agy-${name}`);
-const ctx = (w = ws('a')) => ({ workspace: w, homeDir: s.home, env: {} });
+const ctx = (w = ws('a')) => ({ workspace: w, home: s.home, env: {} });
 const summaryIds = (): string[] => {
   const db = new Database(join(s.cli, 'conversation_summaries.db'), { readonly: true });
   try {

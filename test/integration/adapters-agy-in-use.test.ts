@@ -49,7 +49,7 @@ describe('agy in use, with real processes', () => {
     const home = join(dir, 'home');
     const id = freshId();
     const paths = agyTree(home, id);
-    const ctx = { workspace: dir, homeDir: home };
+    const ctx = { workspace: dir, home: home };
     expect(await agy().conversationInUse(id, ctx)).toBe(false);
     const holder = await startSleeper({ marker: id.toUpperCase() });
     const holders = await agy().inUseHolders(id, ctx);
@@ -67,7 +67,7 @@ describe('agy in use, with real processes', () => {
     const home = join(dir, 'home');
     const id = freshId();
     const paths = agyTree(home, id);
-    const ctx = { workspace: dir, homeDir: home };
+    const ctx = { workspace: dir, home: home };
     const holder = await holdLock(paths.lock);
     const holders = await agy().inUseHolders(id, ctx);
     expect(holders).toEqual([expect.objectContaining({ pid: holder.pid, signal: 'open-file', detail: paths.lock })]);
@@ -85,7 +85,7 @@ describe('agy in use, with real processes', () => {
     const id = freshId();
     const paths = agyTree(home, id, ['db']);
     const holder = await startSleeper({ hold: paths.db });
-    expect((await agy().inUseHolders(id, { workspace: dir, homeDir: home })).map((h) => h.pid)).toEqual([holder.pid]);
+    expect((await agy().inUseHolders(id, { workspace: dir, home: home })).map((h) => h.pid)).toEqual([holder.pid]);
   });
 
   it.each(SESSION_VARS)('the caller\'s own session (%s) makes it in use, computed in a real child', async (name) => {

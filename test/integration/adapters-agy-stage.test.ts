@@ -24,7 +24,7 @@ describe('agy on a seed-shaped stage (two workspaces, a superseded conversation,
   it('discover finds exactly the conversations each workspace is known to have, newest first', async () => {
     for (const ws of [stage.wsA, stage.wsB]) {
       const want = stage.conversations.filter((c) => c.workspace === ws && c.status === 'present').map((c) => c.id);
-      expect(await agy().discover({ workspace: ws, homeDir: stage.home })).toEqual(want);
+      expect(await agy().discover({ workspace: ws, home: stage.home })).toEqual(want);
     }
   });
 
@@ -33,18 +33,18 @@ describe('agy on a seed-shaped stage (two workspaces, a superseded conversation,
       const here = c.workspace as string;
       const there = here === stage.wsA ? stage.wsB : stage.wsA;
       for (const mode of ['verify', 'discover'] as const) {
-        expect(await agy().verifyArtifact(c.id, { workspace: here, homeDir: stage.home }, mode), `${c.id} ${mode}`).toBe(true);
-        expect(await agy().verifyArtifact(c.id, { workspace: there, homeDir: stage.home }, mode), `${c.id} ${mode} elsewhere`).toBe(false);
+        expect(await agy().verifyArtifact(c.id, { workspace: here, home: stage.home }, mode), `${c.id} ${mode}`).toBe(true);
+        expect(await agy().verifyArtifact(c.id, { workspace: there, home: stage.home }, mode), `${c.id} ${mode} elsewhere`).toBe(false);
       }
     }
     const orphan = stage.conversations.find((c) => c.status === 'leftovers-only');
-    expect(await agy().verifyArtifact(orphan?.id ?? '', { workspace: stage.wsA, homeDir: stage.home })).toBe(false);
+    expect(await agy().verifyArtifact(orphan?.id ?? '', { workspace: stage.wsA, home: stage.home })).toBe(false);
   });
 
   it.each([0, 1, 2, 3])('purging conversation #%i removes its own artifacts and nothing else, and names the shared cache', async (n) => {
     const c = stage.conversations[n];
     if (c === undefined) throw new Error('no such conversation');
-    const ctx = { workspace: c.workspace ?? stage.wsA, homeDir: stage.home };
+    const ctx = { workspace: c.workspace ?? stage.wsA, home: stage.home };
     const mine = new Set(c.files.map((f) => relative(dir, f)));
     const isMine = (rel: string): boolean => [...mine].some((m) => rel === m || rel.startsWith(`${m}/`));
     const before = hashTree(dir, isMine);

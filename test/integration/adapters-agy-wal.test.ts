@@ -60,7 +60,7 @@ describe.each(WAL_STATES)('agy reads its conversation database in the %s state w
     if (state !== 'clean') expect(tablesInMainFileAlone(db)).toBe(0);
 
     const agy = new AgyAdapter(nodePorts({ env: {} }));
-    const ctx = { workspace: ws, homeDir: home };
+    const ctx = { workspace: ws, home: home };
     const row: SessionRow = { name: 's-agy', status: 'running', agent: 'agy', herdr_session_epoch: 0, pane: { cwd: ws, pid: fx.writer?.pid ?? 999_999_999 } };
     switch (query) {
       case 'discover':
@@ -121,7 +121,7 @@ describe.each(WAL_STATES)('agy reads the workspace record and the summaries inde
     if (state !== 'clean') expect(tablesInMainFileAlone(db)).toBe(0);
 
     const agy = new AgyAdapter(nodePorts({ env: {} }));
-    const ctx = { workspace: ws, homeDir: home };
+    const ctx = { workspace: ws, home: home };
     switch (query) {
       case 'discover':
         expect(await agy.discover(ctx)).toEqual([id]);

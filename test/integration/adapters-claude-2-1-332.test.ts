@@ -37,7 +37,7 @@ function stage(): Stage {
   const tmp = join(root, 'tmp');
   mkdirSync(tmp);
   const env = { ...s.env, TMPDIR: tmp };
-  return { ...s, env, config: join(s.home, '.claude'), tmp, ctx: { workspace: join(root, 'ws-claude'), homeDir: s.home, env } };
+  return { ...s, env, config: join(s.home, '.claude'), tmp, ctx: { workspace: join(root, 'ws-claude'), home: s.home, env } };
 }
 
 function claude(procs: FakeProcess[], selfEnv: Record<string, string> = {}, fs = nodePorts().fs): ClaudeAdapter {

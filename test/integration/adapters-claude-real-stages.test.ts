@@ -17,14 +17,14 @@ afterAll(() => {
   for (const r of roots) rmSync(r, { recursive: true, force: true });
 });
 
-function stage(name: string): RealStage & { ctx(ws: string): { workspace: string; homeDir: string; env: Record<string, string> } } {
+function stage(name: string): RealStage & { ctx(ws: string): { workspace: string; home: string; env: Record<string, string> } } {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'mam-claude-real-')));
   roots.push(root);
   const st = materializeStage(name, root);
   // materializeStage means to create the workspaces but filters them by the old root after rewriting them: make them here.
   for (const c of st.expected.conversations) if (c.workspace !== null) mkdirSync(c.workspace, { recursive: true });
   const env = { TMPDIR: join(root, 'tmp') };
-  return { ...st, ctx: (ws) => ({ workspace: ws, homeDir: st.home, env }) };
+  return { ...st, ctx: (ws) => ({ workspace: ws, home: st.home, env }) };
 }
 
 const trim = (p: string): string => p.replace(/\/$/, '');

@@ -24,7 +24,7 @@ function setup(threads: (root: string) => ThreadSpec[], opts: { db?: boolean } =
   const ts = threads(root);
   buildCodexHome(homeDir, ts, opts);
   const dir = codexDir(homeDir);
-  const ctx: DiscoveryContext = { workspace: join(root, 'ws'), homeDir, env: { CODEX_HOME: dir } };
+  const ctx: DiscoveryContext = { workspace: join(root, 'ws'), home: homeDir, env: { CODEX_HOME: dir } };
   return { root, homeDir, dir, ts, ctx };
 }
 

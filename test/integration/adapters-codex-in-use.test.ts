@@ -28,7 +28,7 @@ function home(): { ctx: DiscoveryContext; t: ThreadSpec; dir: string; homeDir: s
   const homeDir = join(root, 'home');
   const t: ThreadSpec = { id: freshV7(), cwd: join(root, 'ws'), updated: 2_000_000_000 };
   buildCodexHome(homeDir, [t]);
-  return { ctx: { workspace: t.cwd, homeDir, env: { CODEX_HOME: codexDir(homeDir) } }, t, dir: codexDir(homeDir), homeDir };
+  return { ctx: { workspace: t.cwd, home: homeDir, env: { CODEX_HOME: codexDir(homeDir) } }, t, dir: codexDir(homeDir), homeDir };
 }
 
 // Takes the lock the way Codex does (an exclusive flock) and names the conversation nowhere: the path travels in the env.

@@ -37,7 +37,7 @@ describe('codex answers from the index', () => {
     const workspaces = [...new Set(s.expected.conversations.map((c) => c.workspace).filter((w): w is string => w !== null))];
     for (const ws of workspaces) {
       const { codex, spy } = spied();
-      const ctx = { workspace: ws, homeDir: s.home, env: s.env };
+      const ctx = { workspace: ws, home: s.home, env: s.env };
       const got = await codex.discover(ctx);
       expect(got, ws).toEqual(scanAnswer(codexHome, ws).discover);
       expect(onRollouts(spy, 'readHead'), ws).toEqual([]);

@@ -17,7 +17,7 @@ const adapter = getAdapter('codex');
 const A = '01a229e1-babe-7660-ab96-63d71c4bdf06';
 const B = '01a229e4-5cbc-7f60-86ff-abaf22a4b8e4';
 
-function moved(keepOld: boolean): { ctx: { workspace: string; homeDir: string; env: Record<string, string> }; codex: string; root: string } {
+function moved(keepOld: boolean): { ctx: { workspace: string; home: string; env: Record<string, string> }; codex: string; root: string } {
   const root = mkdtempSync(join(tmpdir(), 'mam-codex-moved-'));
   roots.push(root);
   const s = materializeStage('codex/03-two-sessions', root);
@@ -25,7 +25,7 @@ function moved(keepOld: boolean): { ctx: { workspace: string; homeDir: string; e
   cpSync(s.home, home, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
   if (!keepOld) rmSync(s.home, { recursive: true });
   const codex = join(home, '.codex');
-  return { ctx: { workspace: join(root, 'ws-codex'), homeDir: home, env: { HOME: home, CODEX_HOME: codex } }, codex, root };
+  return { ctx: { workspace: join(root, 'ws-codex'), home: home, env: { HOME: home, CODEX_HOME: codex } }, codex, root };
 }
 
 describe('a moved CODEX_HOME', () => {

@@ -22,7 +22,7 @@ function stage(name: string): RealStage {
 }
 
 function ctxOf(s: RealStage, workspace: string): DiscoveryContext {
-  return { workspace, homeDir: s.home, env: s.env };
+  return { workspace, home: s.home, env: s.env };
 }
 
 // EXPECTED lists a conversation under its workspace; one whose rollout and rows are gone (status leftovers-only) has

@@ -31,7 +31,7 @@ function setup(): { homeDir: string; dir: string; t: ThreadSpec; logs: string; c
     `INSERT INTO logs (thread_id, line) VALUES ('${t.id}', 'hello')`,
     "CREATE TRIGGER keep_logs BEFORE DELETE ON logs BEGIN SELECT RAISE(ABORT, 'logs are append-only'); END",
   ]);
-  return { homeDir, dir, t, logs, ctx: { workspace: t.cwd, homeDir, env: { CODEX_HOME: dir } } };
+  return { homeDir, dir, t, logs, ctx: { workspace: t.cwd, home: homeDir, env: { CODEX_HOME: dir } } };
 }
 
 describe('codex purge: a row delete that fails', () => {
@@ -41,7 +41,7 @@ describe('codex purge: a row delete that fails', () => {
     const purged = strs(await adapter.purgeArtifacts(t.id, ctx));
     expect(purged).toContain(`${dir}/state_5.sqlite (threads.id: 1 rows)`);
     expect(purged.filter((p) => p.startsWith(logs))).toEqual([]);
-    expect(existsSync(rolloutPath(ctx.homeDir, t))).toBe(false);
+    expect(existsSync(rolloutPath(ctx.home, t))).toBe(false);
     expect(dumpRows(logs).some((r) => r.includes(t.id))).toBe(true);
     expect(strs(await adapter.residualArtifacts(t.id, ctx))).toEqual([
       `${logs} (logs.thread_id: 1 rows)`,
@@ -53,7 +53,7 @@ describe('codex purge: a row delete that fails', () => {
   it('reaches the purge result\'s residual, and a later purge that succeeds clears it', async () => {
     const { t, logs, ctx } = setup();
     const service = new PurgeService({ ports: nodePorts() });
-    const first = await service.purge('codex', t.id, { home: ctx.homeDir, workspace: ctx.workspace, env: { ...ctx.env } });
+    const first = await service.purge('codex', t.id, { home: ctx.home, workspace: ctx.workspace, env: { ...ctx.env } });
     expect(first.kind === 'purged' && strs(first.residual)).toEqual([`${logs} (logs.thread_id: 1 rows)`, `${logs} (logs are append-only: not purged)`]);
     execSql(logs, ['DROP TRIGGER keep_logs']);
     const adapter = getAdapter('codex');

@@ -16,7 +16,7 @@ afterAll(() => {
 });
 
 const adapter = getAdapter('codex');
-const ctxOf = (s: SubagentStage, ws = s.ws): DiscoveryContext => ({ workspace: ws, homeDir: s.home, env: s.env });
+const ctxOf = (s: SubagentStage, ws = s.ws): DiscoveryContext => ({ workspace: ws, home: s.home, env: s.env });
 
 function sqliteFiles(dir: string): string[] {
   return readdirSync(dir).filter((n) => /\.sqlite(-wal|-shm|-journal)?$/.test(n)).map((n) => join(dir, n));

@@ -49,7 +49,7 @@ describe.each(WAL_STATES)('state DB in the %s state', (state) => {
       const dir = codexDir(home);
       expect(snapshotDir(dir).filter((l) => l.startsWith('state_5')).map((l) => l.split(' ')[0])).toEqual(fx.names);
       const before = snapshotDir(dir);
-      const ctx: DiscoveryContext = { workspace: ws, homeDir: home, env: { CODEX_HOME: dir } };
+      const ctx: DiscoveryContext = { workspace: ws, home: home, env: { CODEX_HOME: dir } };
       switch (query) {
         case 'discover':
           // Found only through its row (no scan looks in elsewhere/).
@@ -94,7 +94,7 @@ describe.each(WAL_STATES)('purge with the state DB in the %s state', (state) => 
     const db = join(codexDir(home), 'state_5.sqlite');
     const fx = await buildWalState(state, db, stateSql(home, [a, b]));
     try {
-      const ctx: DiscoveryContext = { workspace: ws, homeDir: home, env: { CODEX_HOME: codexDir(home) } };
+      const ctx: DiscoveryContext = { workspace: ws, home: home, env: { CODEX_HOME: codexDir(home) } };
       const purged = strs(await adapter.purgeArtifacts(a.id, ctx));
       expect(purged.filter((p) => p.includes('.sqlite ('))).toEqual([`${db} (thread_dynamic_tools.thread_id: 1 rows)`, `${db} (threads.id: 1 rows)`]);
       expect(strs(await adapter.residualArtifacts(a.id, ctx))).toEqual([]);
@@ -132,7 +132,7 @@ describe('the real crash state (codex/06 after SIGKILL: every row only in -wal)'
     const dir = s.abs('.codex');
     const before = snapshotDir(dir);
     const ws = join(s.root, 'ws-codex');
-    const ctx = { workspace: ws, homeDir: s.home, env: s.env };
+    const ctx = { workspace: ws, home: s.home, env: s.env };
     expect(await adapter.discover(ctx)).toEqual(['01a229f2-dd9f-7f71-b03f-29e4937c4596', '01a229ee-c7e7-7552-8c0d-4fec1afe05e8']);
     expect(await adapter.verifyArtifact('01a229ee-c7e7-7552-8c0d-4fec1afe05e8', ctx, 'discover')).toBe(true);
     expect(await adapter.verifyArtifact('01a229e4-5cbc-7f60-86ff-abaf22a4b8e4', ctx, 'verify')).toBe(false);
@@ -142,7 +142,7 @@ describe('the real crash state (codex/06 after SIGKILL: every row only in -wal)'
   it('purge deletes the rows that lived only in -wal and keeps the other threads\' rows', async () => {
     const s = await crashed();
     const id = '01a229f2-dd9f-7f71-b03f-29e4937c4596';
-    const ctx = { workspace: join(s.root, 'ws-codex'), homeDir: s.home, env: s.env };
+    const ctx = { workspace: join(s.root, 'ws-codex'), home: s.home, env: s.env };
     const purged = strs(await adapter.purgeArtifacts(id, ctx));
     expect(purged.filter((p) => p.includes('.sqlite ('))).toEqual([
       `${s.abs('.codex/thread_history_1.sqlite')} (thread_history_projection_state.thread_id: 1 rows)`,

@@ -23,7 +23,7 @@ beforeEach(async () => {
 afterEach(() => dispose());
 
 const grok = () => new GrokAdapter(portsWith(new FakeProcessTable([{ pid: 1, argv: ['init'] }])));
-const ctx = (workspace = st.wsA) => ({ workspace, homeDir: st.home, env: {} });
+const ctx = (workspace = st.wsA) => ({ workspace, home: st.home, env: {} });
 const { a1, a2, c1 } = GROK_IDS;
 const bucketA = () => join(st.grok, 'sessions', encodeGrokCwd(st.wsA) ?? 'x');
 

@@ -31,7 +31,7 @@ describe('grok with real processes', () => {
   it('a live process naming the id (upper case) is in use; gone, it is not', async () => {
     const id = freshId();
     const grok = new GrokAdapter(nodePorts({ env: {} }));
-    const ctx = { workspace: dir, homeDir: dir };
+    const ctx = { workspace: dir, home: dir };
     expect(await grok.conversationInUse(id, ctx)).toBe(false);
     const holder = await startSleeper({ marker: id.toUpperCase() });
     expect((await grok.inUseHolders(id, ctx)).map((h) => [h.pid, h.signal])).toEqual([[holder.pid, 'command-line']]);
@@ -48,8 +48,8 @@ describe('grok with real processes', () => {
     writeFileSync(join(bin, 'grok'), `#!/bin/sh\n[ "$1" = "--version" ] || exit 9\n[ "$HOME" = "${dir}" ] || exit 8\n${body}\n`);
     chmodSync(join(bin, 'grok'), 0o755);
     const grok = new GrokAdapter(nodePorts({ env: {} }));
-    expect(await grok.authOk({ workspace: dir, homeDir: dir, env: { PATH: `${bin}:/usr/bin:/bin` } })).toBe(ok);
-    expect(await grok.authOk({ workspace: dir, homeDir: dir, env: { PATH: join(dir, 'empty') } })).toBe(false);
+    expect(await grok.authOk({ workspace: dir, home: dir, env: { PATH: `${bin}:/usr/bin:/bin` } })).toBe(ok);
+    expect(await grok.authOk({ workspace: dir, home: dir, env: { PATH: join(dir, 'empty') } })).toBe(false);
   });
 
   it('a purge run from a grok tool shell (GROK_AGENT=1, no session id) is refused through the grok ancestor\'s active_sessions.json entry', async () => {

@@ -34,7 +34,7 @@ beforeEach(async () => {
 afterEach(() => dispose());
 
 const grok = () => new GrokAdapter(portsWith(new FakeProcessTable([{ pid: 1, argv: ['init'] }])));
-const ctx = () => ({ workspace: WS, homeDir: home, env: {} });
+const ctx = () => ({ workspace: WS, home: home, env: {} });
 const bucket = () => join(home, '.grok', 'sessions', '%2Fprivate%2Ftmp%2Fgrok-fixture%2Fproject');
 
 describe('grok on files a real grok 1.0.5 wrote', () => {

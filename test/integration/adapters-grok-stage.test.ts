@@ -25,7 +25,7 @@ afterEach(() => dispose());
 const table = () => new FakeProcessTable([{ pid: 1, argv: ['init'] }]);
 const ports = () => portsWith(table());
 const grok = () => new GrokAdapter(ports());
-const ctx = (workspace = st.wsA, env: Record<string, string> = {}) => ({ workspace, homeDir: st.home, env });
+const ctx = (workspace = st.wsA, env: Record<string, string> = {}) => ({ workspace, home: st.home, env });
 const { a1, a2, c1, b1 } = GROK_IDS;
 
 describe('grok on the fixture home built as grok-build writes it (EXPECTED.json)', () => {

@@ -58,7 +58,7 @@ describe.each(WAL_STATES)('grok\'s search database in the %s state', (state) => 
     const s = await stage(state);
     const listing = snapshotDir(s.sessions);
     const g = new GrokAdapter(nodePorts({ env: {} }));
-    const ctx = { workspace: s.ws, homeDir: s.home, env: {} };
+    const ctx = { workspace: s.ws, home: s.home, env: {} };
     expect(await g.discover(ctx)).toEqual([a1]);
     expect(strs(await g.residualArtifacts(a1, ctx))).toEqual([s.sessionDir, `${s.db} (session_docs.session_id: 1 rows)`]);
     expect(await g.hasArtifacts(b1, ctx)).toBe(true); // a row alone is an artifact
@@ -74,7 +74,7 @@ describe.each(WAL_STATES)('grok\'s search database in the %s state', (state) => 
     const s = await stage(state);
     const names = readdirSync(s.sessions).sort();
     const g = new GrokAdapter(nodePorts({ env: {} }));
-    const ctx = { workspace: s.ws, homeDir: s.home, env: {} };
+    const ctx = { workspace: s.ws, home: s.home, env: {} };
     expect(strs(await g.purgeArtifacts(a1, ctx))).toEqual([`${s.db} (session_docs.session_id: 1 rows)`, s.sessionDir]);
     expect(strs(await g.residualArtifacts(a1, ctx))).toEqual([]);
     await fixture?.stop();

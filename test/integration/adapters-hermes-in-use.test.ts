@@ -40,7 +40,7 @@ describe('hermes in use, with real processes', () => {
     const id = freshId();
     writeHermesDb(db, [...HERMES_SCHEMA, ...sessionSql(id, dir, 1, 1)]);
     const h = new HermesAdapter(nodePorts({ env: cleanEnv() }));
-    const ctx = { workspace: dir, homeDir: home };
+    const ctx = { workspace: dir, home: home };
     expect(await h.conversationInUse(id, ctx)).toBe(false);
     const named = await startSleeper({ marker: id });
     expect((await h.inUseHolders(id, ctx)).map((x) => [x.pid, x.signal])).toEqual([[named.pid, 'command-line']]);

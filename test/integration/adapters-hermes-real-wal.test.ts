@@ -34,7 +34,7 @@ async function build(state: (typeof WAL_STATES)[number]) {
   for (const d of [hermesHome, wsA, join(dir, 'home')]) mkdirSync(d, { recursive: true });
   const db = join(hermesHome, 'state.db');
   fixture = await buildWalState(state, db, realHermesSql('03-delegate', dir));
-  return { hermesHome, db, ctx: { workspace: wsA, homeDir: join(dir, 'home'), env: { HERMES_HOME: hermesHome } } };
+  return { hermesHome, db, ctx: { workspace: wsA, home: join(dir, 'home'), env: { HERMES_HOME: hermesHome } } };
 }
 
 describe.each(WAL_STATES)('hermes on the real schema in the %s state', (state) => {

@@ -214,7 +214,7 @@ describe('PurgeService on a real Hermes stage', () => {
   it.each(VARIANTS)('%s: purging a compression root scoped to its workspace removes the whole chain, with the notes', async (variant) => {
     const s = materializeHermesStage('02-compressed', dir, variant);
     const service = new PurgeService({ ports: nodePorts({ env: {} }) });
-    const opts = { home: s.ctx.homeDir, env: s.ctx.env, workspace: s.wsA };
+    const opts = { home: s.ctx.home, env: s.ctx.env, workspace: s.wsA };
     expect(await service.purge('hermes', IDS.b1, opts)).toMatchObject({ kind: 'not-in-workspace' });
     const r = await service.purge('hermes', IDS.a3_root, opts);
     expect(r.kind).toBe('purged');

@@ -27,7 +27,7 @@ describe('hermes on a reference-layout stage (two workspaces, rows only in -wal,
   it('discover finds exactly each workspace\'s sessions, newest first', async () => {
     for (const ws of [stage.wsA, stage.wsB]) {
       const want = stage.sessions.filter((s) => s.workspace === ws).sort((a, b) => b.startedAt - a.startedAt).map((s) => s.id);
-      expect(await hermes().discover({ workspace: ws, homeDir: stage.home })).toEqual(want);
+      expect(await hermes().discover({ workspace: ws, home: stage.home })).toEqual(want);
     }
   });
 
@@ -35,8 +35,8 @@ describe('hermes on a reference-layout stage (two workspaces, rows only in -wal,
     for (const s of stage.sessions) {
       const there = s.workspace === stage.wsA ? stage.wsB : stage.wsA;
       for (const mode of ['verify', 'discover'] as const) {
-        expect(await hermes().verifyArtifact(s.id, { workspace: s.workspace, homeDir: stage.home }, mode)).toBe(true);
-        expect(await hermes().verifyArtifact(s.id, { workspace: there, homeDir: stage.home }, mode)).toBe(false);
+        expect(await hermes().verifyArtifact(s.id, { workspace: s.workspace, home: stage.home }, mode)).toBe(true);
+        expect(await hermes().verifyArtifact(s.id, { workspace: there, home: stage.home }, mode)).toBe(false);
       }
     }
   });
@@ -44,7 +44,7 @@ describe('hermes on a reference-layout stage (two workspaces, rows only in -wal,
   it.each([0, 1, 2, 3, 4])('purging session #%i deletes its rows only; every other file is byte-identical', async (n) => {
     const s = stage.sessions[n];
     if (s === undefined) throw new Error('no such session');
-    const ctx = { workspace: s.workspace, homeDir: stage.home };
+    const ctx = { workspace: s.workspace, home: stage.home };
     const isDb = (rel: string): boolean => rel.startsWith('home/.hermes/state.db');
     const files = hashTree(dir, isDb);
     const rows = await dumpRows(stage.db);

@@ -46,7 +46,7 @@ describe.each(WAL_STATES)('hermes reads the shared state.db in the %s state with
     const listing = snapshotDir(hermesDir);
     if (state !== 'clean') expect(sessionsInMainFileAlone(s.db, dir)).toBe(0);
     const h = new HermesAdapter(nodePorts({ env: {} }));
-    const ctx = { workspace: s.wsA, homeDir: s.home };
+    const ctx = { workspace: s.wsA, home: s.home };
     const inA = s.sessions.filter((x) => x.workspace === s.wsA).sort((a, b) => b.startedAt - a.startedAt);
     const first = inA[0];
     if (first === undefined) throw new Error('empty stage');
@@ -93,7 +93,7 @@ describe.each(WAL_STATES)('hermes reads the shared state.db in the %s state with
     const names = readdirSync(dirname(s.db)).sort();
     const before = await dumpRows(s.db);
     const h = new HermesAdapter(nodePorts({ env: {} }));
-    const ctx = { workspace: s.wsA, homeDir: s.home };
+    const ctx = { workspace: s.wsA, home: s.home };
     const expected = target.rows.map((r) => `${s.db} (${r.table}.${r.column}: ${r.count} rows)`);
     expect(strs(await h.purgeArtifacts(target.id, ctx))).toEqual(expected);
     const after = await dumpRows(s.db);

@@ -31,11 +31,12 @@ describe('opencode debug paths', () => {
     const home = join(base, 'home');
     const ws = join(base, 'ws');
     mkdirSync(ws, { recursive: true });
+    mkdirSync(home); // adapters refuse a home that does not exist
     const db = join(base, 'elsewhere', 'oc.db');
     place(db, ws);
     const spy = join(base, 'spy.log');
     installFakeOpencode(join(base, 'bin'), { spyLog: spy, db });
-    const ctx = { workspace: ws, homeDir: home, env: { HOME: home, PATH: join(base, 'bin') } };
+    const ctx = { workspace: ws, home: home, env: { HOME: home, PATH: join(base, 'bin') } };
     const a = new OpencodeAdapter(nodePorts());
     expect(await a.discover(ctx)).toEqual([ID]);
     expect(await a.verifyArtifact(ID, ctx)).toBe(true);
@@ -51,7 +52,7 @@ describe('opencode debug paths', () => {
     place(join(home, '.local/share/opencode/opencode.db'), ws);
     const spy = join(base, 'spy.log');
     installFakeOpencode(join(base, 'bin'), { spyLog: spy, debugPathsExit: 2 });
-    const ctx = { workspace: ws, homeDir: home, env: { HOME: home, PATH: join(base, 'bin') } };
+    const ctx = { workspace: ws, home: home, env: { HOME: home, PATH: join(base, 'bin') } };
     const a = new OpencodeAdapter(nodePorts());
     expect(await a.discover(ctx)).toEqual([ID]);
     expect(await a.discover(ctx)).toEqual([ID]);
@@ -64,11 +65,12 @@ describe('opencode debug paths', () => {
     const ws = join(base, 'ws');
     const xdg = join(base, 'xdg');
     mkdirSync(ws, { recursive: true });
+    mkdirSync(home); // adapters refuse a home that does not exist
     place(join(xdg, 'opencode', 'opencode.db'), ws);
     const spy = join(base, 'spy.log');
     installFakeOpencode(join(base, 'bin'), { spyLog: spy, db: null });
     const a = new OpencodeAdapter(nodePorts());
-    expect(await a.discover({ workspace: ws, homeDir: home, env: { HOME: home, XDG_DATA_HOME: xdg, PATH: join(base, 'bin') } })).toEqual([ID]);
-    expect(await a.discover({ workspace: ws, homeDir: home, env: { HOME: home, PATH: join(base, 'bin') } })).toEqual([]);
+    expect(await a.discover({ workspace: ws, home: home, env: { HOME: home, XDG_DATA_HOME: xdg, PATH: join(base, 'bin') } })).toEqual([ID]);
+    expect(await a.discover({ workspace: ws, home: home, env: { HOME: home, PATH: join(base, 'bin') } })).toEqual([]);
   });
 });

@@ -26,7 +26,7 @@ beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'mam-oc-reach-'));
   s = materializeStage('opencode/03-two-sessions-before-delete', root);
   db = join(s.home, '.local/share/opencode/opencode.db');
-  ctx = { workspace: join(root, 'ws-opencode2'), homeDir: s.home, env: { ...s.env, PATH: '' } };
+  ctx = { workspace: join(root, 'ws-opencode2'), home: s.home, env: { ...s.env, PATH: '' } };
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 

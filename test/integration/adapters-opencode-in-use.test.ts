@@ -32,7 +32,7 @@ beforeAll(() => {
   // The fake opencode lives outside the agent PATH: it plays the processes, it is not asked for `debug paths`.
   fakeBin = installFakeOpencode(join(root, 'procs'), { spyLog: join(root, 'spy.log') });
   mkdirSync(join(root, 'empty-bin'));
-  ctx = { workspace: ws, homeDir: home, env: { HOME: home, PATH: join(root, 'empty-bin') } };
+  ctx = { workspace: ws, home: home, env: { HOME: home, PATH: join(root, 'empty-bin') } };
 });
 afterEach(() => stopAll());
 afterAll(() => rmSync(root, { recursive: true, force: true }));

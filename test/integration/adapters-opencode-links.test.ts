@@ -50,7 +50,7 @@ function setup(linkData: boolean): { ctx: DiscoveryContext; data: string; home: 
   } else mkdirSync(data);
   writeDb(join(data, 'opencode.db'), [...v1Schema(), ...v1SessionSql({ id: ID, directory: ws, created: 1 }), ...v1SessionSql({ id: KEEP, directory: ws, created: 2 })]);
   mkdirSync(join(base, 'bin'));
-  return { ctx: { workspace: ws, homeDir: home, env: { HOME: home, PATH: join(base, 'bin') } }, data, home };
+  return { ctx: { workspace: ws, home: home, env: { HOME: home, PATH: join(base, 'bin') } }, data, home };
 }
 
 describe('legacy JSON storage', () => {

@@ -47,7 +47,7 @@ function home(sql: string[], cli: Omit<FakeOpencodeOptions, 'spyLog'> | null = {
   const db = join(data, 'opencode.db');
   writeDb(db, sql.map((s) => s.replaceAll('$WS', ws)));
   return {
-    ctx: { workspace: ws, homeDir: h, env: { HOME: h, PATH: bin } },
+    ctx: { workspace: ws, home: h, env: { HOME: h, PATH: bin } },
     db,
     spy,
     calls: () => (existsSync(spy) ? readFileSync(spy, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as string[]) : []),

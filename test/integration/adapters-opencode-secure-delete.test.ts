@@ -17,11 +17,11 @@ const ID = 'ses_dd6159fa8ffeNLy5GqcBDiUnlX';
 const OTHER = 'ses_dd615360cffeFzbK9W1oQVbVv9';
 const adapter = getAdapter('opencode');
 
-function stage(): { dir: string; ctx: { workspace: string; homeDir: string; env: Record<string, string> } } {
+function stage(): { dir: string; ctx: { workspace: string; home: string; env: Record<string, string> } } {
   const root = mkdtempSync(join(tmpdir(), 'mam-oc-secdel-'));
   roots.push(root);
   const s = materializeStage('opencode/03-two-sessions-before-delete', root);
-  return { dir: join(s.home, '.local/share/opencode'), ctx: { workspace: join(root, 'ws-opencode2'), homeDir: s.home, env: { ...s.env, PATH: '' } } };
+  return { dir: join(s.home, '.local/share/opencode'), ctx: { workspace: join(root, 'ws-opencode2'), home: s.home, env: { ...s.env, PATH: '' } } };
 }
 
 function hits(dir: string, needles: readonly string[]): string[] {

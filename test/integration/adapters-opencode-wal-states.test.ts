@@ -63,7 +63,7 @@ describe.each(['v1', 'v2', 'migrated'] as const)('%s layout', (layout) => {
       const before = snapshotDir(dataDir);
       expect(before.map((l) => l.split(' ')[0])).toEqual(fx.names);
       const [run, check] = QUERIES[q] as [Query, (v: unknown) => void];
-      check(await run(adapter, { workspace: ws, homeDir: home, env: { HOME: home, PATH: join(base, 'bin') } }));
+      check(await run(adapter, { workspace: ws, home: home, env: { HOME: home, PATH: join(base, 'bin') } }));
       expect(snapshotDir(dataDir)).toEqual(before);
     });
   });

@@ -24,7 +24,7 @@ describe('survey', () => {
   it('an empty home: every store with a known layout is missing, grok has no known layout', async () => {
     const home = tempRoot();
     for (const agent of AGENT_NAMES) {
-      const s = await getAdapter(agent).survey({ workspace: home, homeDir: home, env: { HOME: home, PATH: '' } });
+      const s = await getAdapter(agent).survey({ workspace: home, home: home, env: { HOME: home, PATH: '' } });
       expect(s.agent).toBe(agent);
       expect(s.store, agent).toBe(agent === 'grok' ? 'unknown-layout' : 'missing');
       expect(s.reason).toBeTruthy();
@@ -34,7 +34,7 @@ describe('survey', () => {
   it('codex moved: the real fixture copied to another CODEX_HOME — rollouts there, every rollout_path outside: survey says so', async () => {
     const stage = materializeStage('codex/03-two-sessions', tempRoot());
     const ws = join(stage.root, 'ws-codex');
-    const original = { workspace: ws, homeDir: stage.home, env: stage.env };
+    const original = { workspace: ws, home: stage.home, env: stage.env };
     const codex = getAdapter('codex');
     const here = await codex.survey(original);
     expect(here).toMatchObject({ store: 'ok', outsideHome: 0 });
@@ -44,7 +44,7 @@ describe('survey', () => {
     const moved = join(tempRoot(), 'moved-codex');
     cpSync(join(stage.home, '.codex'), moved, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
     rmSync(join(stage.home, '.codex'), { recursive: true });
-    const ctx = { workspace: ws, homeDir: stage.home, env: { ...stage.env, CODEX_HOME: moved } };
+    const ctx = { workspace: ws, home: stage.home, env: { ...stage.env, CODEX_HOME: moved } };
     const before = treeSnapshot(moved);
     const s = await codex.survey(ctx);
     expect(s).toMatchObject({ agent: 'codex', store: 'ok', root: moved });
@@ -61,7 +61,7 @@ describe('survey', () => {
     const db = new Database(join(home, '.codex', 'state_5.sqlite'));
     db.exec('CREATE TABLE threads (uuid TEXT PRIMARY KEY, path TEXT)');
     db.close();
-    const s = await getAdapter('codex').survey({ workspace: home, homeDir: home, env: {} });
+    const s = await getAdapter('codex').survey({ workspace: home, home: home, env: {} });
     expect(s).toMatchObject({ store: 'unknown-layout', reason: expect.stringContaining('state_5.sqlite') });
   });
 
@@ -73,9 +73,9 @@ describe('survey', () => {
     db.exec('CREATE TABLE conversations (id TEXT PRIMARY KEY)');
     db.close();
     const env = { HOME: home, PATH: join(home, 'no-bin') };
-    expect(await getAdapter('opencode').survey({ workspace: home, homeDir: home, env })).toMatchObject({ store: 'unknown-layout' });
+    expect(await getAdapter('opencode').survey({ workspace: home, home: home, env })).toMatchObject({ store: 'unknown-layout' });
     const stage = materializeStage('opencode/03-two-sessions-before-delete', tempRoot());
-    const real = await getAdapter('opencode').survey({ workspace: stage.home, homeDir: stage.home, env: { ...stage.env, PATH: join(stage.root, 'no-bin') } });
+    const real = await getAdapter('opencode').survey({ workspace: stage.home, home: stage.home, env: { ...stage.env, PATH: join(stage.root, 'no-bin') } });
     expect(real).toMatchObject({ store: 'ok' });
     expect(Object.values(real.counts ?? {}).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
   });

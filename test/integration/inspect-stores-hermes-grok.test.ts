@@ -29,7 +29,7 @@ describe('inspectStores: hermes', () => {
   it.each(['raw', 'checkpointed'] as const)('03-delegate (%s): schema 22, known, sessions, conversations, chain, delegate; tree unchanged', async (variant) => {
     const s = materializeHermesStage('03-delegate', temp(), variant);
     const before = hashTree(s.root);
-    const r = await report(s.ctx.homeDir, s.ctx.env, 'hermes');
+    const r = await report(s.ctx.home, s.ctx.env, 'hermes');
     expect(r).toMatchObject({ presence: 'present', root: s.hermesHome, known: true, problems: [], layout: 'state.db schema 22' });
     expect(r.counts).toEqual({ stores: 1, sessions: 7, conversations: 5, 'compression chains': 1, 'delegate children': 1 });
     expect(hashTree(s.root)).toEqual(before);
@@ -38,8 +38,8 @@ describe('inspectStores: hermes', () => {
   it('a profile with an unknown layout and one with an unreadable state.db are problems; the verdict is unknown', async () => {
     const s = materializeHermesStage('01-two-sessions', temp());
     // Profiles live under <home>/.hermes/profiles, whatever HERMES_HOME says.
-    const odd = join(s.ctx.homeDir, '.hermes', 'profiles', 'odd');
-    const bad = join(s.ctx.homeDir, '.hermes', 'profiles', 'bad');
+    const odd = join(s.ctx.home, '.hermes', 'profiles', 'odd');
+    const bad = join(s.ctx.home, '.hermes', 'profiles', 'bad');
     mkdirSync(odd, { recursive: true });
     mkdirSync(bad, { recursive: true });
     cpSync(s.db, join(odd, 'state.db'));
@@ -47,7 +47,7 @@ describe('inspectStores: hermes', () => {
     db.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, session_ref TEXT)');
     db.close();
     writeFileSync(join(bad, 'state.db'), Buffer.concat([Buffer.from('SQLite format 3\0'), Buffer.alloc(200, 7)]));
-    const r = await report(s.ctx.homeDir, s.ctx.env, 'hermes');
+    const r = await report(s.ctx.home, s.ctx.env, 'hermes');
     expect(r.known).toBe(false);
     expect(r.counts['stores']).toBe(4);
     expect(r.counts['sessions']).toBe(6);

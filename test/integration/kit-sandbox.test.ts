@@ -45,7 +45,7 @@ describe('buildSandbox: one session per agent', () => {
     expect(existsSync(join(sb.workspace, '.mam', 'agent-sessions.yaml'))).toBe(true);
     expect(sb.env).toMatchObject({ HOME: sb.home, TMPDIR: sb.tmpDir });
     expect(sb.env['PATH']?.startsWith(`${sb.binDir}:`)).toBe(true);
-    expect(sb.context()).toEqual({ workspace: sb.workspace, homeDir: sb.home, env: sb.env });
+    expect(sb.context()).toEqual({ workspace: sb.workspace, home: sb.home, env: sb.env });
   });
 
   it('every session is live in the fake herdr, on its server, its pane process the fake agent', async () => {

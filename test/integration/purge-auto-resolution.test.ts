@@ -32,7 +32,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 async function oneByOne(id: string): Promise<AgentName[]> {
   const out: AgentName[] = [];
-  const ctx = { workspace: big.home, homeDir: big.home, env };
+  const ctx = { workspace: big.home, home: big.home, env };
   for (const agent of AGENT_NAMES) if (isPlausibleId(agent, id) && (await getAdapter(agent, { ports: nodePorts({ env }) }).hasArtifacts(id, ctx))) out.push(agent);
   return out;
 }
@@ -49,7 +49,7 @@ describe("purge('auto', id) resolution", () => {
     ];
     for (const [id, want] of cases) {
       expect(await oneByOne(id), id).toEqual(want === null ? [] : id === both ? ['claude', 'codex'] : [want]);
-      expect(await service.resolve(id, { workspace: big.home, homeDir: big.home, env }), id).toBe(want);
+      expect(await service.resolve(id, { workspace: big.home, home: big.home, env }), id).toBe(want);
     }
     const plan = await service.plan('auto', both, { home: big.home, env });
     expect(plan.agent).toBe('claude');
@@ -66,7 +66,7 @@ describe("purge('auto', id) resolution", () => {
     const result = await new PurgeService({ ports }).purge('auto', id, { home: big.home, env });
     expect(result.kind).toBe('purged');
     expect(spy).not.toHaveBeenCalled();
-    expect(await shared.hasArtifacts(id, { workspace: big.home, homeDir: big.home, env })).toBe(false);
+    expect(await shared.hasArtifacts(id, { workspace: big.home, home: big.home, env })).toBe(false);
   });
 });
 
@@ -88,7 +88,7 @@ describe('owns (by-id lookups) agrees with hasArtifacts', () => {
       };
       walk(home);
       const adapter = getAdapter(agent);
-      const ctx = { workspace: home, homeDir: home, env: { HOME: home, PATH: '/nonexistent-mam-bin', TMPDIR: join(home, 'no-tmp') } };
+      const ctx = { workspace: home, home: home, env: { HOME: home, PATH: '/nonexistent-mam-bin', TMPDIR: join(home, 'no-tmp') } };
       expect(ids.size).toBeGreaterThan(2);
       for (const id of ids) expect(await adapter.owns?.(id, ctx), `${stage} ${id}`).toBe(await adapter.hasArtifacts(id, ctx));
     }
@@ -98,7 +98,7 @@ describe('owns (by-id lookups) agrees with hasArtifacts', () => {
     const { mkdirSync, writeFileSync } = await import('node:fs');
     const { v7Of } = await import('../helpers/big-homes.js');
     const codex = getAdapter('codex');
-    const ctx = { workspace: big.home, homeDir: big.home, env };
+    const ctx = { workspace: big.home, home: big.home, env };
     const ms = Date.UTC(2026, 5, 1, 23, 30);
     const [orphan, locked, snapped] = [v7Of(ms, 1), v7Of(ms, 2), v7Of(ms, 3)];
     // Written in the local date dir of a zone east of UTC (the next day), as Codex there would.

@@ -34,7 +34,7 @@ describe('resumeStates on a mixed registry', () => {
         const id = recordedId(row);
         const agent = rowAgent(row);
         if (id === null || agent === undefined || agent === null) return 'no';
-        return (await getAdapter(agent, { ports: nodePorts({ env }) }).verifyArtifact(id, { workspace: row.pane?.cwd ?? root, homeDir: home, env }, 'verify')) ? 'yes' : 'no';
+        return (await getAdapter(agent, { ports: nodePorts({ env }) }).verifyArtifact(id, { workspace: row.pane?.cwd ?? root, home: home, env }, 'verify')) ? 'yes' : 'no';
       }),
     );
     expect(got).toEqual(want);
@@ -59,7 +59,7 @@ describe('resumeStates on a mixed registry', () => {
     const { withReadScope } = await import('../../src/sqlite/read-scope.js');
     const mine = rows.filter((r) => r.agent === 'codex' && recordedId(r) !== null);
     const codex = getAdapter('codex', { ports: nodePorts({ env }) });
-    const ctx = { workspace: root, homeDir: home, env };
+    const ctx = { workspace: root, home: home, env };
     const queries = mine.map((r) => ({ id: recordedId(r) as string, workspace: r.pane?.cwd ?? root }));
     const stats = { opens: [] as string[] };
     const got = await withReadScope(() => codex.verifyMany?.(queries, ctx) ?? Promise.resolve([]), stats);

@@ -118,7 +118,7 @@ describe('hermes discover', () => {
             .map((c) => c?.tip as NonNullable<typeof c>['tip']);
           const order = (s: { startedAt: number | null }): number => s.startedAt ?? Number.NEGATIVE_INFINITY;
           const want = [...new Set(tips.sort((a, b) => order(b) - order(a) || a.id.localeCompare(b.id)).map((t) => t.id))];
-          expect(await hermes.discover({ workspace: ws, homeDir: join(root, 'home'), env: {} })).toEqual(want);
+          expect(await hermes.discover({ workspace: ws, home: join(root, 'home'), env: {} })).toEqual(want);
         } finally {
           rmSync(root, { recursive: true, force: true });
         }

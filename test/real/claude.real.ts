@@ -29,7 +29,7 @@ let tui: TmuxTui | undefined;
 let crashedPid = 0;
 let purgeA1: Extract<PurgeResult, { kind: 'purged' }> | undefined;
 
-const ctx = (workspace: string): DiscoveryContext => ({ workspace, homeDir: sb.home, env: sb.env });
+const ctx = (workspace: string): DiscoveryContext => ({ workspace, home: sb.home, env: sb.env });
 const adapter = () => getAdapter('claude');
 const service = () => new PurgeService();
 const print = (cwd: string, ...args: string[]) =>

@@ -28,7 +28,7 @@ let tui: TmuxTui | undefined;
 const sleepers: number[] = [];
 let purgeA1: Extract<PurgeResult, { kind: 'purged' }> | undefined;
 
-const ctx = (workspace: string): DiscoveryContext => ({ workspace, homeDir: sb.home, env: sb.env });
+const ctx = (workspace: string): DiscoveryContext => ({ workspace, home: sb.home, env: sb.env });
 const adapter = () => getAdapter('codex');
 const exec = (cwd: string, ...args: string[]) => runCli(cli.bin, ['exec', '--skip-git-repo-check', ...args], { cwd, env: sb.env });
 const created = async (cwd: string, prompt: string): Promise<string> => {

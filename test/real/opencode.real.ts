@@ -28,7 +28,7 @@ let live: LiveCli | undefined;
 let tui: TmuxTui | undefined;
 let purgeA1: Extract<PurgeResult, { kind: 'purged' }> | undefined;
 
-const ctx = (workspace: string): DiscoveryContext => ({ workspace, homeDir: sb.home, env: sb.env });
+const ctx = (workspace: string): DiscoveryContext => ({ workspace, home: sb.home, env: sb.env });
 const adapter = () => getAdapter('opencode');
 const service = () => new PurgeService();
 const run = (cwd: string, ...args: string[]) => runCli(cli.bin, ['run', '--format', 'json', ...args], { cwd, env: sb.env, timeoutMs: 150_000 });

@@ -24,7 +24,7 @@ import { discoverAgy, verifyAgy } from './agy-workspace.js';
  * @example
  * ```ts
  * const agy = getAdapter('agy');
- * const ids = await agy.discover({ workspace: '/repo', homeDir: '/home/me' }); // newest first
+ * const ids = await agy.discover({ workspace: '/repo', home: '/home/me' }); // newest first
  * ```
  * @public
  */
@@ -90,7 +90,7 @@ export class AgyAdapter extends BaseAdapter {
   override inUseHints(id: string, ctx: DiscoveryContext): string[] {
     const c = this.canonical(id);
     if (c === null) return [];
-    const p = agyPaths(ctx.homeDir, ctx.env ?? {});
+    const p = agyPaths(ctx.home, ctx.env ?? {});
     return [psHint(c), `lsof ${agyLockPath(p, c)} ${agyDbPath(p, c)}`];
   }
 
@@ -211,7 +211,7 @@ export class AgyAdapter extends BaseAdapter {
   }
 
   private async paths(ctx: DiscoveryContext): Promise<AgyPaths> {
-    return agyPaths(ctx.homeDir, await this.env(ctx));
+    return agyPaths(ctx.home, await this.env(ctx));
   }
 
   // A holder that appeared (or stayed) since the caller's gate keeps what it uses; a failed check too.

@@ -41,7 +41,7 @@ function found(scan: ClaudeArtifactScan): ArtifactPath[] {
  * @example
  * ```ts
  * const claude = new ClaudeAdapter(nodePorts());
- * const ctx = { workspace: '/repo', homeDir: '/home/me' };
+ * const ctx = { workspace: '/repo', home: '/home/me' };
  * const [newest] = await claude.discover(ctx); // newest first
  * if (newest !== undefined && !(await claude.conversationInUse(newest, ctx))) await claude.purgeArtifacts(newest, ctx);
  * ```
@@ -57,7 +57,7 @@ export class ClaudeAdapter extends BaseAdapter {
 
   /** Where Claude keeps things for this context (the agent env decides: a sandbox home never inherits the caller's). */
   protected async locations(ctx: DiscoveryContext): Promise<ClaudeLocations> {
-    return claudeLocations(await this.env(ctx), ctx.homeDir, ctx.workspace);
+    return claudeLocations(await this.env(ctx), ctx.home, ctx.workspace);
   }
 
   /** Ids of the workspace's transcripts `projects/<key>/<id>.jsonl`, newest first. */
@@ -156,8 +156,8 @@ export class ClaudeAdapter extends BaseAdapter {
     const own = this.ports.proc.env();
     const home = own['HOME'];
     // Synchronous twin of `env(ctx)`: the caller's own variables only for the caller's own home (compared as paths).
-    const env = ctx.env ?? (home !== undefined && home !== '' && resolve(home) === resolve(ctx.homeDir) ? own : {});
-    return claudeInUseHints(claudeLocations(env, ctx.homeDir, ctx.workspace).config, c);
+    const env = ctx.env ?? (home !== undefined && home !== '' && resolve(home) === resolve(ctx.home) ? own : {});
+    return claudeInUseHints(claudeLocations(env, ctx.home, ctx.workspace).config, c);
   }
 
   /** Removes items, then job dirs (`state.json` last), then transcripts, then stale session files only once all else is gone; removes nothing when an unknown store names the id. Never throws. */
@@ -209,7 +209,7 @@ export class ClaudeAdapter extends BaseAdapter {
       const s = await this.scan(c, ctx);
       return [...(await leftArtifacts(this.ports.fs, found(s))).map((f) => this.residualEntry(c, f)), ...s.storeRows.map(asLeft), ...s.refusals, ...s.notes];
     } catch (err) {
-      return [{ kind: 'dir', path: ctx.homeDir, reason: `claude residual scan failed: ${describeError(err)}` }];
+      return [{ kind: 'dir', path: ctx.home, reason: `claude residual scan failed: ${describeError(err)}` }];
     }
   }
 

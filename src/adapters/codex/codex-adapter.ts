@@ -37,7 +37,7 @@ function message(err: unknown): string {
  * @example
  * ```ts
  * const codex = getAdapter('codex');
- * const [newest] = await codex.discover({ workspace: '/repo', homeDir: '/home/me' });
+ * const [newest] = await codex.discover({ workspace: '/repo', home: '/home/me' });
  * ```
  * @public
  */
@@ -56,7 +56,7 @@ export class CodexAdapter extends BaseAdapter {
   readonly #purgedKids = new Map<string, string[]>();
 
   async #home(ctx: DiscoveryContext): Promise<CodexHome> {
-    return codexHome(await this.env(ctx), ctx.homeDir);
+    return codexHome(await this.env(ctx), ctx.home);
   }
 
   async #survey(id: string, ctx: DiscoveryContext): Promise<CodexSurvey> {
@@ -232,7 +232,7 @@ export class CodexAdapter extends BaseAdapter {
       // Refusals and unreadable places explain what stays; alone they are no evidence of this conversation.
       return own.length === 0 ? [] : [...own, ...failed, ...s.refusals, ...unreadable, ...notes.values()];
     } catch (err) {
-      return [{ kind: 'dir', path: ctx.homeDir, reason: `residual check failed: ${message(err)}` }];
+      return [{ kind: 'dir', path: ctx.home, reason: `residual check failed: ${message(err)}` }];
     }
   }
 
@@ -267,7 +267,7 @@ export class CodexAdapter extends BaseAdapter {
     try {
       return await surveyCodexStore(this.ports.fs, await this.#home(ctx));
     } catch (err) {
-      return { agent: 'codex', store: 'unreadable', root: ctx.homeDir, reason: message(err) };
+      return { agent: 'codex', store: 'unreadable', root: ctx.home, reason: message(err) };
     }
   }
 
@@ -277,7 +277,7 @@ export class CodexAdapter extends BaseAdapter {
     // An implausible id gives no hint at all: it is never pasted into a command a person runs.
     if (c === null) return [];
     const own = this.ports.proc.env();
-    const env = ctx.env ?? (own['HOME'] === ctx.homeDir ? own : {});
-    return [psHint(c), `lsof ${shellQuote(join(codexHome(env, ctx.homeDir).locks, `${c}.lock`))}`];
+    const env = ctx.env ?? (own['HOME'] === ctx.home ? own : {});
+    return [psHint(c), `lsof ${shellQuote(join(codexHome(env, ctx.home).locks, `${c}.lock`))}`];
   }
 }

@@ -10,12 +10,12 @@ async function same(fs: FileSystemPort, a: string, b: string): Promise<boolean> 
 
 /**
  * The environment that locates an agent's dirs for `ctx`: `ctx.env` when given; else the caller's own environment, but only
- * when `ctx.homeDir` is the caller's HOME — a sandbox home never inherits the caller's `CLAUDE_CONFIG_DIR` or `CODEX_HOME`.
+ * when `ctx.home` is the caller's HOME — a sandbox home never inherits the caller's `CLAUDE_CONFIG_DIR` or `CODEX_HOME`.
  * @public
  */
 export async function agentEnv(fs: FileSystemPort, proc: ProcessPort, ctx: DiscoveryContext): Promise<Readonly<Record<string, string | undefined>>> {
   if (ctx.env !== undefined) return ctx.env;
   const own = proc.env();
   const home = own['HOME'];
-  return home !== undefined && home !== '' && (await same(fs, home, ctx.homeDir)) ? own : {};
+  return home !== undefined && home !== '' && (await same(fs, home, ctx.home)) ? own : {};
 }

@@ -13,6 +13,8 @@ import { type ArtifactPath, leftArtifacts, planArtifactPaths, removeArtifacts } 
 import { REMOVAL_REASONS } from '../../paths/removal-reasons.js';
 import { decideCapture } from './capture.js';
 import { findInUseHolders, psHint } from './in-use.js';
+import { InvalidArgumentError } from '../../invalid-argument-error.js';
+import { guardAdapterMethods } from '../../validation/adapter-methods.js';
 
 /**
  * What every adapter shares: id normalisation before any path is built, the in-use check, purge/residual/hasArtifacts
@@ -34,11 +36,14 @@ export abstract class BaseAdapter implements AgentAdapter {
   // The paths the last purge of a canonical id found swapped under it, until the next purge: the residual says so.
   readonly #swapped = new Map<string, Set<string>>();
 
-  /** Builds the adapter over `ports`, through which every read, removal and process probe goes. */
+  /** Builds the adapter over `ports`, through which every read, removal and process probe goes; every public method checks its arguments first. */
   constructor(
     /** The ports every read, removal and process probe goes through. */
     protected readonly ports: Ports,
-  ) {}
+  ) {
+    if (typeof ports !== 'object' || ports === null) throw new InvalidArgumentError('ports', 'must be an object of ports ({ fs, proc, herdr, clock })');
+    guardAdapterMethods(this, () => this.ports.fs, (id) => this.canonical(id) !== null);
+  }
 
   /** {@inheritDoc AgentAdapter.ownKey} */
   get ownKey(): string {
@@ -54,7 +59,7 @@ export abstract class BaseAdapter implements AgentAdapter {
    * `verifyArtifact` in `verify` mode for many ids, in order (false for one whose check fails), in one read scope: each store is opened once for the batch.
    * @example
    * ```ts
-   * const [a, b] = await adapter.verifyMany([{ id: idA }, { id: idB, workspace: '/repo/sub' }], { workspace: '/repo', homeDir });
+   * const [a, b] = await adapter.verifyMany([{ id: idA }, { id: idB, workspace: '/repo/sub' }], { workspace: '/repo', home });
    * ```
    */
   async verifyMany(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
@@ -158,7 +163,7 @@ export abstract class BaseAdapter implements AgentAdapter {
     const paths = await this.artifactPaths(c, ctx);
     this.noteRowDeleteFailures(c, []);
     const rows = await this.purgeDbRows(c, ctx).catch((err: unknown): Artifact[] => {
-      this.noteRowDeleteFailures(c, [{ kind: 'dir', path: ctx.homeDir, reason: `${this.name} database rows could not be deleted: ${describeError(err)}` }]);
+      this.noteRowDeleteFailures(c, [{ kind: 'dir', path: ctx.home, reason: `${this.name} database rows could not be deleted: ${describeError(err)}` }]);
       return [];
     });
     const files = await removeArtifacts(this.ports.fs, paths);
@@ -190,7 +195,7 @@ export abstract class BaseAdapter implements AgentAdapter {
     if (c === null) return [];
     const files = await leftArtifacts(this.ports.fs, await this.artifactPaths(c, ctx));
     const rows = await this.dbRows(c, ctx).catch((err: unknown): Artifact[] => [
-      { kind: 'dir', path: ctx.homeDir, reason: `${this.name} database rows could not be checked: ${describeError(err)}` } as LeftArtifact,
+      { kind: 'dir', path: ctx.home, reason: `${this.name} database rows could not be checked: ${describeError(err)}` } as LeftArtifact,
     ]);
     return [...files.map((f) => this.residualEntry(c, f)), ...rows.map(asLeft), ...this.rowDeleteFailures(c, rows)];
   }
@@ -220,7 +225,7 @@ export abstract class BaseAdapter implements AgentAdapter {
       const kept = own.map((a) => ({ ...a, reason: 'kept: the purge of this conversation is refused' }));
       return { artifacts: [], refused: [...refusals, ...problems, ...paths.refused, ...kept], mentions, notes };
     } catch (err) {
-      return { artifacts: [], refused: [{ kind: 'dir', path: ctx.homeDir, reason: `${this.name} purge plan failed: ${describeError(err)}` }], mentions: [], notes: [] };
+      return { artifacts: [], refused: [{ kind: 'dir', path: ctx.home, reason: `${this.name} purge plan failed: ${describeError(err)}` }], mentions: [], notes: [] };
     }
   }
 
@@ -259,10 +264,10 @@ export abstract class BaseAdapter implements AgentAdapter {
   async survey(ctx: DiscoveryContext): Promise<StoreSurvey> {
     try {
       const root = await this.storeRoot(ctx);
-      if (root === null) return { agent: this.name, store: 'unknown-layout', root: ctx.homeDir, reason: `no on-disk layout of ${this.name} is known` };
+      if (root === null) return { agent: this.name, store: 'unknown-layout', root: ctx.home, reason: `no on-disk layout of ${this.name} is known` };
       return await surveyRoot(this.ports.fs, this.name, root);
     } catch (err) {
-      return { agent: this.name, store: 'unreadable', root: ctx.homeDir, reason: describeError(err) };
+      return { agent: this.name, store: 'unreadable', root: ctx.home, reason: describeError(err) };
     }
   }
 

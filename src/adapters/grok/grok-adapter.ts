@@ -30,7 +30,7 @@ const AUTH_TIMEOUT_MS = 15_000;
  * @example
  * ```ts
  * const grok = getAdapter('grok');
- * const [newest] = await grok.discover({ workspace: '/repo', homeDir: '/home/me' });
+ * const [newest] = await grok.discover({ workspace: '/repo', home: '/home/me' });
  * ```
  * @public
  */
@@ -58,7 +58,7 @@ export class GrokAdapter extends BaseAdapter {
   }
 
   async #home(ctx: DiscoveryContext): Promise<GrokHome> {
-    return grokHome(await this.env(ctx), ctx.homeDir);
+    return grokHome(await this.env(ctx), ctx.home);
   }
 
   async #survey(id: string, ctx: DiscoveryContext, rows = true): Promise<GrokSurvey | null> {
@@ -138,7 +138,7 @@ export class GrokAdapter extends BaseAdapter {
       const s = await surveyGrok(this.ports.fs, home.root, c);
       return { artifacts: grokArtifacts(s), refused: [...s.refused, ...s.dbRefused], mentions: await grokMentions(this.ports.fs, home.root, c, s.subagent || s.dirs.length === 0), notes: await this.purgeNotes(c, ctx) };
     } catch (err) {
-      return { ...plan, refused: [{ kind: 'dir', path: ctx.homeDir, reason: `grok survey failed (${err instanceof Error ? err.message : String(err)})` }] };
+      return { ...plan, refused: [{ kind: 'dir', path: ctx.home, reason: `grok survey failed (${err instanceof Error ? err.message : String(err)})` }] };
     }
   }
 
@@ -173,7 +173,7 @@ export class GrokAdapter extends BaseAdapter {
       const s = await surveyGrok(this.ports.fs, home.root, c);
       return [...(await grokLeft(this.ports.fs, s)), ...this.rowDeleteFailures(c, s.rows)];
     } catch (err) {
-      return [{ kind: 'dir', path: ctx.homeDir, reason: `grok residual check failed: ${err instanceof Error ? err.message : String(err)}` }];
+      return [{ kind: 'dir', path: ctx.home, reason: `grok residual check failed: ${err instanceof Error ? err.message : String(err)}` }];
     }
   }
 
@@ -210,7 +210,7 @@ export class GrokAdapter extends BaseAdapter {
     const c = this.canonical(id);
     if (c === null) return [];
     const own = this.ports.proc.env();
-    const home = grokHome(ctx.env ?? (own['HOME'] === ctx.homeDir ? own : {}), ctx.homeDir);
+    const home = grokHome(ctx.env ?? (own['HOME'] === ctx.home ? own : {}), ctx.home);
     return home.kind === 'ok' ? [psHint(c), `cat ${grokActiveSessionsPath(home.root)}`] : [psHint(c)];
   }
 
@@ -222,7 +222,7 @@ export class GrokAdapter extends BaseAdapter {
   /** `grok --version` under the context's home must exit 0; its exit code is the create's (1 when it cannot run at all). */
   override async preflight(ctx: DiscoveryContext): Promise<PreflightResult> {
     try {
-      const env = { ...(ctx.env ?? this.ports.proc.env()), HOME: ctx.homeDir };
+      const env = { ...(ctx.env ?? this.ports.proc.env()), HOME: ctx.home };
       const res = await this.ports.proc.run('grok', ['--version'], { env, timeoutMs: AUTH_TIMEOUT_MS });
       return res.failed ? { ok: false, exitCode: res.exitCode !== null && res.exitCode !== 0 ? res.exitCode : 1 } : { ok: true, exitCode: 0 };
     } catch {

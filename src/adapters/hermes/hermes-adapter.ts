@@ -40,7 +40,7 @@ interface Located {
  * @example
  * ```ts
  * const hermes = getAdapter('hermes');
- * const ids = await hermes.discover({ workspace: '/repo', homeDir: '/home/me', epoch: 1767225600 }); // tips, newest first
+ * const ids = await hermes.discover({ workspace: '/repo', home: '/home/me', epoch: 1767225600 }); // tips, newest first
  * ```
  * @public
  */
@@ -173,7 +173,7 @@ export class HermesAdapter extends BaseAdapter {
   override inUseHints(id: string, ctx: DiscoveryContext): string[] {
     const c = this.canonical(id);
     if (c === null) return [];
-    const { db } = hermesPaths(ctx.homeDir, ctx.env ?? {});
+    const { db } = hermesPaths(ctx.home, ctx.env ?? {});
     return [psHint(c), `ps -axww | grep -e 'hermes.*--resume' -e 'HERMES_SESSION_ID'  # ${db} is held by every Hermes process`];
   }
 
@@ -325,11 +325,11 @@ export class HermesAdapter extends BaseAdapter {
 
   /** The active Hermes root (`$HERMES_HOME`, else `<home>/.hermes`). */
   protected override async storeRoot(ctx: DiscoveryContext): Promise<string> {
-    return hermesPaths(ctx.homeDir, await this.env(ctx)).root;
+    return hermesPaths(ctx.home, await this.env(ctx)).root;
   }
 
   private async stores(ctx: DiscoveryContext): Promise<HermesStore[]> {
-    return hermesStores(this.ports.fs, ctx.homeDir, await this.env(ctx));
+    return hermesStores(this.ports.fs, ctx.home, await this.env(ctx));
   }
 
   private async ofWorkspace(conv: HermesConversation, here: { matches(d: string): Promise<boolean> }): Promise<boolean> {

@@ -29,7 +29,7 @@ import type { StoreSurvey } from '../types.js';
  * table is an unknown layout: discovery finds nothing there and a purge refuses.
  * @example
  * ```ts
- * const ids = await new OpencodeAdapter(nodePorts()).discover({ workspace: '/repo', homeDir: '/home/me' });
+ * const ids = await new OpencodeAdapter(nodePorts()).discover({ workspace: '/repo', home: '/home/me' });
  * ```
  * @public
  */
@@ -59,7 +59,7 @@ export class OpencodeAdapter extends BaseAdapter {
 
   /** Where this context's OpenCode data and database are (null for a relative home). */
   protected async locate(ctx: DiscoveryContext): Promise<OpencodeLocation | null> {
-    return this.#locator.locate(ctx.homeDir, await this.env(ctx));
+    return this.#locator.locate(ctx.home, await this.env(ctx));
   }
 
   // The workspace as given and as resolved: `session.directory` is the cwd OpenCode saw.
@@ -217,7 +217,7 @@ export class OpencodeAdapter extends BaseAdapter {
   /** A read-only look at the OpenCode data dir (never runs the CLI): layout, versions, session counts, problems. Never rejects. */
   async inspect(ctx: DiscoveryContext): Promise<StoreReport> {
     const env = await this.env(ctx);
-    return inspectOpencodeHome(this.ports.fs, ctx.homeDir, env).catch((err: unknown) => ({
+    return inspectOpencodeHome(this.ports.fs, ctx.home, env).catch((err: unknown) => ({
       agent: 'opencode' as const,
       presence: 'present' as const,
       root: null,
@@ -231,7 +231,7 @@ export class OpencodeAdapter extends BaseAdapter {
   /** The database: missing, unreadable, of an unknown layout, or its session counts. */
   override async survey(ctx: DiscoveryContext): Promise<StoreSurvey> {
     const loc = await this.locate(ctx).catch(() => null);
-    if (loc === null) return { agent: 'opencode', store: 'missing', root: ctx.homeDir, reason: 'no OpenCode data dir for this home (a relative home?)' };
+    if (loc === null) return { agent: 'opencode', store: 'missing', root: ctx.home, reason: 'no OpenCode data dir for this home (a relative home?)' };
     return surveyOpencodeStore(this.ports.fs, loc);
   }
 
@@ -239,6 +239,6 @@ export class OpencodeAdapter extends BaseAdapter {
   override async authOk(ctx: DiscoveryContext): Promise<boolean> {
     const env = await this.env(ctx);
     const pathVar = 'PATH' in env ? env['PATH'] : this.ports.proc.env()['PATH'];
-    return (await findOpencodeBinary(this.ports.fs, pathVar, ctx.homeDir)) !== null;
+    return (await findOpencodeBinary(this.ports.fs, pathVar, ctx.home)) !== null;
   }
 }

@@ -9,7 +9,7 @@ import { findOpencodeBinary } from './opencode-binary.js';
  * @public
  */
 export interface OpencodeLocation {
-  /** The home (`ctx.homeDir`). */
+  /** The home (`ctx.home`). */
   home: string;
   /** `XDG_DATA_HOME/opencode` when the agent env sets it, else `<home>/.local/share/opencode`. */
   dataDir: string;

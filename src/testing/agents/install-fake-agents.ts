@@ -5,6 +5,7 @@ import * as vm from 'node:vm';
 import { describeError, MamError } from '../../errors.js';
 import { AGENT_NAMES, type AgentName } from '../../ids/agent-names.js';
 import { fakeAgentCoreSource } from './fake-agent-core.js';
+import { checkFakeAgentsArgs } from '../../validation/testing-args.js';
 import { fakeAgentMain } from './fake-agent-main.js';
 import type { FakeAgentConfig } from './fake-agent-types.js';
 
@@ -94,7 +95,7 @@ function checkEmbeddable(): void {
  * @public
  */
 export async function installFakeAgents(binDir: string, opts: InstallFakeAgentsOptions): Promise<void> {
-  if (!path.isAbsolute(opts.home)) throw new MamError('FAKE_AGENTS_HOME_NOT_ABSOLUTE', `the sandbox home must be an absolute path: ${JSON.stringify(opts.home)}`, { home: opts.home });
+  checkFakeAgentsArgs(binDir, opts);
   checkEmbeddable();
   const home = path.resolve(opts.home);
   const runDir = path.resolve(opts.runDir ?? fakeAgentRunDir(binDir));

@@ -8,6 +8,7 @@ import { fakeHerdrScriptMain, type FakeHerdrHook, type FakeHerdrScriptConfig } f
 import { seedFakeHerdrState } from './fake-herdr-state-file.js';
 import { makeFakeHerdrStoreIo } from './fake-herdr-store-io.js';
 import type { FakeHerdrState } from './fake-herdr-types.js';
+import { checkFakeHerdrArgs } from '../../validation/testing-args.js';
 
 /**
  * Options of {@link installFakeHerdr}.
@@ -86,6 +87,7 @@ function checkEmbeddable(): void {
  * @public
  */
 export async function installFakeHerdr(binDir: string, opts: InstallFakeHerdrOptions): Promise<string> {
+  checkFakeHerdrArgs(binDir, opts);
   const statePath = path.resolve(opts.statePath);
   const spyLogPath = opts.spyLogPath === undefined ? undefined : path.resolve(opts.spyLogPath);
   checkEmbeddable();

@@ -7,6 +7,7 @@ import { openaiResponses } from './openai-responses.js';
 import { planReply, type ScriptState } from './plan-reply.js';
 import { readBody } from './read-body.js';
 import { asRecord, type SseEvent, type WireProtocol } from './wire-protocol.js';
+import { checkModelServerOptions } from '../../validation/testing-args.js';
 
 const PROTOCOLS: Readonly<Record<Exclude<FakeModelApi, 'other'>, WireProtocol>> = {
   'anthropic-messages': anthropicMessages,
@@ -44,6 +45,7 @@ const writeEvent = (res: ServerResponse, e: SseEvent): void => {
  * @public
  */
 export async function startFakeModelServer(opts: FakeModelServerOptions = {}): Promise<FakeModelServer> {
+  checkModelServerOptions(opts);
   const state: ScriptState = { script: opts.script ?? [], used: new Set() };
   const texts = { defaultText: opts.defaultText ?? 'ok', afterToolText: opts.afterToolText ?? 'done' };
   const model = opts.model ?? 'fake-model';

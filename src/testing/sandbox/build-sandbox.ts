@@ -13,6 +13,7 @@ import { sandboxEnv } from './sandbox-env.js';
 import type { Sandbox, SandboxOptions, SandboxSession, SandboxSessionSpec } from './sandbox-types.js';
 import { startSandboxSession } from './start-sandbox-session.js';
 import { stopFakeAgents } from './stop-fake-agents.js';
+import { checkSandboxArgs } from '../../validation/testing-args.js';
 
 // Before anything is touched: every session must be one a running row may be.
 function checkSessions(specs: readonly SandboxSessionSpec[]): void {
@@ -54,6 +55,7 @@ async function freshDir(path: string): Promise<void> {
  * @public
  */
 export async function buildSandbox(dir: string, opts: SandboxOptions = {}): Promise<Sandbox> {
+  checkSandboxArgs(dir, opts);
   const specs = opts.sessions ?? [];
   checkSessions(specs);
   const timeoutMs = opts.startTimeoutMs ?? 20_000;
@@ -84,6 +86,6 @@ export async function buildSandbox(dir: string, opts: SandboxOptions = {}): Prom
     }
     throw err;
   }
-  const context = (overrides: Partial<DiscoveryContext> = {}): DiscoveryContext => ({ workspace, homeDir: home, env, ...overrides });
+  const context = (overrides: Partial<DiscoveryContext> = {}): DiscoveryContext => ({ workspace, home: home, env, ...overrides });
   return { dir: root, home, workspace, binDir, tmpDir, env, herdrBin, herdrStatePath, spyLogPath, agentsRunDir, registry, sessions, ports, context, stopAll };
 }

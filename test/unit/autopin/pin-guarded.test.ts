@@ -65,7 +65,7 @@ describe('captureContextOf', () => {
     const info = await w.herdr.agentGet(NAME);
     const live = info.kind === 'ok' ? info.value : null;
     const got = await captureContextOf({ ports: w.ports, home: w.home }, row, 'hermes', live, [UB]);
-    expect(got).toEqual({ ok: true, ctx: { workspace: real, homeDir: w.home, siblingClaimedIds: [UB], epoch: EPOCH, panePid: 5151 } });
+    expect(got).toEqual({ ok: true, ctx: { workspace: real, home: w.home, siblingClaimedIds: [UB], epoch: EPOCH, panePid: 5151 } });
     expect(seeded.pid).toBe(5151);
     const offline = await captureContextOf({ ports: w.ports, home: w.home }, row, 'hermes', null, []);
     expect(offline.ok && offline.ctx.panePid).toBe(4242);

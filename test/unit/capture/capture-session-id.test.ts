@@ -26,7 +26,7 @@ describe('captureSessionId: the one capture rule of onboarding, stop and AutoPin
     cwd = join(w.ws, 'a');
     mkdirSync(cwd);
     row = makeRow('hermes-a', 'hermes', cwd, { epoch: EPOCH });
-    input = (over = {}) => ({ ports: w.ports, agent: 'hermes', row, live: null, ctx: { workspace: cwd, homeDir: w.home, epoch: EPOCH }, claimed: [], ...over });
+    input = (over = {}) => ({ ports: w.ports, agent: 'hermes', row, live: null, ctx: { workspace: cwd, home: w.home, epoch: EPOCH }, claimed: [], ...over });
   });
   afterEach(async () => {
     await w.dispose();
@@ -54,7 +54,7 @@ describe('captureSessionId: the one capture rule of onboarding, stop and AutoPin
 
   it('the claimed ids given win over a context that names none', async () => {
     w.hermes([[H1, cwd, EPOCH + 10]]);
-    const got = await captureSessionId(input({ claimed: [H1], ctx: { workspace: cwd, homeDir: w.home, epoch: EPOCH, siblingClaimedIds: [] } }));
+    const got = await captureSessionId(input({ claimed: [H1], ctx: { workspace: cwd, home: w.home, epoch: EPOCH, siblingClaimedIds: [] } }));
     expect(got).toMatchObject({ kind: 'none', candidates: [H1] });
   });
 });

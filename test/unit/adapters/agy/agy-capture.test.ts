@@ -57,7 +57,7 @@ describe('agy capture: the cache proposes, an open file held by the pane proves'
   it('captures when the pane process holds the presence lock', async () => {
     const { id, paths } = setup();
     const t = table([[PANE, paths.lock]]);
-    expect(await new AgyAdapter(portsWith(t)).captureActiveSessionId(row(), { workspace: ws, homeDir: home })).toEqual({ kind: 'captured', id });
+    expect(await new AgyAdapter(portsWith(t)).captureActiveSessionId(row(), { workspace: ws, home: home })).toEqual({ kind: 'captured', id });
     expect(t.holdersCalls).toBe(1);
     expect(t.snapshotCalls).toBe(1);
   });
@@ -65,46 +65,46 @@ describe('agy capture: the cache proposes, an open file held by the pane proves'
   it('captures when a descendant of the pane holds the database', async () => {
     const { id, paths } = setup();
     const a = new AgyAdapter(portsWith(table([[42, paths.db]])));
-    expect(await a.captureActiveSessionId(row(), { workspace: ws, homeDir: home })).toEqual({ kind: 'captured', id });
+    expect(await a.captureActiveSessionId(row(), { workspace: ws, home: home })).toEqual({ kind: 'captured', id });
   });
 
   it('takes the pane pid from ctx before the row', async () => {
     const { id, paths } = setup();
     const a = new AgyAdapter(portsWith(table([[90, paths.lock]])));
-    expect(await a.captureActiveSessionId(row(), { workspace: ws, homeDir: home, panePid: 90 })).toEqual({ kind: 'captured', id });
+    expect(await a.captureActiveSessionId(row(), { workspace: ws, home: home, panePid: 90 })).toEqual({ kind: 'captured', id });
   });
 
   it('is unprovable when only an unrelated process holds it', async () => {
     const { id, paths } = setup();
     const a = new AgyAdapter(portsWith(table([[90, paths.lock]])));
-    expect(await a.captureActiveSessionId(row(), { workspace: ws, homeDir: home })).toEqual({ kind: 'none', reason: 'unprovable', candidates: [id] });
+    expect(await a.captureActiveSessionId(row(), { workspace: ws, home: home })).toEqual({ kind: 'none', reason: 'unprovable', candidates: [id] });
   });
 
   it('is unprovable when nothing holds it, or the row has no pane pid', async () => {
     const { id, paths } = setup();
-    expect(await new AgyAdapter(portsWith(table([]))).captureActiveSessionId(row(), { workspace: ws, homeDir: home })).toMatchObject({ reason: 'unprovable' });
+    expect(await new AgyAdapter(portsWith(table([]))).captureActiveSessionId(row(), { workspace: ws, home: home })).toMatchObject({ reason: 'unprovable' });
     const noPane = row({ pane: { cwd: ws, cmd: 'agy' } });
     const t = table([[PANE, paths.lock]]);
-    expect(await new AgyAdapter(portsWith(t)).captureActiveSessionId(noPane, { workspace: ws, homeDir: home })).toEqual({ kind: 'none', reason: 'unprovable', candidates: [id] });
+    expect(await new AgyAdapter(portsWith(t)).captureActiveSessionId(noPane, { workspace: ws, home: home })).toEqual({ kind: 'none', reason: 'unprovable', candidates: [id] });
     expect(t.holdersCalls).toBe(0);
   });
 
   it('is claimed-by-other-row when another row records it, whatever holds it', async () => {
     const { id, paths } = setup();
     const a = new AgyAdapter(portsWith(table([[PANE, paths.lock]])));
-    expect(await a.captureActiveSessionId(row(), { workspace: ws, homeDir: home, siblingClaimedIds: [id.toUpperCase()] })).toMatchObject({ kind: 'none', reason: 'claimed-by-other-row' });
+    expect(await a.captureActiveSessionId(row(), { workspace: ws, home: home, siblingClaimedIds: [id.toUpperCase()] })).toMatchObject({ kind: 'none', reason: 'claimed-by-other-row' });
   });
 
   it('is not-newer when the conversation was last active before the session started', async () => {
     const { paths } = setup(NOW - 3_600_000);
     const a = new AgyAdapter(portsWith(table([[PANE, paths.lock]])));
-    expect(await a.captureActiveSessionId(row(), { workspace: ws, homeDir: home })).toMatchObject({ kind: 'none', reason: 'not-newer' });
+    expect(await a.captureActiveSessionId(row(), { workspace: ws, home: home })).toMatchObject({ kind: 'none', reason: 'not-newer' });
   });
 
   it('is no-candidate when the cache maps this workspace to nothing', async () => {
     const { paths } = setup();
     writeAgyCache(home, { [join(dir, 'other-ws')]: freshId() });
     const a = new AgyAdapter(portsWith(table([[PANE, paths.lock]])));
-    expect(await a.captureActiveSessionId(row(), { workspace: ws, homeDir: home })).toMatchObject({ kind: 'none', reason: 'no-candidate' });
+    expect(await a.captureActiveSessionId(row(), { workspace: ws, home: home })).toMatchObject({ kind: 'none', reason: 'no-candidate' });
   });
 });

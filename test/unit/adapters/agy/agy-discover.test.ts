@@ -31,9 +31,9 @@ describe('agy discover', () => {
     agyTree(home, a);
     agyTree(home, b);
     writeAgyCache(home, { [wsA]: a, [wsB]: b });
-    expect(await agy().discover({ workspace: wsA, homeDir: home })).toEqual([a]);
-    expect(await agy().discover({ workspace: wsB, homeDir: home })).toEqual([b]);
-    expect(await agy().discover({ workspace: join(dir, 'nowhere'), homeDir: home })).toEqual([]);
+    expect(await agy().discover({ workspace: wsA, home: home })).toEqual([a]);
+    expect(await agy().discover({ workspace: wsB, home: home })).toEqual([b]);
+    expect(await agy().discover({ workspace: join(dir, 'nowhere'), home: home })).toEqual([]);
   });
 
   it('matches the workspace through a link (the cache records realpaths) and lists newest first', async () => {
@@ -45,8 +45,8 @@ describe('agy discover', () => {
     symlinkSync(wsA, link);
     // Two spellings of one workspace: an older CLI wrote the link, the current one the realpath.
     writeAgyCache(home, { [link]: old, [wsA]: recent });
-    expect(await agy().discover({ workspace: link, homeDir: home })).toEqual([recent, old]);
-    expect(await agy().discover({ workspace: wsA, homeDir: home })).toEqual([recent, old]);
+    expect(await agy().discover({ workspace: link, home: home })).toEqual([recent, old]);
+    expect(await agy().discover({ workspace: wsA, home: home })).toEqual([recent, old]);
   });
 
   it('keeps only conversations active at or after the epoch (the newer of the db and -wal mtimes)', async () => {
@@ -54,7 +54,7 @@ describe('agy discover', () => {
     const db = join(home, '.gemini/antigravity-cli/conversations', `${id}.db`);
     writeAgyDb(db, T0);
     writeAgyCache(home, { [wsA]: id });
-    const ctx = { workspace: wsA, homeDir: home };
+    const ctx = { workspace: wsA, home: home };
     expect(await agy().discover({ ...ctx, epoch: T0 / 1000 })).toEqual([id]);
     expect(await agy().discover({ ...ctx, epoch: T0 / 1000 + 1 })).toEqual([]);
     writeFileSync(`${db}-wal`, '');
@@ -69,10 +69,10 @@ describe('agy discover', () => {
     mkdirSync(join(p.db, '..'), { recursive: true });
     writeFileSync(p.db, 'not sqlite');
     writeAgyCache(home, { [wsA]: garbage, [wsB]: missing, [join(dir, 'x')]: '../../etc' });
-    expect(await agy().discover({ workspace: wsA, homeDir: home })).toEqual([]);
-    expect(await agy().discover({ workspace: wsB, homeDir: home })).toEqual([]);
+    expect(await agy().discover({ workspace: wsA, home: home })).toEqual([]);
+    expect(await agy().discover({ workspace: wsB, home: home })).toEqual([]);
     writeFileSync(join(home, '.gemini/antigravity-cli/cache/last_conversations.json'), '{"broken":');
-    expect(await agy().discover({ workspace: wsA, homeDir: home })).toEqual([]);
+    expect(await agy().discover({ workspace: wsA, home: home })).toEqual([]);
   });
 
   it('a db whose schema is empty (a CLI that just created it) is not a conversation yet', async () => {
@@ -81,8 +81,8 @@ describe('agy discover', () => {
     mkdirSync(join(db, '..'), { recursive: true });
     writeFileSync(db, '');
     writeAgyCache(home, { [wsA]: id });
-    expect(await agy().discover({ workspace: wsA, homeDir: home })).toEqual([]);
-    expect(await agy().verifyArtifact(id, { workspace: wsA, homeDir: home })).toBe(false);
+    expect(await agy().discover({ workspace: wsA, home: home })).toEqual([]);
+    expect(await agy().verifyArtifact(id, { workspace: wsA, home: home })).toBe(false);
   });
 });
 
@@ -93,7 +93,7 @@ describe('agy verifyArtifact', () => {
     const unmapped = freshId();
     for (const id of [mine, theirs, unmapped]) agyTree(home, id, ['db']);
     writeAgyCache(home, { [wsA]: mine, [wsB]: theirs });
-    const ctx = { workspace: wsA, homeDir: home };
+    const ctx = { workspace: wsA, home: home };
     expect(await agy().verifyArtifact(mine, ctx)).toBe(true);
     expect(await agy().verifyArtifact(mine.toUpperCase(), ctx)).toBe(true);
     expect(await agy().verifyArtifact(theirs, ctx)).toBe(false);
@@ -107,7 +107,7 @@ describe('agy verifyArtifact', () => {
     const unmapped = freshId();
     for (const id of [mine, theirs, unmapped]) agyTree(home, id, ['db']);
     writeAgyCache(home, { [wsA]: mine, [wsB]: theirs });
-    const ctx = { workspace: wsA, homeDir: home };
+    const ctx = { workspace: wsA, home: home };
     expect(await agy().verifyArtifact(mine, ctx, 'discover')).toBe(true);
     expect(await agy().verifyArtifact(theirs, ctx, 'discover')).toBe(false);
     expect(await agy().verifyArtifact(unmapped, ctx, 'discover')).toBe(false);
@@ -119,6 +119,6 @@ describe('agy verifyArtifact', () => {
     const id = freshId();
     agyTree(home, id, ['db']);
     writeAgyCache(home, { [wsB]: id, [wsA]: id });
-    expect(await agy().verifyArtifact(id, { workspace: wsA, homeDir: home }, 'discover')).toBe(true);
+    expect(await agy().verifyArtifact(id, { workspace: wsA, home: home }, 'discover')).toBe(true);
   });
 });

@@ -25,7 +25,7 @@ beforeEach(async () => {
 afterEach(() => dispose());
 
 const agy = () => new AgyAdapter(portsWith(new FakeProcessTable([{ pid: 1, argv: ['init'] }], { self: { pid: 500, ppid: 1, argv: ['node'] } })));
-const ctx = () => ({ workspace: ws, homeDir: home, env: {} });
+const ctx = () => ({ workspace: ws, home: home, env: {} });
 const fifo = (path: string): string => {
   mkdirSync(join(path, '..'), { recursive: true });
   execFileSync('mkfifo', [path]);

@@ -32,7 +32,7 @@ describe('agy planPurge', () => {
     for (const id of ids) agyTree(home, id);
     const spy = new SpyFileSystem(new NodeFileSystem());
     const a = new AgyAdapter(portsWith(new FakeProcessTable([{ pid: 1, argv: ['init'] }], { self }), spy));
-    const ctx = { workspace: dir, homeDir: home };
+    const ctx = { workspace: dir, home: home };
     const p = agyPaths(home, {});
     await planAgyPurge(spy, p, ids[0] as string);
     const once = listings(spy, p.conversations);

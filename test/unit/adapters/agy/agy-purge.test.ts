@@ -22,7 +22,7 @@ const self = { pid: 500, ppid: 1, argv: ['node', 'mam', 'purge'] };
 function adapter(table = new FakeProcessTable([{ pid: 1, argv: ['init'] }], { self })): AgyAdapter {
   return new AgyAdapter(portsWith(table));
 }
-const ctx = () => ({ workspace: dir, homeDir: home });
+const ctx = () => ({ workspace: dir, home: home });
 
 describe('agy purge (seed #10)', () => {
   it('identity: post-discovered uuid agent exporting ANTIGRAVITY_CONVERSATION_ID', () => {

@@ -25,7 +25,7 @@ afterEach(() => dispose());
 
 const self = { pid: 500, ppid: 1, argv: ['node', 'mam'] };
 const agy = (table = new FakeProcessTable([{ pid: 1, argv: ['init'] }], { self })) => new AgyAdapter(portsWith(table));
-const ctx = (extra: Record<string, unknown> = {}) => ({ workspace: ws, homeDir: home, env: {}, ...extra });
+const ctx = (extra: Record<string, unknown> = {}) => ({ workspace: ws, home: home, env: {}, ...extra });
 const T = 1_900_000_000_000;
 
 describe('agy: older conversations of a workspace are found without the cache', () => {

@@ -36,7 +36,7 @@ describe('agy: an implausible id reaches no path', () => {
     const spy = new SpyFileSystem();
     const table = new FakeProcessTable([{ pid: 1, argv: ['init'] }, { pid: 9, ppid: 1, argv: ['agy', bad] }]);
     const a = new AgyAdapter(portsWith(table, spy.port));
-    const ctx = { workspace: dir, homeDir: home };
+    const ctx = { workspace: dir, home: home };
     expect(strs(await a.purgeArtifacts(bad, ctx))).toEqual([]);
     expect(strs(await a.residualArtifacts(bad, ctx))).toEqual([]);
     expect(await a.hasArtifacts(bad, ctx)).toBe(false);
@@ -55,7 +55,7 @@ describe('agy: an implausible id reaches no path', () => {
         const spy = new SpyFileSystem();
         const table = new FakeProcessTable([{ pid: 1, argv: ['init'] }]);
         const a = new AgyAdapter(portsWith(table, spy.port));
-        const ctx = { workspace: dir, homeDir: home };
+        const ctx = { workspace: dir, home: home };
         const out = [strs(await a.purgeArtifacts(bad, ctx)), strs(await a.residualArtifacts(bad, ctx)), await a.hasArtifacts(bad, ctx), await a.conversationInUse(bad, ctx)];
         expect(out).toEqual([[], [], false, false]);
         expect(spy.calls).toEqual([]);
@@ -70,7 +70,7 @@ describe('agy: an implausible id reaches no path', () => {
     const paths = agyTree(home, id);
     const table = new FakeProcessTable([{ pid: 1, argv: ['init'] }, { pid: 9, ppid: 1, argv: ['agy', '--conversation', id] }]);
     const a = new AgyAdapter(portsWith(table));
-    const ctx = { workspace: dir, homeDir: home };
+    const ctx = { workspace: dir, home: home };
     expect(await a.conversationInUse(id.toUpperCase(), ctx)).toBe(true);
     expect((strs(await a.residualArtifacts(id.toUpperCase(), ctx))).sort()).toEqual(Object.values(paths).sort());
     // And a live process naming the upper-case spelling guards the lower-case id.
@@ -88,7 +88,7 @@ describe('agy: linked directories', () => {
     const id = freshId();
     const paths = agyTree(home, id);
     const a = new AgyAdapter(portsWith(new FakeProcessTable([{ pid: 1, argv: ['init'] }])));
-    expect(strs(await a.purgeArtifacts(id, { workspace: dir, homeDir: home }))).toHaveLength(6);
+    expect(strs(await a.purgeArtifacts(id, { workspace: dir, home: home }))).toHaveLength(6);
     for (const p of Object.values(paths)) expect(existsSync(p)).toBe(false);
   });
 
@@ -101,7 +101,7 @@ describe('agy: linked directories', () => {
     symlinkSync(outside, join(agyRootOf(home), 'brain'));
     const paths = agyTree(home, id, ['db', 'annotation', 'lock']);
     const a = new AgyAdapter(portsWith(new FakeProcessTable([{ pid: 1, argv: ['init'] }])));
-    const ctx = { workspace: dir, homeDir: home };
+    const ctx = { workspace: dir, home: home };
     const brain = agyTreePaths(home, id).brain;
     expect(await a.hasArtifacts(id, ctx)).toBe(true);
     const purged = strs(await a.purgeArtifacts(id, ctx));
@@ -119,7 +119,7 @@ describe('agy: linked directories', () => {
     mkdirSync(join(ann, '..'), { recursive: true });
     symlinkSync(target, ann);
     const a = new AgyAdapter(portsWith(new FakeProcessTable([{ pid: 1, argv: ['init'] }])));
-    expect(strs(await a.purgeArtifacts(id, { workspace: dir, homeDir: home }))).toEqual([ann]);
+    expect(strs(await a.purgeArtifacts(id, { workspace: dir, home: home }))).toEqual([ann]);
     expect(existsSync(target)).toBe(true);
   });
 });
@@ -140,7 +140,7 @@ describe('agy: a layout it does not know fails closed', () => {
     mkdirSync(join(extra, '..'), { recursive: true });
     writeFileSync(extra, 'new format');
     const a = new AgyAdapter(portsWith(new FakeProcessTable([{ pid: 1, argv: ['init'] }])));
-    const ctx = { workspace: ws, homeDir: home };
+    const ctx = { workspace: ws, home: home };
     expect(await a.discover(ctx)).toEqual([id]);
     const before = hashTree(home);
     expect(strs(await a.purgeArtifacts(id, ctx))).toEqual([]);
@@ -156,7 +156,7 @@ describe('agy: a layout it does not know fails closed', () => {
     const db = agyTreePaths(home, id).db;
     mkdirSync(join(db, 'pages'), { recursive: true });
     const a = new AgyAdapter(portsWith(new FakeProcessTable([{ pid: 1, argv: ['init'] }])));
-    const ctx = { workspace: dir, homeDir: home };
+    const ctx = { workspace: dir, home: home };
     expect(strs(await a.purgeArtifacts(id, ctx))).toEqual([]);
     expect(existsSync(join(db, 'pages'))).toBe(true);
     expect(strs(await a.residualArtifacts(id, ctx))).toEqual([db, `${db} (unknown layout: refusing to purge)`]);
@@ -169,7 +169,7 @@ describe('agy: a layout it does not know fails closed', () => {
     mkdirSync(join(other, '..'), { recursive: true });
     writeFileSync(other, 'x');
     const a = new AgyAdapter(portsWith(new FakeProcessTable([{ pid: 1, argv: ['init'] }])));
-    expect(strs(await a.purgeArtifacts(id, { workspace: dir, homeDir: home }))).toHaveLength(6);
+    expect(strs(await a.purgeArtifacts(id, { workspace: dir, home: home }))).toHaveLength(6);
     expect(existsSync(other)).toBe(true);
   });
 });

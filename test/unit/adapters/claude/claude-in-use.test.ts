@@ -105,9 +105,10 @@ describe('ClaudeAdapter in-use', () => {
     const { mkdirSync, writeFileSync } = await import('node:fs');
     mkdirSync(join(cfg, 'sessions'), { recursive: true });
     writeFileSync(join(cfg, 'sessions', '4003.json'), JSON.stringify({ pid: 4003, sessionId: id }));
-    const own = { workspace: sb.ws, homeDir: sb.home };
+    const own = { workspace: sb.ws, home: sb.home };
     expect(await claude.conversationInUse(id, own)).toBe(true);
     expect(claude.inUseHints(id, own)[0]).toBe(`ls -l ${join(cfg, 'sessions')}/`);
-    expect(await claude.conversationInUse(id, { workspace: sb.ws, homeDir: join(sb.root, 'other-home') })).toBe(false);
+    mkdirSync(join(sb.root, 'other-home'));
+    expect(await claude.conversationInUse(id, { workspace: sb.ws, home: join(sb.root, 'other-home') })).toBe(false);
   });
 });

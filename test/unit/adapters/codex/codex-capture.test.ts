@@ -21,7 +21,7 @@ function home(specs: (ws: string, other: string) => ThreadSpec[]) {
   const homeDir = join(root, 'home');
   const ws = join(root, 'ws');
   buildCodexHome(homeDir, specs(ws, join(root, 'other')));
-  return { workspace: ws, homeDir, env: { CODEX_HOME: codexDir(homeDir) } };
+  return { workspace: ws, home: homeDir, env: { CODEX_HOME: codexDir(homeDir) } };
 }
 
 describe('codex capture', () => {

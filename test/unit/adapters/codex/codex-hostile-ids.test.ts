@@ -29,7 +29,7 @@ beforeAll(() => {
   for (const name of ['memory.lock', 'notes.lock', '.lock']) writeFileSync(join(dir, 'thread-writer-locks', name), '');
   mkdirSync(join(dir, 'sessions', 'memory'), { recursive: true });
   writeFileSync(join(dir, 'sessions', 'rollout-2026-01-01T00-00-00-memory.jsonl'), '{}\n');
-  ctx = { workspace: join(root, 'ws'), homeDir: home, env: { CODEX_HOME: dir } };
+  ctx = { workspace: join(root, 'ws'), home: home, env: { CODEX_HOME: dir } };
 });
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -22,7 +22,7 @@ beforeAll(() => {
   home = join(root, 'home');
   t = { id: ID, cwd: join(root, 'ws'), updated: 2_000_000_000 };
   buildCodexHome(home, [t]);
-  ctx = { workspace: t.cwd, homeDir: home, env: { CODEX_HOME: codexDir(home) } };
+  ctx = { workspace: t.cwd, home: home, env: { CODEX_HOME: codexDir(home) } };
 });
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -13,16 +13,16 @@ const proc = new FakeProcessTable([], { self: { pid: 5, argv: ['node'], env: cal
 
 describe('agentEnv', () => {
   it('uses the caller env for the caller home (also through a link)', async () => {
-    expect(await agentEnv(fs, proc, { workspace: home, homeDir: home })).toEqual(callerEnv);
+    expect(await agentEnv(fs, proc, { workspace: home, home: home })).toEqual(callerEnv);
     const link = join(mkdtempSync(join(tmpdir(), 'mam-link-')), 'home');
     symlinkSync(home, link);
-    expect(await agentEnv(fs, proc, { workspace: home, homeDir: link })).toEqual(callerEnv);
+    expect(await agentEnv(fs, proc, { workspace: home, home: link })).toEqual(callerEnv);
   });
   it('never lends the caller CLAUDE_CONFIG_DIR to a sandbox home', async () => {
     const sandbox = mkdtempSync(join(tmpdir(), 'mam-sandbox-'));
-    expect(await agentEnv(fs, proc, { workspace: sandbox, homeDir: sandbox })).toEqual({});
+    expect(await agentEnv(fs, proc, { workspace: sandbox, home: sandbox })).toEqual({});
   });
   it('prefers an explicit ctx.env', async () => {
-    expect(await agentEnv(fs, proc, { workspace: home, homeDir: home, env: { CODEX_HOME: '/x' } })).toEqual({ CODEX_HOME: '/x' });
+    expect(await agentEnv(fs, proc, { workspace: home, home: home, env: { CODEX_HOME: '/x' } })).toEqual({ CODEX_HOME: '/x' });
   });
 });

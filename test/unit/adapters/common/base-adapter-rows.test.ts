@@ -7,8 +7,10 @@ import type { Artifact } from '../../../../src/purge/artifact.js';
 import { strs } from '../../../helpers/artifact-strings.js';
 
 const ID = 'a7800001-0000-4000-8000-000000000001';
+// A home that exists (adapters refuse one that does not): the filesystem root; nothing is written there.
+const H = '/';
 const DB = '/h/.rows/state.db';
-const ctx: DiscoveryContext = { workspace: '/w', homeDir: '/h' };
+const ctx: DiscoveryContext = { workspace: '/w', home: H };
 
 // An adapter whose only artifacts are rows of one table, with failures to inject.
 class RowsAdapter extends BaseAdapter {
@@ -55,7 +57,7 @@ describe('BaseAdapter: a failed row delete is reported, never swallowed', () => 
     expect(strs(await a.purgeArtifacts(ID, ctx))).toEqual([]);
     expect(strs(await a.residualArtifacts(ID, ctx))).toEqual([
       `${DB} (messages.session_id: 2 rows)`,
-      '/h (grok database rows could not be deleted: database is locked)',
+      '/ (grok database rows could not be deleted: database is locked)',
     ]);
   });
 
@@ -65,8 +67,8 @@ describe('BaseAdapter: a failed row delete is reported, never swallowed', () => 
     a.readFails = new Error('file is not a database');
     expect(strs(await a.purgeArtifacts(ID, ctx))).toEqual([]);
     expect(strs(await a.residualArtifacts(ID, ctx))).toEqual([
-      '/h (grok database rows could not be checked: file is not a database)',
-      '/h (grok database rows could not be deleted: file is not a database)',
+      '/ (grok database rows could not be checked: file is not a database)',
+      '/ (grok database rows could not be deleted: file is not a database)',
     ]);
     expect(await a.hasArtifacts(ID, ctx)).toBe(true);
   });
@@ -77,8 +79,8 @@ describe('BaseAdapter: a failed row delete is reported, never swallowed', () => 
     a.readFails = Object.assign(Object.create(null), { message: 'SQLITE_CORRUPT' });
     await expect(a.purgeArtifacts(ID, ctx)).resolves.toEqual([]);
     expect(strs(await a.residualArtifacts(ID, ctx))).toEqual([
-      '/h (grok database rows could not be checked: SQLITE_CORRUPT)',
-      '/h (grok database rows could not be deleted: [object])',
+      '/ (grok database rows could not be checked: SQLITE_CORRUPT)',
+      '/ (grok database rows could not be deleted: [object])',
     ]);
   });
 

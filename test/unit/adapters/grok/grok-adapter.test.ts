@@ -22,7 +22,7 @@ afterEach(() => dispose());
 
 const init = { pid: 1, argv: ['init'] };
 const grok = (table = new FakeProcessTable([init]), fs?: SpyFileSystem) => new GrokAdapter(portsWith(table, fs?.port));
-const ctx = () => ({ workspace: dir, homeDir: home });
+const ctx = () => ({ workspace: dir, home: home });
 const result = (exitCode: number | null): RunResult => ({ command: 'grok --version', exitCode, signal: null, stdout: '', stderr: '', durationMs: 1, timedOut: false, failed: exitCode !== 0 });
 
 describe('grok: lifecycle', () => {

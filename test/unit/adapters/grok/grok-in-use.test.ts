@@ -22,7 +22,7 @@ const { a1, a2, c1, b1 } = GROK_IDS;
 const OPENED = '2026-09-01T12:00:00.123456Z';
 const openedMs = Date.parse(OPENED);
 const init: FakeProcess = { pid: 1, argv: ['init'] };
-const ctx = () => ({ workspace: st.wsA, homeDir: st.home, env: {} });
+const ctx = () => ({ workspace: st.wsA, home: st.home, env: {} });
 const grok = (t: FakeProcessTable) => new GrokAdapter(portsWith(t));
 
 function active(entries: Array<{ id: string; pid: number; opened?: string }>): void {

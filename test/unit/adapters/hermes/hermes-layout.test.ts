@@ -18,6 +18,8 @@ let db: string;
 beforeEach(async () => {
   ({ dir, dispose } = await makeTempDir('mam-hermes-layout-'));
   mkdirSync(join(dir, '.hermes'));
+  // The context's home must exist (adapters refuse one that does not); the store is HERMES_HOME.
+  mkdirSync(join(dir, 'home'));
   db = join(dir, '.hermes', 'state.db');
   copyFileSync(join(HERMES_FIXTURES, '03-delegate', 'home-checkpointed', '.hermes', 'state.db'), db);
 });
@@ -64,7 +66,7 @@ function layout() {
 }
 
 const hermes = () => new HermesAdapter(portsWith(new FakeProcessTable([{ pid: 1, argv: ['init'] }])));
-const ctx = () => ({ workspace: join(dir, 'ws'), homeDir: join(dir, 'home'), env: { HERMES_HOME: join(dir, '.hermes') } });
+const ctx = () => ({ workspace: join(dir, 'ws'), home: join(dir, 'home'), env: { HERMES_HOME: join(dir, '.hermes') } });
 
 describe('hermes layout', () => {
   it('schema 22 as Hermes wrote it is known: child tables first, sessions.id last, both FTS tables', () => {

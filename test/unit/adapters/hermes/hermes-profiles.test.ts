@@ -24,7 +24,7 @@ function asProfile() {
   mkdirSync(join(base, 'profiles'), { recursive: true });
   const work = join(base, 'profiles', 'work');
   renameSync(s.hermesHome, work);
-  return { ...s, work, ctx: { workspace: s.wsA, homeDir: join(dir, 'home'), env: {} } };
+  return { ...s, work, ctx: { workspace: s.wsA, home: join(dir, 'home'), env: {} } };
 }
 
 describe('hermes profiles', () => {

@@ -22,11 +22,13 @@ beforeEach(async () => {
   ws = join(dir, 'ws');
   db = join(home, '.hermes', 'state.db');
   mkdirSync(ws);
+  // A home that exists: adapters refuse one that does not (INVALID_ARGUMENT).
+  mkdirSync(home);
 });
 afterEach(() => dispose());
 
 const hermes = (table = new FakeProcessTable([{ pid: 1, argv: ['init'] }])) => new HermesAdapter(portsWith(table));
-const ctx = () => ({ workspace: ws, homeDir: home });
+const ctx = () => ({ workspace: ws, home: home });
 
 describe('hermes purge: rows of the shared state.db, never the file', () => {
   it('deletes the session row and every session_id row of the id, nothing of the others', async () => {
@@ -135,7 +137,6 @@ describe('hermes: safety', () => {
     const id = freshId();
     const real = join(dir, 'real-hermes');
     writeHermesDb(join(real, 'state.db'), [...HERMES_SCHEMA, ...sessionSql(id, ws, 1, 1)]);
-    mkdirSync(home);
     symlinkSync(real, join(home, '.hermes'));
     expect(strs(await hermes().purgeArtifacts(id, ctx()))).toHaveLength(2);
     expect(await hermes().hasArtifacts(id, ctx())).toBe(false);

@@ -46,7 +46,7 @@ describe('opencode debug paths spawns', () => {
   it('is run once for five adapters built with getAdapter on the same ports', async () => {
     const proc = counting();
     const ports = portsWith(proc);
-    for (let i = 0; i < 5; i += 1) await getAdapter('opencode', { ports }).verifyArtifact(sesId(1), { workspace: root, homeDir: homes[0] as string, env: { PATH: bin } });
+    for (let i = 0; i < 5; i += 1) await getAdapter('opencode', { ports }).verifyArtifact(sesId(1), { workspace: root, home: homes[0] as string, env: { PATH: bin } });
     expect(proc.runs).toHaveLength(1);
   });
 
@@ -62,9 +62,9 @@ describe('opencode debug paths spawns', () => {
     const proc = counting();
     const set = adaptersOf(portsWith(proc));
     const ctxs = [
-      { homeDir: homes[0] as string, env: { PATH: bin } },
-      { homeDir: homes[1] as string, env: { PATH: bin } },
-      { homeDir: homes[0] as string, env: { PATH: bin, XDG_DATA_HOME: join(root, 'xdg') } },
+      { home: homes[0] as string, env: { PATH: bin } },
+      { home: homes[1] as string, env: { PATH: bin } },
+      { home: homes[0] as string, env: { PATH: bin, XDG_DATA_HOME: join(root, 'xdg') } },
     ];
     await Promise.all(Array.from({ length: 30 }, (_, i) => set.get('opencode').verifyArtifact(sesId(1), { workspace: root, ...(ctxs[i % 3] as (typeof ctxs)[0]) })));
     expect(proc.runs).toHaveLength(3);
@@ -74,7 +74,7 @@ describe('opencode debug paths spawns', () => {
   it('asks again after a failed run (concurrent lookups share the failed one)', async () => {
     const proc = counting({ ...ok, exitCode: 1, failed: true });
     const a = adaptersOf(portsWith(proc)).get('opencode');
-    const ctx = { workspace: root, homeDir: homes[0] as string, env: { PATH: bin } };
+    const ctx = { workspace: root, home: homes[0] as string, env: { PATH: bin } };
     await Promise.all([a.verifyArtifact(sesId(1), ctx), a.verifyArtifact(sesId(2), ctx)]);
     expect(proc.runs).toHaveLength(1);
     await a.verifyArtifact(sesId(1), ctx);

@@ -34,7 +34,7 @@ async function reachesNothing(id: string): Promise<void> {
   const { fs, calls } = spyFs();
   const proc = new FakeProcessTable([{ pid: 7, argv: ['opencode', '--session', id] }], { self: { pid: 9, argv: ['node'], env: { OPENCODE_SESSION_ID: id } }, onRun: () => { throw new Error('ran'); } });
   const a = new OpencodeAdapter({ fs, proc, herdr: new FakeHerdr(), clock: new FakeClock() });
-  const ctx = { workspace: '/tmp', homeDir: '/tmp', env: { HOME: '/tmp', PATH: '/usr/bin' } };
+  const ctx = { workspace: '/tmp', home: '/tmp', env: { HOME: '/tmp', PATH: '/usr/bin' } };
   expect(strs(await a.purgeArtifacts(id, ctx))).toEqual([]);
   expect(strs(await a.residualArtifacts(id, ctx))).toEqual([]);
   expect(await a.hasArtifacts(id, ctx)).toBe(false);

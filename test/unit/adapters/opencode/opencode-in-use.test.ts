@@ -1,6 +1,9 @@
 // The opencode in-use check on a fake process table: command lines (outside the caller's helper chain), the caller's
 // session variables, and holders of the shared database and its sidecars — except the per-user background service.
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { OpencodeAdapter } from '../../../../src/adapters/opencode/opencode-adapter.js';
 import type { DiscoveryContext } from '../../../../src/adapters/types.js';
 import { NodeFileSystem } from '../../../../src/node/node-fs.js';
@@ -11,9 +14,11 @@ import { FakeProcessTable } from '../../../../src/testing/process/fake-process-t
 
 const ID = 'ses_dd6159fa8ffeNLy5GqcBDiUnlX';
 const TWIN = 'ses_dd6159fa8ffeNLY5GQCBDIUNLX';
-const HOME = '/nonexistent-home/me';
+// An empty home (adapters refuse one that does not exist): no OpenCode store in it.
+const HOME = mkdtempSync(join(tmpdir(), 'mam-opencode-in-use-'));
+afterAll(() => rmSync(HOME, { recursive: true, force: true }));
 const DB = `${HOME}/.local/share/opencode/opencode.db`;
-const ctx: DiscoveryContext = { workspace: '/nonexistent-ws', homeDir: HOME, env: { HOME, PATH: '' } };
+const ctx: DiscoveryContext = { workspace: '/nonexistent-ws', home: HOME, env: { HOME, PATH: '' } };
 const SELF: FakeProcess = { pid: 50, ppid: 40, argv: ['node', 'mam', 'purge', 'opencode', ID] };
 
 function adapter(procs: FakeProcess[], self: FakeProcess = SELF): { a: OpencodeAdapter; table: FakeProcessTable } {

@@ -57,7 +57,7 @@ describe('the data dir', () => {
     const ports = { fs, proc, herdr: new FakeHerdr(), clock: new FakeClock() };
     const a = new (class extends OpencodeAdapter {
       where(h: string) {
-        return this.locate({ workspace: root, homeDir: h });
+        return this.locate({ workspace: root, home: h });
       }
     })(ports);
     expect((await a.where(home))?.dataDir).toBe(join(root, 'xdg', 'opencode'));
@@ -127,20 +127,20 @@ describe('the database path', () => {
 describe('authOk', () => {
   const adapter = (self: Record<string, string> = {}) => new OpencodeAdapter({ fs, proc: table([], self), herdr: new FakeHerdr(), clock: new FakeClock() });
   it('is true for an executable opencode on the agent PATH or under <home>/.opencode/bin', async () => {
-    expect(await adapter().authOk({ workspace: root, homeDir: home, env: { PATH: bin } })).toBe(true);
+    expect(await adapter().authOk({ workspace: root, home: home, env: { PATH: bin } })).toBe(true);
     const h = join(root, 'home-bin');
     mkdirSync(join(h, '.opencode/bin'), { recursive: true });
     writeFileSync(join(h, '.opencode/bin/opencode'), '#!/bin/sh\n');
     chmodSync(join(h, '.opencode/bin/opencode'), 0o755);
-    expect(await adapter().authOk({ workspace: root, homeDir: h, env: { PATH: '' } })).toBe(true);
+    expect(await adapter().authOk({ workspace: root, home: h, env: { PATH: '' } })).toBe(true);
   });
   it('is false for a missing binary, a non-executable file or a directory', async () => {
     const h = join(root, 'home-bad');
     mkdirSync(join(h, '.opencode/bin/opencode'), { recursive: true });
-    expect(await adapter().authOk({ workspace: root, homeDir: h, env: { PATH: '' } })).toBe(false);
+    expect(await adapter().authOk({ workspace: root, home: h, env: { PATH: '' } })).toBe(false);
     const h2 = join(root, 'home-noexec');
     mkdirSync(join(h2, '.opencode/bin'), { recursive: true });
     writeFileSync(join(h2, '.opencode/bin/opencode'), 'x');
-    expect(await adapter().authOk({ workspace: root, homeDir: h2, env: { PATH: '' } })).toBe(false);
+    expect(await adapter().authOk({ workspace: root, home: h2, env: { PATH: '' } })).toBe(false);
   });
 });

@@ -1,0 +1,118 @@
+import { InvalidArgumentError } from '../invalid-argument-error.js';
+import { lazySchema, type Zod } from '../lazy-zod.js';
+import type { FileSystemPort } from '../ports/fs.js';
+import { absolutePathSchema, parseArgument, requireDirectory } from './common-schemas.js';
+import type { DiscoveryContext } from '../adapters/types.js';
+import { checkDiscoveryContext, markContextChecked } from './discovery-context.js';
+
+/** What one argument of an adapter method is. */
+type ArgKind = 'id' | 'ctx' | 'mode' | 'row' | 'queries';
+
+// Every public method of AgentAdapter and its arguments, in order; `inUseHints` is the one synchronous method.
+const METHODS: Readonly<Record<string, readonly ArgKind[]>> = {
+  discover: ['ctx'],
+  verifyArtifact: ['id', 'ctx', 'mode'],
+  currentId: ['id', 'ctx'],
+  captureActiveSessionId: ['row', 'ctx'],
+  conversationInUse: ['id', 'ctx'],
+  inUseHolders: ['id', 'ctx'],
+  inUseHints: ['id', 'ctx'],
+  planPurge: ['id', 'ctx'],
+  purgeArtifacts: ['id', 'ctx'],
+  residualArtifacts: ['id', 'ctx'],
+  mentions: ['id', 'ctx'],
+  hasArtifacts: ['id', 'ctx'],
+  owns: ['id', 'ctx'],
+  verifyMany: ['queries', 'ctx'],
+  purgeNotesOf: ['id', 'ctx'],
+  authOk: ['ctx'],
+  survey: ['ctx'],
+  preflight: ['ctx'],
+  inspect: ['ctx'],
+};
+const SYNC = new Set(['inUseHints']);
+
+const modeSchema = lazySchema((z: Zod) => z.enum(['verify', 'discover'], { error: 'must be "verify" or "discover"' }).optional());
+const queriesSchema = lazySchema((z: Zod) =>
+  z.array(z.object({ id: z.string({ error: 'must be a string (a conversation id)' }), workspace: absolutePathSchema(z).optional() }, { error: 'must be an object { id, workspace? }' }), {
+    error: 'must be an array of { id, workspace? }',
+  }),
+);
+const rowSchema = lazySchema((z: Zod) =>
+  z.looseObject({ herdr_session_epoch: z.number({ error: 'must be a number or null' }).nullable().optional() }, { error: 'must be a session row (an object)' }),
+);
+
+/**
+ * Throws {@link InvalidArgumentError} unless `id` is a string. Any string is taken: ids come from registry rows and agent
+ * stores, so an implausible one (`""`, `../x`, a NUL byte) stays a value — it reaches no path and the method answers
+ * "nothing" — as the hostile-id laws require.
+ */
+export function checkConversationId(id: unknown, param = 'id'): string {
+  if (typeof id !== 'string') throw new InvalidArgumentError(param, `must be a string (a conversation id), got ${id === null ? 'null' : typeof id}`);
+  return id;
+}
+
+/** A home still to stat: the parameter it came from and the normalised context. */
+interface Stat {
+  /** `ctx.home` or `ctx.homeDir`. */
+  param: string;
+  /** The normalised context. */
+  ctx: DiscoveryContext;
+}
+
+/** The arguments checked and the context normalised; the home still to stat (or null: nothing will be read). */
+function checkArgs(kinds: readonly ArgKind[], args: unknown[], plausible: (id: string) => boolean): { args: unknown[]; stat: Stat | null } {
+  const out = [...args];
+  let idOk = true;
+  let stat: Stat | null = null;
+  kinds.forEach((kind, i) => {
+    switch (kind) {
+      case 'id':
+        idOk = plausible(checkConversationId(args[i]));
+        return;
+      case 'ctx': {
+        const c = checkDiscoveryContext(args[i]);
+        out[i] = c.ctx;
+        if (!c.known) stat = { param: c.homeParam, ctx: c.ctx };
+        return;
+      }
+      case 'mode':
+        parseArgument(modeSchema, 'mode', args[i]);
+        return;
+      case 'row':
+        parseArgument(rowSchema, 'row', args[i]);
+        return;
+      case 'queries':
+        parseArgument(queriesSchema, 'queries', args[i]);
+        return;
+      default:
+        return kind satisfies never;
+    }
+  });
+  // An implausible id reaches no path, so nothing is read for it (not even the home).
+  return { args: out, stat: idOk ? stat : null };
+}
+
+/**
+ * Puts a checking wrapper, as an own property, in front of every public adapter method `adapter` has: the arguments are
+ * checked (one zod parse, then one stat of the home) before the method runs, and a bad one throws (rejects with)
+ * {@link InvalidArgumentError} naming it. The wrapper calls the method the prototype has at call time, and hands it the
+ * normalised context (`home` set, `homeDir` gone); a context it normalised passes again unchecked.
+ */
+export function guardAdapterMethods(adapter: object, fs: () => FileSystemPort, plausible: (id: string) => boolean): void {
+  for (const [name, kinds] of Object.entries(METHODS)) {
+    if (typeof Reflect.get(adapter, name) !== 'function') continue;
+    const impl = (args: unknown[]): unknown => Reflect.apply(Reflect.get(Object.getPrototypeOf(adapter) as object, name, adapter) as (...a: unknown[]) => unknown, adapter, args);
+    const value = SYNC.has(name)
+      ? (...args: unknown[]): unknown => impl(checkArgs(kinds, args, plausible).args)
+      : async (...args: unknown[]): Promise<unknown> => {
+          const checked = checkArgs(kinds, args, plausible);
+          if (checked.stat !== null) {
+            await requireDirectory(fs(), checked.stat.param, checked.stat.ctx.home);
+            markContextChecked(checked.stat.ctx);
+          }
+          return impl(checked.args);
+        };
+    Object.defineProperty(adapter, name, { value, writable: true, configurable: true, enumerable: false });
+  }
+}

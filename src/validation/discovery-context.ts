@@ -1,0 +1,67 @@
+import type { DiscoveryContext } from '../adapters/types.js';
+import { InvalidArgumentError } from '../invalid-argument-error.js';
+import { lazySchema, type Zod } from '../lazy-zod.js';
+import type { FileSystemPort } from '../ports/fs.js';
+import { absolutePathSchema, envSchema, parseArgument, requireDirectory } from './common-schemas.js';
+
+// Built on first use (zod loads then, not when the package is imported). Fields it does not name are kept.
+const contextSchema = lazySchema((z: Zod) => {
+  const absolutePath = absolutePathSchema(z);
+  return z.looseObject(
+    {
+      workspace: absolutePath,
+      home: absolutePath.optional(),
+      homeDir: absolutePath.optional(),
+      env: envSchema(z).optional(),
+      epoch: z.number({ error: 'must be a number (epoch seconds)' }).optional(),
+      panePid: z.number({ error: 'must be a process id' }).int({ error: 'must be an integer process id' }).optional(),
+      siblingClaimedIds: z.array(z.string({ error: 'must be a string' }), { error: 'must be a list of ids' }).readonly().optional(),
+    },
+    { error: 'must be an object ({ workspace, home })' },
+  );
+});
+
+/** Contexts {@link requireDiscoveryContext} returned: one `home`, no `homeDir`, every path checked, the home a directory. */
+const checked = new WeakSet<object>();
+
+/** A checked context and the parameter its home came from (`ctx.home`, or `ctx.homeDir` for the former spelling). */
+export interface CheckedContext {
+  /** The context, `home` set and `homeDir` gone. */
+  ctx: DiscoveryContext;
+  /** `ctx.home` or `ctx.homeDir`: the parameter an error about the home names. */
+  homeParam: string;
+  /** True when the context is one {@link requireDiscoveryContext} returned (its home was checked too). */
+  known: boolean;
+}
+
+/**
+ * Checks a discovery context's shape (absolute, non-empty, NUL-free `workspace` and home; `env`, `epoch`, `panePid`,
+ * `siblingClaimedIds` of their types) and normalises `homeDir` (the former name) to `home`: exactly one of the two, or
+ * both equal. Throws {@link InvalidArgumentError} naming the field; reads nothing from disk.
+ */
+export function checkDiscoveryContext(value: unknown, root = 'ctx'): CheckedContext {
+  if (typeof value === 'object' && value !== null && checked.has(value)) return { ctx: value as DiscoveryContext, homeParam: `${root}.home`, known: true };
+  const data = parseArgument(contextSchema, root, value);
+  const { home, homeDir } = data;
+  if (home === undefined && homeDir === undefined) throw new InvalidArgumentError(`${root}.home`, 'is required: the absolute path of the home directory');
+  if (home !== undefined && homeDir !== undefined && home !== homeDir) {
+    throw new InvalidArgumentError(`${root}.homeDir`, `differs from ${root}.home (${homeDir} vs ${home}); give home only (homeDir is its former name)`);
+  }
+  const { homeDir: _former, ...rest } = value as DiscoveryContext;
+  const ctx: DiscoveryContext = { ...rest, home: home ?? (homeDir as string) };
+  return { ctx, homeParam: home === undefined ? `${root}.homeDir` : `${root}.home`, known: false };
+}
+
+/** Records `ctx` (a context {@link checkDiscoveryContext} returned, its home found a directory) as checked. */
+export function markContextChecked(ctx: DiscoveryContext): void {
+  checked.add(ctx);
+}
+
+/** {@link checkDiscoveryContext}, then the home must be an existing directory (one stat through `fs`). */
+export async function requireDiscoveryContext(fs: FileSystemPort, value: unknown, root = 'ctx'): Promise<DiscoveryContext> {
+  const c = checkDiscoveryContext(value, root);
+  if (c.known) return c.ctx;
+  await requireDirectory(fs, c.homeParam, c.ctx.home);
+  markContextChecked(c.ctx);
+  return c.ctx;
+}

@@ -1,0 +1,30 @@
+// Compile-time checks (`npx tsc --noEmit` reads this file; vitest does not run it): each `@ts-expect-error` line must
+// fail to compile, or tsc reports the directive as unused.
+import { getAdapter } from '../../src/adapters/get-adapter.js';
+import type { DiscoveryContext, DiscoveryContextInput } from '../../src/adapters/types.js';
+import type { AgentName } from '../../src/ids/agent-names.js';
+
+export async function typeChecks(agent: AgentName, someString: string): Promise<void> {
+  getAdapter('codex');
+  getAdapter(agent);
+  // @ts-expect-error a typo is no agent name
+  getAdapter('CLAUDE');
+  // @ts-expect-error nor is any string
+  getAdapter(someString);
+  // @ts-expect-error ports must be port objects
+  getAdapter('codex', { ports: 'node' });
+
+  const codex = getAdapter('codex');
+  await codex.discover({ workspace: '/repo', home: '/home/me' });
+  // The former spelling still compiles through AgentAdapter (deprecated).
+  await codex.discover({ workspace: '/repo', homeDir: '/home/me' });
+  // @ts-expect-error a context needs a home
+  await codex.discover({ workspace: '/repo' });
+
+  const ctx: DiscoveryContext = { workspace: '/repo', home: '/home/me' };
+  const input: DiscoveryContextInput = ctx;
+  await codex.planPurge('id', input);
+  // @ts-expect-error DiscoveryContext itself is spelled with home
+  const old: DiscoveryContext = { workspace: '/repo', homeDir: '/home/me' };
+  void old;
+}
