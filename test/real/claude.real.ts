@@ -11,7 +11,7 @@ import { accountHits, artifactPathOf, asText } from './support/account.js';
 import { check } from './support/known-gaps.js';
 import { realCli } from './support/real-clis.js';
 import { report } from './support/report.js';
-import { killSandboxProcesses, runCli, sandboxPids, startCli, waitFor, type LiveCli } from './support/run-cli.js';
+import { alive, killSandboxProcesses, runCli, sandboxPids, startCli, waitFor, type LiveCli } from './support/run-cli.js';
 import { makeSandbox, type RealSandbox } from './support/sandbox.js';
 import { sleep, Sleepers } from './support/sleeper.js';
 import { startTui, type TmuxTui } from './support/tmux.js';
@@ -163,7 +163,14 @@ describe.sequential(`claude ${cli.version}`, () => {
           await waitFor('the pid file to move to a new id', () => (pidFile() === undefined ? true : undefined), 4000).catch(() => undefined);
         }
         expect(pidFile(), `the pid file still names the resumed id\n${tui.capture()}`).toBeUndefined();
-        expect(await adapter().conversationInUse(ids.b1, ctx(sb.wsB))).toBe(false);
+        expect(await adapter().inUseHolders(ids.b1, ctx(sb.wsB))).toEqual([]);
+        // The conversation the TUI moved to is held, through its pid file (the tmux server's command line names the old id).
+        const moved = pidFiles()
+          .filter((f) => /^[0-9]+\.json$/.test(f) && alive(Number.parseInt(f, 10)))
+          .map((f) => (JSON.parse(readFileSync(join(sessionsDir(), f), 'utf8')) as { sessionId?: string }).sessionId)
+          .find((sid) => sid !== undefined && sid !== ids.b1);
+        expect(moved, 'the pid file names the new conversation').toBeDefined();
+        expect((await adapter().inUseHolders(moved!, ctx(sb.wsB))).map((h) => h.signal)).toContain('pid-file');
       } finally {
         tui.kill();
         tui = undefined;
