@@ -14,6 +14,7 @@ import { type ClaudeLocations, claudeLocations } from './claude-locations.js';
 import { sessionFilesNaming } from './session-files.js';
 import { currentSessionOf } from './pid-file.js';
 import { launcherMovedOn } from './launcher-moved-on.js';
+import { agentCliName } from '../../process/agent-cli-name.js';
 import { sessionLiveness } from './session-liveness.js';
 import { sharedFilesNaming } from './shared-mentions.js';
 import { describeError } from '../../errors.js';
@@ -140,9 +141,12 @@ export class ClaudeAdapter extends BaseAdapter {
       const on = h.signal === 'command-line' ? await current(h.pid) : null;
       if (on !== null && on !== c) continue;
       if (on === null && h.signal === 'command-line') {
-        snapshot ??= await this.ports.proc.snapshot().catch(() => []);
-        const p = snapshot.find((x) => x.pid === h.pid);
-        if (p !== undefined && (await launcherMovedOn(p, snapshot, c, current))) continue;
+        // A Claude process itself with no readable pid file counts as before: no second snapshot for it.
+        const p = await this.ports.proc.lookup(h.pid).catch(() => null);
+        if (p !== null && agentCliName(p) !== 'claude') {
+          snapshot ??= await this.ports.proc.snapshot().catch(() => []);
+          if (await launcherMovedOn(p, snapshot, c, current)) continue;
+        }
       }
       out.push(h);
     }
