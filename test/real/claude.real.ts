@@ -148,7 +148,12 @@ describe.sequential(`claude ${cli.version}`, () => {
         await waitFor('the resumed TUI', () => (/for shortcuts|❯/.test(tui!.capture()) ? true : undefined), 90_000);
         await sleep(1500);
         const pidFile = () => pidFiles().find((f) => f.endsWith('.json') && readFileSync(join(sessionsDir(), f), 'utf8').includes(ids.b1));
-        await waitFor('the TUI pid file naming the resumed id', () => pidFile());
+        const first = await waitFor('the TUI pid file naming the resumed id', () => pidFile());
+        const fields = (f: string) => {
+          const { pid, sessionId, kind, status } = JSON.parse(readFileSync(join(sessionsDir(), f), 'utf8')) as Record<string, unknown>;
+          return JSON.stringify({ pid, sessionId, kind, status });
+        };
+        process.stdout.write(`[real] claude pid file before /clear: ${fields(first)}\n`);
         tui.send('-l', '/clear');
         for (let i = 0; i < 5 && pidFile() !== undefined; i++) {
           await sleep(700);
@@ -163,6 +168,7 @@ describe.sequential(`claude ${cli.version}`, () => {
           .map((f) => (JSON.parse(readFileSync(join(sessionsDir(), f), 'utf8')) as { sessionId?: string }).sessionId)
           .find((sid) => sid !== undefined && sid !== ids.b1);
         expect(moved, 'the pid file names the new conversation').toBeDefined();
+        process.stdout.write(`[real] claude pid file after /clear: ${existsSync(join(sessionsDir(), first)) ? fields(first) : 'gone'}\n`);
         expect((await adapter().inUseHolders(moved!, ctx(sb.wsB))).map((h) => h.signal)).toContain('pid-file');
       } finally {
         tui.kill();
