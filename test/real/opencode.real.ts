@@ -176,6 +176,7 @@ describe.sequential(`opencode ${cli.version}`, () => {
       purge: string;
     };
     ids.probe = probe.id;
+    process.stdout.write(`[real] opencode tool shell exports: ${probe.opencodeKeys.join(' ')}\n`);
     // The newest session of the workspace, the one whose turn ran the probe; OpenCode 1.18.33 exports no session id.
     expect(SESSION.exec(r.stdout)?.[1]).toBe(probe.id);
     expect(probe.opencodeKeys).toContain('OPENCODE_PID');

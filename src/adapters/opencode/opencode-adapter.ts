@@ -116,7 +116,8 @@ export class OpencodeAdapter extends BaseAdapter {
   /**
    * The live uses of the session: the shared rule (command lines, session variables, holders of the database), with a
    * holder of the shared database counted only when it can be using this session — its command line names the id, or its
-   * cwd lies in the session's directory or project worktree; when its cwd cannot be read (or the session's directory is
+   * cwd lies in a directory of the session's project (its directory, the worktree, another checkout OpenCode ran in: a
+   * TUI lists its project's sessions, from any clone of it); when its cwd cannot be read (or the session's directory is
    * unknown, or it belongs to the `global` project) every holder counts, as before (home-wide). And the opencode process
    * whose tool shell runs the caller (`OPENCODE_PID`), when it can be using the session.
    */
