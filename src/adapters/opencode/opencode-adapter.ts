@@ -38,7 +38,7 @@ export class OpencodeAdapter extends BaseAdapter {
   readonly name = 'opencode' as const;
   /** Post-discovered: OpenCode picks the session id (`ses_…`); capture finds it in the database. */
   readonly idLifecycle = 'post_discovered' as const;
-  /** OpenCode exports the session id to its tool shells as `OPENCODE_SESSION_ID`. */
+  /** The session variable checked in the caller's environment; OpenCode 1.18.33 exports none to its tool shells (only `OPENCODE_PID`, which {@link OpencodeAdapter.inUseHolders} uses), as the real-CLI suite shows. */
   override readonly sessionEnvVar = 'OPENCODE_SESSION_ID';
   /** The idle TUI keeps an `opencode` child process. */
   override readonly residentChildren: readonly string[] = ['opencode'];
