@@ -1,5 +1,5 @@
 // Checks the current adapters fail, each one assertion, run with `it.fails` so the suite stays green and a fix shows up
-// as "expected to fail but passed": then delete the name here (part B of issue 18 fixes these).
+// as "expected to fail but passed": then delete the name here. Empty on the pinned versions (issue 18 closed the last two).
 import { it } from 'vitest';
 
 export const KNOWN_GAPS = new Set<string>([
