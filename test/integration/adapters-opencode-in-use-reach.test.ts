@@ -2,6 +2,7 @@
 // now counts for a session only when it can be using it (its command line names the id, or its cwd is in the session's
 // directory or project worktree), keeping the home-wide rule when that cannot be told. OpenCode 1.18 exports OPENCODE_PID
 // (not OPENCODE_SESSION_ID) to tool shells: a purge run from inside an opencode session is recognised through it.
+import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +47,23 @@ describe('opencode in-use is no longer home-wide', () => {
   it('a TUI whose cwd is the session\'s directory (or below it) holds it', async () => {
     for (const cwd of [join(root, 'ws-opencode2'), join(root, 'ws-opencode2', 'src')]) {
       expect((await adapter([tui(7, cwd)]).inUseHolders(IN_REPO, ctx)).map((h) => [h.pid, h.signal])).toEqual([[7, 'open-file'], [7, 'open-file']]);
+    }
+  });
+
+  it('a TUI in another checkout of the same project (a clone: OpenCode 1.18.33 lists the project\'s sessions there) holds it', async () => {
+    const clone = join(root, 'clone-of-ws-opencode2');
+    const w = new Database(db);
+    try {
+      const project = w.prepare('SELECT project_id FROM session WHERE id = ?').pluck().get(IN_REPO) as string;
+      w.prepare('INSERT INTO project_directory (project_id, directory, time_created) VALUES (?, ?, 1)').run(project, clone);
+      expect((await adapter([tui(7, join(clone, 'src'))]).inUseHolders(IN_REPO, ctx)).map((h) => h.pid)).toContain(7);
+      w.prepare('DELETE FROM project_directory WHERE directory = ?').run(clone);
+      w.prepare("UPDATE project SET sandboxes = ? WHERE id = ?").run(JSON.stringify([clone]), project);
+      expect((await adapter([tui(7, clone)]).inUseHolders(IN_REPO, ctx)).map((h) => h.pid)).toContain(7);
+      w.prepare("UPDATE project SET sandboxes = '[]' WHERE id = ?").run(project);
+      expect(await adapter([tui(7, clone)]).inUseHolders(IN_REPO, ctx)).toEqual([]);
+    } finally {
+      w.close();
     }
   });
 

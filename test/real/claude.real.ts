@@ -5,17 +5,18 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getAdapter, PurgeService, type DiscoveryContext, type PurgeResult } from '../../src/index.js';
+import { getAdapter, PurgeService, type DiscoveryContext } from '../../src/index.js';
 import { startFakeModelServer, type FakeModelServer } from '../../src/testing/index.js';
-import { accountHits, artifactPathOf, asText } from './support/account.js';
+import { accountHits } from './support/account.js';
 import { check } from './support/known-gaps.js';
 import { realCli } from './support/real-clis.js';
+import { expectEveryByteAccounted, expectRefusedPurgeChangesNothing, expectTurnCarries, purgeAndCheck, type Purged } from './support/purge-steps.js';
 import { report } from './support/report.js';
-import { killSandboxProcesses, runCli, sandboxPids, startCli, waitFor, type LiveCli } from './support/run-cli.js';
+import { alive, killSandboxProcesses, runCli, sandboxPids, startCli, waitFor, type LiveCli } from './support/run-cli.js';
 import { makeSandbox, type RealSandbox } from './support/sandbox.js';
 import { sleep, Sleepers } from './support/sleeper.js';
 import { startTui, type TmuxTui } from './support/tmux.js';
-import { filesContaining, snapshotTree, treeDiff } from './support/tree.js';
+import { filesContaining } from './support/tree.js';
 
 const cli = realCli('claude');
 const API_KEY = 'sk-ant-fake-0123456789abcdefghij';
@@ -27,7 +28,7 @@ const ids = { a1: randomUUID(), a2: randomUUID(), b1: randomUUID(), tui: randomU
 let live: LiveCli | undefined;
 let tui: TmuxTui | undefined;
 let crashedPid = 0;
-let purgeA1: Extract<PurgeResult, { kind: 'purged' }> | undefined;
+let purgeA1: Purged | undefined;
 
 const ctx = (workspace: string): DiscoveryContext => ({ workspace, home: sb.home, env: sb.env });
 const adapter = () => getAdapter('claude');
@@ -102,15 +103,7 @@ describe.sequential(`claude ${cli.version}`, () => {
     await sleepers.started('a1');
     expect(await adapter().conversationInUse(ids.a1, ctx(sb.wsA))).toBe(true);
     expect(await adapter().conversationInUse(ids.b1, ctx(sb.wsB))).toBe(false);
-    live.signalGroup('SIGSTOP');
-    try {
-      const before = snapshotTree(sb.root);
-      const refused = await service().purge('claude', ids.a1, { home: sb.home, workspace: sb.wsA, env: sb.env });
-      expect(refused.kind).toBe('in-use');
-      expect(treeDiff(before, snapshotTree(sb.root))).toEqual([]);
-    } finally {
-      live.signalGroup('SIGCONT');
-    }
+    await expectRefusedPurgeChangesNothing('claude', ids.a1, sb, sb.wsA, live);
   });
 
   it('SIGKILL mid-turn: the stale pid file does not make it read as in use; it still verifies', async () => {
@@ -155,7 +148,12 @@ describe.sequential(`claude ${cli.version}`, () => {
         await waitFor('the resumed TUI', () => (/for shortcuts|❯/.test(tui!.capture()) ? true : undefined), 90_000);
         await sleep(1500);
         const pidFile = () => pidFiles().find((f) => f.endsWith('.json') && readFileSync(join(sessionsDir(), f), 'utf8').includes(ids.b1));
-        await waitFor('the TUI pid file naming the resumed id', () => pidFile());
+        const first = await waitFor('the TUI pid file naming the resumed id', () => pidFile());
+        const fields = (f: string) => {
+          const { pid, sessionId, kind, status } = JSON.parse(readFileSync(join(sessionsDir(), f), 'utf8')) as Record<string, unknown>;
+          return JSON.stringify({ pid, sessionId, kind, status });
+        };
+        process.stdout.write(`[real] claude pid file before /clear: ${fields(first)}\n`);
         tui.send('-l', '/clear');
         for (let i = 0; i < 5 && pidFile() !== undefined; i++) {
           await sleep(700);
@@ -163,7 +161,15 @@ describe.sequential(`claude ${cli.version}`, () => {
           await waitFor('the pid file to move to a new id', () => (pidFile() === undefined ? true : undefined), 4000).catch(() => undefined);
         }
         expect(pidFile(), `the pid file still names the resumed id\n${tui.capture()}`).toBeUndefined();
-        expect(await adapter().conversationInUse(ids.b1, ctx(sb.wsB))).toBe(false);
+        expect(await adapter().inUseHolders(ids.b1, ctx(sb.wsB))).toEqual([]);
+        // The conversation the TUI moved to is held, through its pid file (the tmux server's command line names the old id).
+        const moved = pidFiles()
+          .filter((f) => /^[0-9]+\.json$/.test(f) && alive(Number.parseInt(f, 10)))
+          .map((f) => (JSON.parse(readFileSync(join(sessionsDir(), f), 'utf8')) as { sessionId?: string }).sessionId)
+          .find((sid) => sid !== undefined && sid !== ids.b1);
+        expect(moved, 'the pid file names the new conversation').toBeDefined();
+        process.stdout.write(`[real] claude pid file after /clear: ${existsSync(join(sessionsDir(), first)) ? fields(first) : 'gone'}\n`);
+        expect((await adapter().inUseHolders(moved!, ctx(sb.wsB))).map((h) => h.signal)).toContain('pid-file');
       } finally {
         tui.kill();
         tui = undefined;
@@ -178,21 +184,11 @@ describe.sequential(`claude ${cli.version}`, () => {
   });
 
   it('purge removes the SIGKILLed conversation and reports what it left', async () => {
-    const result = await service().purge('claude', ids.a1, { home: sb.home, workspace: sb.wsA, env: sb.env });
-    expect(result.kind).toBe('purged');
-    if (result.kind !== 'purged') return;
-    purgeA1 = result;
-    expect(result.purged.length).toBeGreaterThan(0);
-    for (const a of result.purged) if (!asText(a).includes(' rows)')) expect(existsSync(artifactPathOf(a)), asText(a)).toBe(false);
-    expect(await adapter().hasArtifacts(ids.a1, ctx(sb.wsA))).toBe(false);
-    expect(await adapter().discover(ctx(sb.wsA))).not.toContain(ids.a1);
+    purgeA1 = await purgeAndCheck('claude', ids.a1, sb, sb.wsA);
   });
 
   check('claude: no unaccounted byte of the purged id')('claude: no unaccounted byte of the purged id', () => {
-    const acc = accountHits(filesContaining(sb.root, ids.a1), purgeA1!);
-    report('claude purge of a SIGKILLed conversation', acc);
-    expect(acc.claimedRemoved).toEqual([]);
-    expect(acc.unaccounted).toEqual([]);
+    expectEveryByteAccounted('claude purge of a SIGKILLed conversation', sb, ids.a1, purgeA1!);
   });
 
   check("claude: purge removes the crashed run's .key and cc-socks files")("claude: purge removes the crashed run's .key and cc-socks files", () => {
@@ -209,9 +205,7 @@ describe.sequential(`claude ${cli.version}`, () => {
   it('the sibling still resumes with its content', async () => {
     const before = server.requests.length;
     await ok(sb.wsB, '--resume', ids.b1, 'PROMPT-B1 after the purge');
-    const turn = server.requests.slice(before).find((q) => q.userText.includes('PROMPT-B1 after the purge'));
-    expect(JSON.stringify(turn?.body)).toContain('PROMPT-B1 first turn');
-    expect(JSON.stringify(turn?.body)).toContain('PROMPT-B1 second turn');
+    expectTurnCarries(server, before, 'PROMPT-B1 after the purge', ['PROMPT-B1 first turn', 'PROMPT-B1 second turn']);
   });
 
   it('purging a parent removes its sub-agent transcripts', async () => {

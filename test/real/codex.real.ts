@@ -4,16 +4,16 @@ import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getAdapter, PurgeService, type DiscoveryContext, type PurgeResult } from '../../src/index.js';
+import { getAdapter, PurgeService, type DiscoveryContext } from '../../src/index.js';
 import { startFakeModelServer, type FakeModelServer } from '../../src/testing/index.js';
-import { report } from './support/report.js';
-import { accountHits, artifactPathOf, asText } from './support/account.js';
+import { expectEveryByteAccounted, expectRefusedPurgeChangesNothing, expectTurnCarries, purgeAndCheck, type Purged } from './support/purge-steps.js';
+import { accountHits } from './support/account.js';
 import { check } from './support/known-gaps.js';
 import { realCli } from './support/real-clis.js';
 import { alive, killSandboxProcesses, runCli, sandboxPids, startCli, waitFor, type LiveCli } from './support/run-cli.js';
 import { makeSandbox, type RealSandbox } from './support/sandbox.js';
 import { startTui, type TmuxTui } from './support/tmux.js';
-import { filesContaining, snapshotTree, treeDiff } from './support/tree.js';
+import { filesContaining } from './support/tree.js';
 
 const cli = realCli('codex');
 const ID_LINE = /session id: ([0-9a-f-]{36})/;
@@ -26,7 +26,7 @@ const ids = { a1: '', a2: '', child: '', b1: '', tui: '' };
 let live: LiveCli | undefined;
 let tui: TmuxTui | undefined;
 const sleepers: number[] = [];
-let purgeA1: Extract<PurgeResult, { kind: 'purged' }> | undefined;
+let purgeA1: Purged | undefined;
 
 const ctx = (workspace: string): DiscoveryContext => ({ workspace, home: sb.home, env: sb.env });
 const adapter = () => getAdapter('codex');
@@ -149,15 +149,7 @@ describe.sequential(`codex ${cli.version}`, () => {
     expect(await adapter().conversationInUse(ids.a1, ctx(sb.wsA))).toBe(true);
     expect(await adapter().conversationInUse(ids.b1, ctx(sb.wsB))).toBe(false);
     // Stopped, the CLI still holds its lock and files but cannot write: any change to the tree is the purge's.
-    live.signalGroup('SIGSTOP');
-    try {
-      const before = snapshotTree(sb.root);
-      const refused = await service().purge('codex', ids.a1, { home: sb.home, workspace: sb.wsA, env: sb.env });
-      expect(refused.kind).toBe('in-use');
-      expect(treeDiff(before, snapshotTree(sb.root))).toEqual([]);
-    } finally {
-      live.signalGroup('SIGCONT');
-    }
+    await expectRefusedPurgeChangesNothing('codex', ids.a1, sb, sb.wsA, live);
   });
 
   it('SIGKILL mid-turn: the conversation is no longer in use, and still verifies', async () => {
@@ -197,21 +189,11 @@ describe.sequential(`codex ${cli.version}`, () => {
   });
 
   it('purge removes the SIGKILLed conversation and reports what it left', async () => {
-    const result = await service().purge('codex', ids.a1, { home: sb.home, workspace: sb.wsA, env: sb.env });
-    expect(result.kind).toBe('purged');
-    if (result.kind !== 'purged') return;
-    purgeA1 = result;
-    expect(result.purged.length).toBeGreaterThan(0);
-    for (const a of result.purged) if (!asText(a).includes(' rows)')) expect(existsSync(artifactPathOf(a)), asText(a)).toBe(false);
-    expect(await adapter().hasArtifacts(ids.a1, ctx(sb.wsA))).toBe(false);
-    expect(await adapter().discover(ctx(sb.wsA))).not.toContain(ids.a1);
+    purgeA1 = await purgeAndCheck('codex', ids.a1, sb, sb.wsA);
   });
 
   check('codex: no unaccounted byte of the purged id')('codex: no unaccounted byte of the purged id', () => {
-    const acc = accountHits(filesContaining(sb.root, ids.a1), purgeA1!);
-    report('codex purge of a SIGKILLed conversation', acc);
-    expect(acc.claimedRemoved).toEqual([]);
-    expect(acc.unaccounted).toEqual([]);
+    expectEveryByteAccounted('codex purge of a SIGKILLed conversation', sb, ids.a1, purgeA1!);
   });
 
   it('no CLI process is left running (the TUI ran with --no-daemon: Codex 0.171 otherwise keeps a shared app-server daemon)', () => {
@@ -241,9 +223,7 @@ describe.sequential(`codex ${cli.version}`, () => {
     const before = server.requests.length;
     const run = await exec(sb.wsB, 'resume', ids.b1, 'PROMPT-B1 after the purge');
     expect(run.code, run.stderr).toBe(0);
-    const turn = server.requests.slice(before).find((r) => r.userText.includes('PROMPT-B1 after the purge'));
-    expect(JSON.stringify(turn?.body)).toContain('PROMPT-B1 first turn');
-    expect(JSON.stringify(turn?.body)).toContain('PROMPT-B1 second turn');
+    expectTurnCarries(server, before, 'PROMPT-B1 after the purge', ['PROMPT-B1 first turn', 'PROMPT-B1 second turn']);
   });
 
   check('codex: purging a parent removes its sub-agent threads')('codex: purging a parent removes its sub-agent threads', async () => {

@@ -14,6 +14,8 @@ import { claudeTranscriptExists } from './claude-owns.js';
 import { type ClaudeLocations, claudeLocations } from './claude-locations.js';
 import { sessionFilesNaming } from './session-files.js';
 import { currentSessionOf } from './pid-file.js';
+import { launcherMovedOn } from './launcher-moved-on.js';
+import { agentCliName } from '../../process/agent-cli-name.js';
 import { sessionLiveness } from './session-liveness.js';
 import { sharedFilesNaming } from './shared-mentions.js';
 import { describeError } from '../../errors.js';
@@ -121,7 +123,8 @@ export class ClaudeAdapter extends BaseAdapter {
   /**
    * The live uses of the conversation (the shared rule plus live pid files), with two Claude Code 2.1.332 facts: after
    * `/clear` in a TUI started with `--resume <id>` the command line still names the old id while the pid file's current
-   * `sessionId` names the new one — such a process no longer uses the old id and does not count for it; and a purge run
+   * `sessionId` names the new one — such a process no longer uses the old id and does not count for it, nor does the
+   * launcher whose command line names it (a tmux server) when every Claude process below it is on another id; and a purge run
    * from a Claude tool shell sees `CLAUDE_PID` (the Claude process), whose pid file names the conversation it is on.
    */
   override async inUseHolders(id: string, ctx: DiscoveryContext): Promise<InUseHolder[]> {
@@ -134,9 +137,19 @@ export class ClaudeAdapter extends BaseAdapter {
     const now = this.ports.clock.now();
     const current = (pid: number): Promise<string | null> => currentSessionOf(this.ports.fs, this.ports.proc, config, pid, now);
     const out: InUseHolder[] = [];
+    let snapshot: ProcessInfo[] | undefined;
     for (const h of all) {
       const on = h.signal === 'command-line' ? await current(h.pid) : null;
-      if (on === null || on === c) out.push(h);
+      if (on !== null && on !== c) continue;
+      if (on === null && h.signal === 'command-line') {
+        // A Claude process itself with no readable pid file counts as before: no second snapshot for it.
+        const p = await this.ports.proc.lookup(h.pid).catch(() => null);
+        if (p !== null && agentCliName(p) !== 'claude') {
+          snapshot ??= await this.ports.proc.snapshot().catch(() => []);
+          if (await launcherMovedOn(p, snapshot, c, current)) continue;
+        }
+      }
+      out.push(h);
     }
     if (/^[1-9][0-9]{0,9}$/.test(pidVar) && !out.some((h) => h.pid === Number(pidVar)) && (await current(Number(pidVar))) === c) {
       out.push({ pid: Number(pidVar), command: 'the Claude session this process runs in (CLAUDE_PID)', signal: 'session-env', detail: 'CLAUDE_PID' });

@@ -38,7 +38,7 @@ export class OpencodeAdapter extends BaseAdapter {
   readonly name = 'opencode' as const;
   /** Post-discovered: OpenCode picks the session id (`ses_…`); capture finds it in the database. */
   readonly idLifecycle = 'post_discovered' as const;
-  /** OpenCode exports the session id to its tool shells as `OPENCODE_SESSION_ID`. */
+  /** The session variable checked in the caller's environment; OpenCode 1.18.33 exports none to its tool shells (only `OPENCODE_PID`, which {@link OpencodeAdapter.inUseHolders} uses), as the real-CLI suite shows. */
   override readonly sessionEnvVar = 'OPENCODE_SESSION_ID';
   /** The idle TUI keeps an `opencode` child process. */
   override readonly residentChildren: readonly string[] = ['opencode'];
@@ -116,7 +116,8 @@ export class OpencodeAdapter extends BaseAdapter {
   /**
    * The live uses of the session: the shared rule (command lines, session variables, holders of the database), with a
    * holder of the shared database counted only when it can be using this session — its command line names the id, or its
-   * cwd lies in the session's directory or project worktree; when its cwd cannot be read (or the session's directory is
+   * cwd lies in a directory of the session's project (its directory, the worktree, another checkout OpenCode ran in: a
+   * TUI lists its project's sessions, from any clone of it); when its cwd cannot be read (or the session's directory is
    * unknown, or it belongs to the `global` project) every holder counts, as before (home-wide). And the opencode process
    * whose tool shell runs the caller (`OPENCODE_PID`), when it can be using the session.
    */

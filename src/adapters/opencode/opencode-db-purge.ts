@@ -8,6 +8,7 @@ import { type OpencodeDbFindings, opencodeDbFindings } from './opencode-db-rows.
 import type { OpencodeLocation } from './opencode-locator.js';
 import { runOpencodeSessionDelete } from './opencode-session-delete.js';
 import { deleteOpencodeV1Rows } from './opencode-v1-delete.js';
+import { wipeOpencodeDeadCopies } from './opencode-dead-copies.js';
 
 /**
  * What a purge did to the OpenCode database: the rows removed, the child sessions they included, and whether it refused
@@ -29,7 +30,8 @@ export interface OpencodeDbPurge {
 
 /**
  * Removes the conversation's rows: `opencode session delete` for a `session_v2` session (its child sessions go with it),
- * then the 1.x rows of the session and every child collected before that delete. Never throws.
+ * then the 1.x rows of the session and every child collected before that delete, then the old copies of them OpenCode left in
+ * the unused space of other rows' pages ({@link wipeOpencodeDeadCopies}). Never throws.
  * @public
  */
 export async function purgeOpencodeDb(fs: FileSystemPort, proc: ProcessPort, loc: OpencodeLocation, id: string): Promise<OpencodeDbPurge> {
@@ -59,6 +61,7 @@ export async function purgeOpencodeDb(fs: FileSystemPort, proc: ProcessPort, loc
       // Busy or unwritable: the 1.x rows stay (the transaction rolled back) and the residual names them.
       return { refused: true, removed, children: before.children };
     }
+    if (removed.length > 0) await wipeOpencodeDeadCopies(fs, proc, loc.dbPath, [id, ...before.children], notes);
     return { refused: false, removed, children: before.children, notes };
   } catch {
     return none(true);

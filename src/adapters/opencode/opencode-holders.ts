@@ -36,18 +36,41 @@ export async function callerOpencodeSession(proc: ProcessPort, id: string, dirs:
 
 /**
  * The directories an OpenCode process must work in to reach the session, read through an already read-only connection:
- * the session's `directory` and its project's `worktree` (a TUI lists its project's sessions); `/` for the `global`
- * project (sessions outside any git repository are reachable from anywhere); empty when the schema does not say.
+ * the session's `directory`, its project's `worktree`, and every other checkout of the same project OpenCode has run in
+ * (`project_directory`, `project.sandboxes`: a project is a repository's root commit, so a TUI in a clone or git worktree
+ * lists — and can switch to — the project's sessions, as OpenCode 1.18.33 was seen to do); `/` for the `global` project
+ * (sessions outside any git repository are reachable from anywhere); empty when the schema does not say.
  * @public
  */
 export function sessionReach(db: import('better-sqlite3').Database, id: string): string[] {
   try {
     const row = db
-      .prepare('SELECT s.directory AS dir, s.project_id AS project, p.worktree AS worktree FROM session AS s LEFT JOIN project AS p ON p.id = s.project_id WHERE s.id = ?')
-      .get(id) as { dir: unknown; project: unknown; worktree: unknown } | undefined;
+      .prepare('SELECT s.directory AS dir, s.project_id AS project, p.worktree AS worktree, p.sandboxes AS sandboxes FROM session AS s LEFT JOIN project AS p ON p.id = s.project_id WHERE s.id = ?')
+      .get(id) as { dir: unknown; project: unknown; worktree: unknown; sandboxes: unknown } | undefined;
     if (row === undefined) return [];
     if (row.project === 'global') return ['/'];
-    return [row.dir, row.worktree].filter((d): d is string => typeof d === 'string' && d.startsWith('/'));
+    const dirs: unknown[] = [row.dir, row.worktree, ...projectDirectories(db, row.project), ...jsonList(row.sandboxes)];
+    return [...new Set(dirs.filter((d): d is string => typeof d === 'string' && d.startsWith('/')))];
+  } catch {
+    return [];
+  }
+}
+
+// A missing table or column (an older schema) says nothing more.
+function projectDirectories(db: import('better-sqlite3').Database, project: unknown): unknown[] {
+  if (typeof project !== 'string') return [];
+  try {
+    return db.prepare('SELECT directory FROM project_directory WHERE project_id = ?').pluck().all(project);
+  } catch {
+    return [];
+  }
+}
+
+function jsonList(text: unknown): unknown[] {
+  if (typeof text !== 'string') return [];
+  try {
+    const v = JSON.parse(text) as unknown;
+    return Array.isArray(v) ? v : [];
   } catch {
     return [];
   }

@@ -1,12 +1,8 @@
 // Checks the current adapters fail, each one assertion, run with `it.fails` so the suite stays green and a fix shows up
-// as "expected to fail but passed": then delete the name here (part B of issue 18 fixes these).
+// as "expected to fail but passed": then delete the name here. Empty on the pinned versions (issue 18 closed the last two).
 import { it } from 'vitest';
 
 export const KNOWN_GAPS = new Set<string>([
-  // OpenCode: after purging a session SIGKILLed mid-turn, a byte search still finds its id in opencode.db (cause not yet known).
-  'opencode: no unaccounted byte of the purged id',
-  // Claude Code 2.1.332: /clear in a TUI started with --resume <id> moves it to a new id, but its argv still names the old one.
-  'claude: after /clear, a TUI started with --resume no longer holds the old conversation',
 ]);
 
 /** `it`, or `it.fails` when the check is a known gap of the current adapters (MAM_REAL_GAPS=show: plain `it`, to see why). */
