@@ -24,7 +24,7 @@ const OTHER = 'ses_dd615360cffeFzbK9W1oQVbVv9';
 
 // The real two-session store, then what a streaming turn of each session does to it: parts inserted side by side and
 // rewritten as they grow (OpenCode's connection has no secure_delete), the WAL checkpointed as OpenCode's auto-checkpoint does.
-function streamedStage(): { db: string; ctx: { workspace: string; homeDir: string; env: Record<string, string> } } {
+function streamedStage(): { db: string; ctx: { workspace: string; home: string; env: Record<string, string> } } {
   const root = mkdtempSync(join(tmpdir(), 'mam-oc-dead-'));
   roots.push(root);
   const s = materializeStage('opencode/03-two-sessions-before-delete', root);
@@ -40,7 +40,7 @@ function streamedStage(): { db: string; ctx: { workspace: string; homeDir: strin
   }
   w.pragma('wal_checkpoint(TRUNCATE)');
   w.close();
-  return { db, ctx: { workspace: join(root, 'ws-opencode2'), homeDir: s.home, env: { ...s.env, PATH: '' } } };
+  return { db, ctx: { workspace: join(root, 'ws-opencode2'), home: s.home, env: { ...s.env, PATH: '' } } };
 }
 
 const filesNaming = (db: string, needle: string): string[] => {

@@ -11,7 +11,7 @@ import { nodePorts } from '../../../src/node/node-ports.js';
 
 const [out, home, workspace] = process.argv.slice(2) as [string, string, string];
 const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
-const ctx = { workspace, homeDir: home, env };
+const ctx = { workspace, home: home, env };
 const adapter = getAdapter('opencode');
 const id = (await adapter.discover(ctx))[0] ?? '';
 const db = new Database(join(env['XDG_DATA_HOME'] ?? join(home, '.local/share'), 'opencode', 'opencode.db'), { readonly: true });

@@ -36,7 +36,7 @@ export async function purgeAndCheck(agent: AgentName, id: string, sb: RealSandbo
   const purged = result as Purged;
   expect(purged.purged.length).toBeGreaterThan(0);
   for (const a of purged.purged) if (!asText(a).includes(' rows)')) expect(existsSync(artifactPathOf(a)), asText(a)).toBe(false);
-  const ctx = { workspace, homeDir: sb.home, env: sb.env };
+  const ctx = { workspace, home: sb.home, env: sb.env };
   expect(await getAdapter(agent).hasArtifacts(id, ctx)).toBe(false);
   expect(await getAdapter(agent).discover(ctx)).not.toContain(id);
   return purged;
