@@ -76,7 +76,8 @@ function rebuildTable(db: Database.Database, t: SchemaEntry): string | null {
 
 /**
  * Rebuilds, in one transaction on a read-write connection that has `secure_delete` on, every b-tree owning one of `pages`
- * (an index by `REINDEX`, a table by copying its rows out, clearing it and putting them back with their rowids), so no
+ * (an index by `REINDEX`, a table by copying its rows out, clearing it and putting them back with their rowids, foreign
+ * keys off meanwhile so no ON DELETE action fires), so no
  * unused byte of those pages keeps an old copy; the rows themselves are unchanged. A free page, a virtual table, a table
  * with triggers and SQLite's own schema table are skipped and said so. Throws when the transaction fails (it rolls back).
  * @public
@@ -99,6 +100,19 @@ export function rebuildTreesOnPages(db: Database.Database, pages: readonly numbe
   }
   const rebuilt: string[] = [];
   db.pragma('temp_store = MEMORY');
+  // Clearing a table with foreign keys on would fire ON DELETE actions in other tables (a cascade deletes their rows for
+  // good): the rebuild runs with them off, whatever the caller's connection had, and puts the setting back.
+  const foreignKeys = db.pragma('foreign_keys', { simple: true }) as number;
+  if (foreignKeys !== 0) db.pragma('foreign_keys = OFF');
+  try {
+    rebuildAll(db, schema, tables, indexes, rebuilt, skipped);
+  } finally {
+    if (foreignKeys !== 0) db.pragma('foreign_keys = ON');
+  }
+  return { rebuilt, skipped };
+}
+
+function rebuildAll(db: Database.Database, schema: Map<string, SchemaEntry>, tables: Set<string>, indexes: Set<string>, rebuilt: string[], skipped: string[]): void {
   db.transaction(() => {
     for (const name of tables) {
       const why = rebuildTable(db, schema.get(name)!);
@@ -112,5 +126,4 @@ export function rebuildTreesOnPages(db: Database.Database, pages: readonly numbe
       rebuilt.push(name);
     }
   })();
-  return { rebuilt, skipped };
 }

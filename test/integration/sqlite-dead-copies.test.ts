@@ -86,4 +86,20 @@ describe('rebuildTreesOnPages', () => {
     expect(rows(db)).toEqual(before);
     db.close();
   });
+
+  it('a parent table other rows reference ON DELETE CASCADE: rebuilt on a connection with foreign keys on, no child row lost', () => {
+    const { path, db } = withDeadCopies(
+      'CREATE TABLE t (k TEXT PRIMARY KEY, sid TEXT, data TEXT); CREATE TABLE child (c INTEGER PRIMARY KEY, k TEXT REFERENCES t(k) ON DELETE CASCADE)',
+    );
+    db.exec("INSERT INTO child (k) SELECT k FROM t");
+    const children = db.prepare('SELECT count(*) FROM child').pluck().get() as number;
+    expect(children).toBeGreaterThan(0);
+    db.pragma('foreign_keys = ON');
+    const r = rebuildTreesOnPages(db, pagesNaming(readFileSync(path), [ID]));
+    expect(r.rebuilt).toContain('t');
+    expect(db.prepare('SELECT count(*) FROM child').pluck().get()).toBe(children);
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+    db.close();
+  });
 });
