@@ -32,7 +32,7 @@ export interface ReadonlyDb {
   close(): Promise<void>;
   /**
    * The `lstat`s of the file and its three sidecars taken before the open (device, inode, size, mtime; null where absent),
-   * when the path was its own realpath and its state was not looked at again; undefined otherwise.
+   * with `requireFile`, when the path was its own realpath and its state was not looked at again; undefined otherwise.
    */
   readonly stats?: { file: FileStat; sidecars: readonly [FileStat | null, FileStat | null, FileStat | null] } | undefined;
 }
@@ -44,7 +44,10 @@ export interface ReadonlyDb {
 export interface OpenReadonlyOptions {
   /** Used to look at sidecars (lstat), make and remove the private copy, and read file bytes. */
   fs: FileSystemPort;
-  /** Refuse (reject) before opening unless the path resolves to a regular file (its `lstat`, or `stat` of a link's target, runs with the other looks). */
+  /**
+   * Refuse (reject) before opening unless the path resolves to a regular file (its `lstat`, or `stat` of a link's target,
+   * runs with the other looks); the handle then carries the `stats` it took.
+   */
   requireFile?: boolean;
 }
 
@@ -132,15 +135,15 @@ export async function openReadonly(dbPath: string, opts: OpenReadonlyOptions): P
   // proves the file is there), and again beside the resolved file only when that is elsewhere; every look is an lstat.
   const beside = sidecarStats(fs, dbPath);
   beside.catch(() => undefined);
-  const own = fs.lstat(dbPath);
-  own.catch(() => undefined);
+  const own = opts.requireFile === true ? fs.lstat(dbPath) : null;
+  own?.catch(() => undefined);
   const abs = await fs.realpath(dbPath);
   if (!isAbsolute(abs)) throw new SqliteReadError(dbPath, 'unknown', new Error(`realpath gave a relative path: ${abs}`));
   let stats: ReadonlyDb['stats'];
   let state: WalState;
   if (abs === dbPath) {
     const [file, sidecars] = await Promise.all([own, beside]);
-    stats = { file, sidecars };
+    if (file !== null) stats = { file, sidecars };
     state = stateOfSidecars(sidecars);
   } else {
     state = await detectWalState(fs, abs);
