@@ -44,7 +44,7 @@ describe('openReadonly requireFile', () => {
     mkdirSync(path);
     const err: unknown = await openReadonly(path, { fs, requireFile: true }).then(() => null, (e: unknown) => e);
     expect(err).toBeInstanceOf(SqliteReadError);
-    expect(String((err as Error).cause)).toMatch(/not a regular file \(directory\)/);
+    expect(String((err as Error).cause)).toMatch(/not a regular file \(dir\)/);
   });
 
   it('a regular file opens and carries its lstats; a link to one opens too (no stats: it is not its own realpath)', async () => {
