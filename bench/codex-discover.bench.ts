@@ -236,7 +236,7 @@ const md = [
   '| ---: | ---: | --- | ---: | --- | ---: | --- |',
   ...results.map((r) => `| ${r.rollouts.toLocaleString('en')} (generated in ${r.genS.toFixed(0)} s) | ${ms(r.big.a)} / ${ms(r.big.f)} | ${ratioCell(r.big, LIMIT)} | ${ms(r.small.a)} / ${ms(r.small.f)} | ${ratioCell(r.small, LIMIT)} | ${ms(r.verify.a)} / ${ms(r.verify.f)} | ${ratioCell(r.verify, LIMIT)} |`),
   '',
-  `Growth: from ${SCALES[0]?.toLocaleString('en')} to ${SCALES.at(-1)?.toLocaleString('en')} rollouts (the store 100× larger), the ${BIG}-thread discover goes ${ms(results[0]?.big.a ?? 0)} → ${ms(results.at(-1)?.big.a ?? 0)}, the ${SMALL}-thread one ${ms(results[0]?.small.a ?? 0)} → ${ms(results.at(-1)?.small.a ?? 0)}, verify ${ms(results[0]?.verify.a ?? 0)} → ${ms(results.at(-1)?.verify.a ?? 0)}; at one store size the ${BIG}-thread discover costs ${(main.big.a / main.small.a).toFixed(0)}× the ${SMALL}-thread one — the cost follows the workspace's own conversations, not the store.`,
+  `Growth: from ${SCALES[0]?.toLocaleString('en')} to ${SCALES.at(-1)?.toLocaleString('en')} rollouts (the store ${Math.round((SCALES.at(-1) ?? 1) / (SCALES[0] ?? 1))}× larger), the ${BIG}-thread discover goes ${ms(results[0]?.big.a ?? 0)} → ${ms(results.at(-1)?.big.a ?? 0)}, the ${SMALL}-thread one ${ms(results[0]?.small.a ?? 0)} → ${ms(results.at(-1)?.small.a ?? 0)}, verify ${ms(results[0]?.verify.a ?? 0)} → ${ms(results.at(-1)?.verify.a ?? 0)}; at one store size the ${BIG}-thread discover costs ${(main.big.a / main.small.a).toFixed(0)}× the ${SMALL}-thread one — the cost follows the workspace's own conversations, not the store.`,
   '',
   `| at ${MAIN_SCALE.toLocaleString('en')} rollouts | value |`,
   '| --- | ---: |',
