@@ -6,24 +6,30 @@ import { mapLimit } from '../../map-limit.js';
 import { chainRows } from './hermes-chain-rows.js';
 import { HermesGraph } from './hermes-conversation.js';
 import { type HermesSessionColumns, hermesSessionColumns } from './hermes-layout.js';
-import { type HermesSession, sessionQuery } from './hermes-sessions.js';
+import { configCwd, type HermesSession, sessionQuery } from './hermes-sessions.js';
 
 /** Whether a recorded directory is the workspace (see `directoryMatcher`). */
 type Matches = (recorded: string) => Promise<boolean>;
 
-// The distinct recorded directories, collected by SQLite's own scan (no row reaches JS): `cwd` and `git_repo_root`.
-function recordedDirs(db: Database.Database, cols: HermesSessionColumns): string[] {
-  const parts = [cols.cwd, cols.gitRepoRoot].filter((c): c is string => c !== undefined).map((c) => `SELECT ${q(c)} AS d FROM ${q(cols.table)}`);
-  const sql = `SELECT DISTINCT d FROM (${parts.join(' UNION ALL ')}) WHERE typeof(d) = 'text' AND d <> ''`;
-  return db.prepare(sql).pluck().all() as string[];
-}
+// ACP sessions keep their cwd in `model_config` JSON: only a text that could hold a `cwd` key (spelled out, or behind a
+// \u escape) is handed to JS, and parsed exactly as every row is (see sessionQuery).
+const acpText = (c: string): string => `(instr(${c}, 'cwd') > 0 OR instr(${c}, '\\u') > 0)`;
 
-// ACP sessions keep their cwd in `model_config` JSON: only rows whose text could hold a `cwd` key (spelled out, or
-// behind a \u escape) are read, and parsed exactly as every row is (see sessionQuery).
-function acpRows(db: Database.Database, cols: HermesSessionColumns): HermesSession[] {
-  if (cols.modelConfig === undefined) return [];
-  const c = q(cols.modelConfig);
-  return (sessionQuery(db, cols, `instr(${c}, 'cwd') > 0 OR instr(${c}, '\\u') > 0`) as NonNullable<ReturnType<typeof sessionQuery>>)().filter((r) => r.configCwd !== null);
+// The distinct recorded directories in one scan by SQLite (no row reaches JS): the (`cwd`, `git_repo_root`, ACP config
+// text) triples; a workspace has few.
+function recordedDirs(db: Database.Database, cols: HermesSessionColumns): string[] {
+  const pick = (c: string | undefined): string => (c === undefined ? 'NULL' : q(c));
+  const mc = cols.modelConfig === undefined ? 'NULL' : `CASE WHEN ${acpText(q(cols.modelConfig))} THEN ${q(cols.modelConfig)} END`;
+  const rows = db.prepare(`SELECT DISTINCT ${pick(cols.cwd)} AS c, ${pick(cols.gitRepoRoot)} AS g, ${mc} AS m FROM ${q(cols.table)}`).raw().all() as unknown[][];
+  const out = new Set<string>();
+  for (const [c, g, m] of rows) {
+    for (const d of [c, g]) if (typeof d === 'string' && d !== '') out.add(d);
+    if (typeof m === 'string') {
+      const cwd = configCwd(m);
+      if (cwd !== null) out.add(cwd);
+    }
+  }
+  return [...out];
 }
 
 const dirsOf = (s: HermesSession): string[] => [s.cwd, s.gitRepoRoot, s.configCwd].filter((d): d is string => d !== null);
@@ -38,15 +44,15 @@ const dirsOf = (s: HermesSession): string[] => [s.cwd, s.gitRepoRoot, s.configCw
  */
 export async function workspaceTips(db: Database.Database, matches: Matches, cols: HermesSessionColumns | null = hermesSessionColumns(db)): Promise<HermesSession[]> {
   if (cols === null) return [];
-  const acp = acpRows(db, cols);
-  const dirs = [...new Set([...recordedDirs(db, cols), ...acp.map((r) => r.configCwd as string)])];
-  const mine = new Set((await mapLimit(dirs, 16, async (d) => ((await matches(d)) ? d : null))).filter((d): d is string => d !== null));
+  const mine = new Set((await mapLimit(recordedDirs(db, cols), 16, async (d) => ((await matches(d)) ? d : null))).filter((d): d is string => d !== null));
   if (mine.size === 0) return [];
   const ofHere = (s: HermesSession): boolean => dirsOf(s).some((d) => mine.has(d));
+  // One more scan: the rows recording a matching directory, and the ACP candidates (their cwd checked in JS).
   const by = [cols.cwd, cols.gitRepoRoot].filter((c): c is string => c !== undefined).map((c) => `${q(c)} IN (SELECT value FROM json_each(?))`);
+  if (cols.modelConfig !== undefined) by.push(acpText(q(cols.modelConfig)));
   const query = sessionQuery(db, cols, by.join(' OR ')) as NonNullable<ReturnType<typeof sessionQuery>>;
   const json = JSON.stringify([...mine]);
-  const hits = [...query(...by.map(() => json)), ...acp].filter(ofHere);
+  const hits = query(...by.filter((b) => b.includes('json_each')).map(() => json)).filter(ofHere);
   const tips = new Map<string, HermesSession>();
   const done = new Set<string>();
   for (const hit of hits) {
