@@ -147,7 +147,7 @@ try {
     '| ---: | ---: | --- | ---: | --- |',
     ...rows.map((r) => `| ${r.sessions.toLocaleString('en')} | ${ms(r.verify.a)} / ${ms(r.verify.f)} | ${ratioCell(r.verify, LIMIT)} | ${ms(r.discover.a)} / ${ms(r.discover.f)} | ${r.discover.r.toFixed(2)}× (p25–p75 ${r.discover.p25.toFixed(2)}–${r.discover.p75.toFixed(2)}) |`),
     '',
-    `Growth: verify reads the id's neighbourhood by the indexes, so it stays flat as the store grows. discover still reads every row into the session graph (the workspace's rows cannot be found by an index: \`cwd\` has none and ACP sessions keep theirs in \`model_config\` JSON; each recorded directory that is not the workspace's spelling is realpath'd once), so it grows with the store, as the scan baseline does, but faster — not yet answered from the index (see the report of issue 19). Verdict (verify, limit ${LIMIT}× at ${MAIN_SCALE.toLocaleString('en')}): **${pass ? 'PASS' : 'FAIL'}**.`,
+    `Growth: verify reads the id's neighbourhood by the indexes, so it stays flat as the store grows. discover no longer reads every row into JS: SQLite lists the distinct recorded directories (\`cwd\`, \`git_repo_root\`, and the ACP cwd of the rows whose \`model_config\` could hold one), each is matched once (a realpath at most), SQLite returns the rows recording a matching one, and only their conversations are read by the primary key and the parent index. With no index on \`cwd\` both sides scan the table in SQLite's C loop, so both grow with the store, at the same rate. Verdict (verify, limit ${LIMIT}× at ${MAIN_SCALE.toLocaleString('en')}): **${pass ? 'PASS' : 'FAIL'}**.`,
     '',
   ].join('\n');
   process.stdout.write(`${md}\n`);

@@ -2,13 +2,13 @@ import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from './driver.js';
 import { PortError } from '../errors.js';
-import type { FileSystemPort } from '../ports/fs.js';
+import type { FileStat, FileSystemPort } from '../ports/fs.js';
 import { openMemoryImage } from './memory-image.js';
 import { scopedHandle } from './read-scope.js';
 import { readPrivateCopy } from './private-copy.js';
 import { SqliteReadError } from './sqlite-read-error.js';
 import { uriFilenamesEnabled } from './uri-support.js';
-import { detectWalState, sidecarState, type WalState } from './wal-state.js';
+import { detectWalState, sidecarStats, stateOfSidecars, type WalState } from './wal-state.js';
 
 /**
  * How a database was read: `immutable` in place with nothing created, `sidecars` in place through both existing sidecars,
@@ -30,6 +30,11 @@ export interface ReadonlyDb {
   readonly via: ReadRoute;
   /** Closes the connection; calling it again does nothing. */
   close(): Promise<void>;
+  /**
+   * The `lstat`s of the file and its three sidecars taken before the open (device, inode, size, mtime; null where absent),
+   * with `requireFile`, when the path was its own realpath and its state was not looked at again; undefined otherwise.
+   */
+  readonly stats?: { file: FileStat; sidecars: readonly [FileStat | null, FileStat | null, FileStat | null] } | undefined;
 }
 
 /**
@@ -39,6 +44,11 @@ export interface ReadonlyDb {
 export interface OpenReadonlyOptions {
   /** Used to look at sidecars (lstat), make and remove the private copy, and read file bytes. */
   fs: FileSystemPort;
+  /**
+   * Refuse (reject) before opening unless the path resolves to a regular file (its `lstat`, or `stat` of a link's target,
+   * runs with the other looks); the handle then carries the `stats` it took.
+   */
+  requireFile?: boolean;
 }
 
 // immutable: SQLite neither locks nor opens sidecars. readonly_shm: a plain mode=ro open writes
@@ -96,11 +106,12 @@ function checked(db: Database.Database): Database.Database {
   }
 }
 
-function handle(db: Database.Database, state: WalState, via: ReadRoute): ReadonlyDb {
+function handle(db: Database.Database, state: WalState, via: ReadRoute, stats: ReadonlyDb['stats']): ReadonlyDb {
   return {
     db,
     state,
     via,
+    stats,
     close: () => {
       if (db.open) db.close();
       return Promise.resolve();
@@ -120,22 +131,37 @@ function handle(db: Database.Database, state: WalState, via: ReadRoute): Readonl
  */
 export async function openReadonly(dbPath: string, opts: OpenReadonlyOptions): Promise<ReadonlyDb> {
   const { fs } = opts;
-  // Most paths are their own realpath: the sidecars are looked at while it resolves (which also proves the file is
-  // there), and again beside the resolved file only when that is elsewhere; every look is an lstat.
-  const beside = sidecarState(fs, dbPath);
+  // Most paths are their own realpath: the sidecars (and the file itself) are looked at while it resolves (which also
+  // proves the file is there), and again beside the resolved file only when that is elsewhere; every look is an lstat.
+  const beside = sidecarStats(fs, dbPath);
   beside.catch(() => undefined);
+  const own = opts.requireFile === true ? fs.lstat(dbPath) : null;
+  own?.catch(() => undefined);
   const abs = await fs.realpath(dbPath);
   if (!isAbsolute(abs)) throw new SqliteReadError(dbPath, 'unknown', new Error(`realpath gave a relative path: ${abs}`));
-  let state = abs === dbPath ? await beside : await detectWalState(fs, abs);
+  let stats: ReadonlyDb['stats'];
+  let state: WalState;
+  if (abs === dbPath) {
+    const [file, sidecars] = await Promise.all([own, beside]);
+    if (file !== null) stats = { file, sidecars };
+    state = stateOfSidecars(sidecars);
+  } else {
+    state = await detectWalState(fs, abs);
+  }
+  if (opts.requireFile === true) {
+    const kind = stats?.file.kind ?? (await fs.stat(abs)).kind;
+    if (kind !== 'file') throw new SqliteReadError(dbPath, state, new Error(`not a regular file (${kind})`));
+  }
   for (let attempt = 0; ; attempt += 1) {
     try {
       const { db, via } = await openIn(fs, abs, state);
-      return handle(checked(db), state, via);
+      return handle(checked(db), state, via, stats);
     } catch (err) {
       // A writer may have started or exited (removing its sidecars) between the look and the open.
       const now = await detectWalState(fs, abs);
       if (attempt === 0 && now !== state) {
         state = now;
+        stats = undefined;
         continue;
       }
       if (err instanceof SqliteReadError || err instanceof PortError) throw err;

@@ -1,5 +1,5 @@
 import { isPortError } from '../errors.js';
-import type { FileSystemPort } from '../ports/fs.js';
+import type { FileStat, FileSystemPort } from '../ports/fs.js';
 
 /**
  * What lies beside a SQLite file, which decides how it can be read without touching its directory:
@@ -9,14 +9,31 @@ import type { FileSystemPort } from '../ports/fs.js';
  */
 export type WalState = 'clean' | 'leftover' | 'walonly' | 'shmonly' | 'journal';
 
-async function present(fs: FileSystemPort, path: string): Promise<boolean> {
+async function lstatOrNull(fs: FileSystemPort, path: string): Promise<FileStat | null> {
   try {
-    await fs.lstat(path);
-    return true;
+    return await fs.lstat(path);
   } catch (err) {
-    if (isPortError(err, 'NotFound')) return false;
+    if (isPortError(err, 'NotFound')) return null;
     throw err;
   }
+}
+
+/**
+ * The `lstat` of each sidecar name beside `dbPath` (`-wal`, `-shm`, `-journal`, all at once), null where there is none.
+ * @internal
+ */
+export function sidecarStats(fs: FileSystemPort, dbPath: string): Promise<[FileStat | null, FileStat | null, FileStat | null]> {
+  return Promise.all([lstatOrNull(fs, `${dbPath}-wal`), lstatOrNull(fs, `${dbPath}-shm`), lstatOrNull(fs, `${dbPath}-journal`)]);
+}
+
+/**
+ * The {@link WalState} that sidecar stats (see {@link sidecarStats}) name.
+ * @internal
+ */
+export function stateOfSidecars([wal, shm, journal]: readonly [FileStat | null, FileStat | null, FileStat | null]): WalState {
+  if (wal !== null) return shm !== null ? 'leftover' : 'walonly';
+  if (journal !== null) return 'journal';
+  return shm !== null ? 'shmonly' : 'clean';
 }
 
 /**
@@ -24,10 +41,7 @@ async function present(fs: FileSystemPort, path: string): Promise<boolean> {
  * @internal
  */
 export async function sidecarState(fs: FileSystemPort, dbPath: string): Promise<WalState> {
-  const [wal, shm, journal] = await Promise.all([present(fs, `${dbPath}-wal`), present(fs, `${dbPath}-shm`), present(fs, `${dbPath}-journal`)]);
-  if (wal) return shm ? 'leftover' : 'walonly';
-  if (journal) return 'journal';
-  return shm ? 'shmonly' : 'clean';
+  return stateOfSidecars(await sidecarStats(fs, dbPath));
 }
 
 /**

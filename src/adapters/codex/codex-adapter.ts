@@ -54,6 +54,8 @@ export class CodexAdapter extends BaseAdapter {
   // The sub-agent threads a purge found for a canonical id: once their links are gone, the residual and the mentions
   // still look for them.
   readonly #purgedKids = new Map<string, string[]>();
+  // The ports' clock: discover and verify remember the home's listing and schema facts only once the files have settled by it.
+  readonly #now = (): number => this.ports.clock.now();
 
   async #home(ctx: DiscoveryContext): Promise<CodexHome> {
     return codexHome(await this.env(ctx), ctx.home);
@@ -77,7 +79,7 @@ export class CodexAdapter extends BaseAdapter {
       // The workspace's realpath resolves while the home is listed (a rejection is awaited, hence caught, below).
       const cwds = workspaceCwds(this.ports.fs, ctx.workspace);
       cwds.catch(() => undefined);
-      return (await discoverThreads(this.ports.fs, await this.#home(ctx), cwds, since)).map((d) => d.id);
+      return (await discoverThreads(this.ports.fs, await this.#home(ctx), cwds, since, this.#now)).map((d) => d.id);
     } catch {
       return [];
     }
@@ -91,7 +93,7 @@ export class CodexAdapter extends BaseAdapter {
     try {
       const cwds = workspaceCwds(this.ports.fs, ctx.workspace);
       cwds.catch(() => undefined);
-      return await verifyThread(this.ports.fs, await this.#home(ctx), cwds, c, mode === 'discover');
+      return await verifyThread(this.ports.fs, await this.#home(ctx), cwds, c, mode === 'discover', this.#now);
     } catch {
       return false;
     }

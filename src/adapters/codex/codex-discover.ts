@@ -1,14 +1,13 @@
 import type { FileSystemPort } from '../../ports/fs.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { normalizeAgentId } from '../../ids/agent-id.js';
-import { codexDbs } from './codex-dbs.js';
 import type { CodexHome } from './codex-home.js';
 import { mapLimit } from '../../map-limit.js';
 import { checkRollout } from './rollout-check.js';
 import { lstatRowRollout, rowRolloutMtime } from './row-rollout.js';
 import { scanRollouts } from './rollout-scan.js';
-import { withBackfill } from './state-layout.js';
-import { stateSchema } from './state-schema.js';
+import { stateProbe } from './state-schema.js';
+import { rememberedProbe, type StateClock, withStateDbs } from './state-cache.js';
 import { threadsByCwd, type ThreadRow } from './thread-query.js';
 import { rolloutsById } from './moved-home.js';
 
@@ -36,34 +35,35 @@ interface StateRead {
   any: boolean;
 }
 
-async function readStates(fs: FileSystemPort, home: CodexHome, cwdSet: ReadonlySet<string> | PromiseLike<ReadonlySet<string>>): Promise<StateRead> {
-  const out: StateRead = { rows: [], children: new Set(), authoritative: true, any: false };
-  // The home's listing and the workspace's spellings are looked up at once.
-  const [dbs, cwdsGiven] = await Promise.all([codexDbs(fs, home), cwdSet]);
-  const cwds = [...cwdsGiven];
-  for (const db of dbs.filter((d) => d.state)) {
-    try {
-      await withReadonlyDb(db.path, { fs }, ({ db: conn }) => {
-        const schema = stateSchema(conn);
-        const layout = withBackfill(conn, schema.layout);
-        if (layout.kind !== 'known') {
-          out.authoritative = false;
-          return;
-        }
-        out.any = true;
-        if (!layout.complete) out.authoritative = false;
-        // One statement: the rows of the workspace with their `source` (a sub-agent's own row says so).
-        for (const r of threadsByCwd(conn, layout, cwds, schema.cwdIndex, schema.source)) {
-          if (r.subagent === true) out.children.add(r.id.toLowerCase());
-          else out.rows.push(r);
-        }
-      });
-    } catch {
-      out.authoritative = false;
+async function readStates(fs: FileSystemPort, home: CodexHome, cwdSet: ReadonlySet<string> | PromiseLike<ReadonlySet<string>>, now?: StateClock): Promise<StateRead> {
+  // The home's state DBs (remembered, or listed) and the workspace's spellings are looked up at once.
+  return withStateDbs(fs, home, now, async (dbs) => {
+    const out: StateRead = { rows: [], children: new Set(), authoritative: true, any: false };
+    const cwds = [...(await cwdSet)];
+    for (const db of dbs) {
+      try {
+        await withReadonlyDb(db.path, { fs, requireFile: true }, (h) => {
+          const conn = h.db;
+          const { schema, layout } = rememberedProbe(fs, db.path, h, now, () => stateProbe(conn));
+          if (layout.kind !== 'known') {
+            out.authoritative = false;
+            return;
+          }
+          out.any = true;
+          if (!layout.complete) out.authoritative = false;
+          // One statement: the rows of the workspace with their `source` (a sub-agent's own row says so).
+          for (const r of threadsByCwd(conn, layout, cwds, schema.cwdIndex, schema.source)) {
+            if (r.subagent === true) out.children.add(r.id.toLowerCase());
+            else out.rows.push(r);
+          }
+        });
+      } catch {
+        out.authoritative = false;
+      }
     }
-  }
-  if (!out.any) out.authoritative = false;
-  return out;
+    if (!out.any) out.authoritative = false;
+    return out;
+  });
 }
 
 function newestFirst(a: Discovered, b: Discovered): number {
@@ -80,7 +80,8 @@ function newestFirst(a: Discovered, b: Discovered): number {
  * its id found under the home. Newest first; `sinceMs` keeps those active at or after it.
  * `cwdSet` holds the workspace as given and its realpath: the indexed equality query asks for both (`cwd IN (…)`), so a
  * thread recorded under either spelling is found without comparing realpaths row by row. It may still be on its way (a
- * realpath): the home is listed meanwhile.
+ * realpath): the home is listed meanwhile. With `now` (the ports' clock), the home's listing and each state DB's schema
+ * facts are remembered for the life of `fs` while their `lstat`s stay the same (see {@link withStateDbs}).
  * @public
  */
 export async function discoverThreads(
@@ -88,8 +89,9 @@ export async function discoverThreads(
   home: CodexHome,
   cwdSet: ReadonlySet<string> | PromiseLike<ReadonlySet<string>>,
   sinceMs?: number,
+  now?: StateClock,
 ): Promise<Discovered[]> {
-  const state = await readStates(fs, home, cwdSet);
+  const state = await readStates(fs, home, cwdSet, now);
   const cwds = await cwdSet;
   const byId = new Map<string, ThreadRow>();
   for (const row of state.rows) {

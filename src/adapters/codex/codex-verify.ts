@@ -1,12 +1,12 @@
 import type { FileSystemPort } from '../../ports/fs.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
-import { codexDbs, type CodexDb } from './codex-dbs.js';
+import type { CodexDb } from './codex-dbs.js';
 import type { CodexHome } from './codex-home.js';
 import { checkRollout } from './rollout-check.js';
 import { scanRollouts } from './rollout-scan.js';
 import { rowRolloutMtime } from './row-rollout.js';
-import { withBackfill } from './state-layout.js';
-import { stateSchema } from './state-schema.js';
+import { stateProbe } from './state-schema.js';
+import { rememberedProbe, type StateClock, withStateDbs } from './state-cache.js';
 import { threadsById, type ThreadRow } from './thread-query.js';
 
 // What one read-only look at a state DB says of one id: its rows, whether its own row marks it a sub-agent, and whether
@@ -18,11 +18,11 @@ interface IdRead {
   child: boolean;
 }
 
-async function readId(fs: FileSystemPort, db: CodexDb, id: string): Promise<IdRead> {
+async function readId(fs: FileSystemPort, db: CodexDb, id: string, now: StateClock | undefined): Promise<IdRead> {
   try {
-    return await withReadonlyDb(db.path, { fs }, ({ db: conn }) => {
-      const schema = stateSchema(conn);
-      const layout = withBackfill(conn, schema.layout);
+    return await withReadonlyDb(db.path, { fs, requireFile: true }, (h) => {
+      const conn = h.db;
+      const { schema, layout } = rememberedProbe(fs, db.path, h, now, () => stateProbe(conn));
       if (layout.kind !== 'known') return { ok: true, trusted: false, rows: [], child: false };
       const rows = threadsById(conn, layout, id, schema.source);
       const child = rows.some((r) => r.subagent === true);
@@ -40,6 +40,7 @@ async function readId(fs: FileSystemPort, db: CodexDb, id: string): Promise<IdRe
  * rollout found by name must name the id and the workspace in its first line — in `strict` (discover) mode only when no
  * state DB is trusted to list every thread. A row's stale path (a moved home) is replaced by the id's rollout under the
  * home; a sub-agent thread never verifies. `cwdSet` (the workspace as given and its realpath) may still be on its way.
+ * With `now` (the ports' clock), the listing and schema facts are remembered as in {@link discoverThreads}.
  * @public
  */
 export async function verifyThread(
@@ -48,9 +49,10 @@ export async function verifyThread(
   cwdSet: ReadonlySet<string> | PromiseLike<ReadonlySet<string>>,
   id: string,
   strict: boolean,
+  now?: StateClock,
 ): Promise<boolean> {
-  // The workspace's realpath resolves while the home is listed and the state DBs are read.
-  const [dbs, cwds] = await Promise.all([codexDbs(fs, home).then((all) => Promise.all(all.filter((d) => d.state).map((d) => readId(fs, d, id)))), cwdSet]);
+  // The workspace's realpath resolves while the home is listed (or its listing checked) and the state DBs are read.
+  const [dbs, cwds] = await Promise.all([withStateDbs(fs, home, now, (all) => Promise.all(all.map((d) => readId(fs, d, id, now)))), cwdSet]);
   const states = dbs;
   const rows = states.flatMap((s) => s.rows);
   const trusted = states.length > 0 && states.every((s) => s.ok && s.trusted);

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { schemaLayout, type SchemaLayout } from './state-layout.js';
+import { schemaLayout, type SchemaLayout, type StateLayout, withBackfill } from './state-layout.js';
 import { cwdIndexLead, type CwdIndex } from './thread-query.js';
 import { tableColumns } from '../../sqlite/schema.js';
 
@@ -38,4 +38,13 @@ export function stateSchema(db: Database.Database): StateSchema {
   if (memo.length >= REMEMBERED) memo.shift();
   memo.push({ text, schema });
   return schema;
+}
+
+/**
+ * The schema facts and the layout with its backfill status: what a discover or verify asks of a state DB before its query.
+ * @public
+ */
+export function stateProbe(db: Database.Database): { schema: StateSchema; layout: StateLayout } {
+  const schema = stateSchema(db);
+  return { schema, layout: withBackfill(db, schema.layout) };
 }

@@ -11,6 +11,7 @@ import type { DiscoveryContext, InUseHolder, StoreReport } from '../types.js';
 import { directoryMatcher } from '../agy/same-directory.js';
 import { type HermesConversation, HermesGraph } from './hermes-conversation.js';
 import { hermesMentions, hermesSessionFiles } from './hermes-files.js';
+import { readWorkspaceTips } from './hermes-workspace-tips.js';
 import { hermesChainHolders } from './hermes-in-use.js';
 import { inspectHermesStores } from './hermes-inspect.js';
 import { type HermesStore, hermesPaths, hermesStores } from './hermes-paths.js';
@@ -60,22 +61,8 @@ export class HermesAdapter extends BaseAdapter {
     try {
       const here = await directoryMatcher(this.ports.fs, ctx.workspace);
       const found: HermesSession[] = [];
-      for (const store of await this.stores(ctx)) {
-        const graph = new HermesGraph(await readHermesSessions(this.ports.fs, store.db));
-        // Each distinct recorded directory is matched once (a realpath at most), then every conversation synchronously;
-        // a root nobody continues is its own chain (root and tip), so its conversation is not walked.
-        const dirs = new Set(graph.rows.flatMap((r) => [r.cwd, r.gitRepoRoot, r.configCwd]).filter((d): d is string => d !== null));
-        const mine = new Set((await mapLimit([...dirs], 16, async (d) => ((await here.matches(d)) ? d : null))).filter((d) => d !== null));
-        const ofHere = (s: HermesSession): boolean => [s.cwd, s.gitRepoRoot, s.configCwd].some((d) => d !== null && mine.has(d));
-        for (const root of graph.roots()) {
-          if (!graph.hasChildren(root.id)) {
-            if (ofHere(root)) found.push(root);
-            continue;
-          }
-          const conv = graph.conversation(root.id);
-          if (conv !== undefined && conv.root.id === root.id && (ofHere(conv.root) || ofHere(conv.tip))) found.push(conv.tip);
-        }
-      }
+      // SQLite scans for the workspace's rows (each distinct recorded directory matched once); only their conversations reach JS.
+      for (const store of await this.stores(ctx)) found.push(...(await readWorkspaceTips(this.ports.fs, store.db, (d) => here.matches(d))));
       const epoch = ctx.epoch;
       const fresh = epoch === undefined ? found : found.filter((s) => s.startedAt !== null && s.startedAt >= epoch);
       const order = (s: HermesSession): number => s.startedAt ?? Number.NEGATIVE_INFINITY;

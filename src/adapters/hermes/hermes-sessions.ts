@@ -56,6 +56,14 @@ function config(value: unknown): Record<string, unknown> {
   }
 }
 
+/**
+ * The `cwd` an ACP session's `model_config` text records, parsed as every row's is; null when none.
+ * @internal
+ */
+export function configCwd(value: string): string | null {
+  return text(config(value)['cwd']);
+}
+
 function column(name: string | undefined, alias: string): string {
   return `${name === undefined ? 'NULL' : quoteIdent(name)} AS ${alias}`;
 }

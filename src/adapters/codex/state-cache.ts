@@ -1,0 +1,98 @@
+import { isPortError } from '../../errors.js';
+import type { FileStat, FileSystemPort } from '../../ports/fs.js';
+import { codexDbs, type CodexDb } from './codex-dbs.js';
+import type { CodexHome } from './codex-home.js';
+import type { ReadonlyDb } from '../../sqlite/open-readonly.js';
+
+/**
+ * Reads the clock (epoch ms); with it, what was read of a Codex home's state databases is remembered for the life of the
+ * file-system port, without it nothing is.
+ * @public
+ */
+export type StateClock = () => number;
+
+// A file or directory is remembered only once its mtime is this much older than the clock: a change made within the
+// same timestamp tick as the look (coarse kernel clocks tick every few ms, some file systems every 2 s) would otherwise
+// leave the stamp unchanged and the memory stale for good.
+const SETTLED_MS = 3000;
+
+interface Remembered<T> {
+  stamp: string;
+  value: T;
+}
+
+// Per file-system port (a fake and the real disk never share), per path.
+const listings = new WeakMap<FileSystemPort, Map<string, Remembered<CodexDb[]>>>();
+const probes = new WeakMap<FileSystemPort, Map<string, Remembered<unknown>>>();
+
+function bucket<T>(all: WeakMap<FileSystemPort, Map<string, Remembered<T>>>, fs: FileSystemPort): Map<string, Remembered<T>> {
+  let m = all.get(fs);
+  if (m === undefined) all.set(fs, (m = new Map()));
+  return m;
+}
+
+async function lstatOrNull(fs: FileSystemPort, path: string): Promise<FileStat | null> {
+  try {
+    return await fs.lstat(path);
+  } catch (err) {
+    if (isPortError(err, 'NotFound')) return null;
+    throw err;
+  }
+}
+
+function part(s: FileStat | null): string {
+  return s === null ? '-' : `${s.kind}:${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}`;
+}
+
+function settled(stats: ReadonlyArray<FileStat | null>, now: number): boolean {
+  return Number.isFinite(now) && stats.every((s) => s === null || (Number.isFinite(s.mtimeMs) && s.mtimeMs <= now - SETTLED_MS));
+}
+
+async function dirStamp(fs: FileSystemPort, home: CodexHome): Promise<{ stamp: string; stats: Array<FileStat | null> }> {
+  const stats = await Promise.all(home.dbDirs.map((d) => lstatOrNull(fs, d)));
+  return { stamp: stats.map(part).join('|'), stats };
+}
+
+/**
+ * Runs `fn` on the state databases of the home: from the listing remembered for this port while the database
+ * directories' `lstat` (device, inode, size, mtime) is unchanged — the check runs while `fn` reads, and on a change `fn`
+ * runs again on a fresh listing — else from a fresh listing ({@link codexDbs}). A listing is remembered only when each
+ * entry is a regular file (a link's target can change without its directory) and the directories have settled.
+ * @public
+ */
+export async function withStateDbs<T>(fs: FileSystemPort, home: CodexHome, now: StateClock | undefined, fn: (dbs: CodexDb[]) => Promise<T>): Promise<T> {
+  if (now === undefined) return fn((await codexDbs(fs, home)).filter((d) => d.state));
+  const key = home.dbDirs.join('\0');
+  const mem = bucket(listings, fs);
+  const hit = mem.get(key);
+  if (hit !== undefined) {
+    const check = dirStamp(fs, home).then((d) => d.stamp === hit.stamp, () => false);
+    const out = await fn(hit.value);
+    if (await check) return out;
+    mem.delete(key);
+  }
+  const [before, all] = await Promise.all([dirStamp(fs, home).catch(() => null), codexDbs(fs, home)]);
+  const dbs = all.filter((d) => d.state);
+  const plain = await Promise.all(dbs.map(async (d) => (await lstatOrNull(fs, d.path).catch(() => null))?.kind === 'file'));
+  if (before !== null && plain.every(Boolean) && settled(before.stats, now())) mem.set(key, { stamp: before.stamp, value: dbs });
+  return fn(dbs);
+}
+
+/**
+ * What `read` says of the database at `path`, remembered for this port under the `lstat`s the read-only opener took of
+ * the file and its sidecars before the open (`ReadonlyDb.stats`): a later call with the same stamp gets the remembered
+ * answer without running `read`; any change of the file or a sidecar, an unsettled stamp or no stats read afresh.
+ * @public
+ */
+export function rememberedProbe<T>(fs: FileSystemPort, path: string, h: ReadonlyDb, now: StateClock | undefined, read: () => T): T {
+  if (now === undefined || h.stats === undefined) return read();
+  const all = [h.stats.file, ...h.stats.sidecars];
+  const stamp = all.map(part).join('|');
+  const mem = bucket(probes, fs);
+  const hit = mem.get(path);
+  if (hit !== undefined && hit.stamp === stamp) return hit.value as T;
+  const value = read();
+  if (h.stats.file.kind === 'file' && settled(all, now())) mem.set(path, { stamp, value });
+  else mem.delete(path);
+  return value;
+}

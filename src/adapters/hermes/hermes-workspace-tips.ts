@@ -1,0 +1,82 @@
+import type Database from 'better-sqlite3';
+import type { FileSystemPort } from '../../ports/fs.js';
+import { withReadonlyDb } from '../../sqlite/open-readonly.js';
+import { quoteIdent as q } from '../../sqlite/schema.js';
+import { mapLimit } from '../../map-limit.js';
+import { chainRows } from './hermes-chain-rows.js';
+import { HermesGraph } from './hermes-conversation.js';
+import { type HermesSessionColumns, hermesSessionColumns } from './hermes-layout.js';
+import { configCwd, type HermesSession, sessionQuery } from './hermes-sessions.js';
+
+/** Whether a recorded directory is the workspace (see `directoryMatcher`). */
+type Matches = (recorded: string) => Promise<boolean>;
+
+// ACP sessions keep their cwd in `model_config` JSON: only a text that could hold a `cwd` key (spelled out, or behind a
+// \u escape) is handed to JS, and parsed exactly as every row is (see sessionQuery).
+const acpText = (c: string): string => `(instr(${c}, 'cwd') > 0 OR instr(${c}, '\\u') > 0)`;
+
+// The distinct recorded directories in one scan by SQLite (no row reaches JS): the (`cwd`, `git_repo_root`, ACP config
+// text) triples; a workspace has few.
+function recordedDirs(db: Database.Database, cols: HermesSessionColumns): string[] {
+  const pick = (c: string | undefined): string => (c === undefined ? 'NULL' : q(c));
+  const mc = cols.modelConfig === undefined ? 'NULL' : `CASE WHEN ${acpText(q(cols.modelConfig))} THEN ${q(cols.modelConfig)} END`;
+  const rows = db.prepare(`SELECT DISTINCT ${pick(cols.cwd)} AS c, ${pick(cols.gitRepoRoot)} AS g, ${mc} AS m FROM ${q(cols.table)}`).raw().all() as unknown[][];
+  const out = new Set<string>();
+  for (const [c, g, m] of rows) {
+    for (const d of [c, g]) if (typeof d === 'string' && d !== '') out.add(d);
+    if (typeof m === 'string') {
+      const cwd = configCwd(m);
+      if (cwd !== null) out.add(cwd);
+    }
+  }
+  return [...out];
+}
+
+const dirsOf = (s: HermesSession): string[] => [s.cwd, s.gitRepoRoot, s.configCwd].filter((d): d is string => d !== null);
+
+/**
+ * The tips of the conversations of a workspace in one `state.db` connection, without reading every row: SQLite lists the
+ * distinct recorded directories, each is matched once, SQLite returns the rows that record a matching one, and each such
+ * row's conversation is read by the primary key and the parent index ({@link chainRows}). A conversation counts when its
+ * root (a row that is neither a compression continuation nor a delegate) or its tip records the workspace — the rule of
+ * reading the whole graph, on the rows that decide it.
+ * @public
+ */
+export async function workspaceTips(db: Database.Database, matches: Matches, cols: HermesSessionColumns | null = hermesSessionColumns(db)): Promise<HermesSession[]> {
+  if (cols === null) return [];
+  const mine = new Set((await mapLimit(recordedDirs(db, cols), 16, async (d) => ((await matches(d)) ? d : null))).filter((d): d is string => d !== null));
+  if (mine.size === 0) return [];
+  const ofHere = (s: HermesSession): boolean => dirsOf(s).some((d) => mine.has(d));
+  // One more scan: the rows recording a matching directory, and the ACP candidates (their cwd checked in JS).
+  const by = [cols.cwd, cols.gitRepoRoot].filter((c): c is string => c !== undefined).map((c) => `${q(c)} IN (SELECT value FROM json_each(?))`);
+  if (cols.modelConfig !== undefined) by.push(acpText(q(cols.modelConfig)));
+  const query = sessionQuery(db, cols, by.join(' OR ')) as NonNullable<ReturnType<typeof sessionQuery>>;
+  const json = JSON.stringify([...mine]);
+  const hits = query(...by.filter((b) => b.includes('json_each')).map(() => json)).filter(ofHere);
+  const tips = new Map<string, HermesSession>();
+  const done = new Set<string>();
+  for (const hit of hits) {
+    if (done.has(hit.id)) continue;
+    const graph = new HermesGraph(chainRows(db, hit.id, cols));
+    const conv = graph.conversation(hit.id);
+    if (conv === undefined) continue;
+    for (const m of conv.chain) done.add(m);
+    const { root, tip } = conv;
+    if (graph.isCompressionChild(root) || graph.isDelegate(root)) continue;
+    if (ofHere(root) || ofHere(tip)) tips.set(tip.id, tip);
+  }
+  return [...tips.values()];
+}
+
+/**
+ * {@link workspaceTips} of `state.db` through the read-only opener; a missing or unreadable database gives none. Never throws.
+ * @public
+ */
+export async function readWorkspaceTips(fs: FileSystemPort, dbPath: string, matches: Matches): Promise<HermesSession[]> {
+  try {
+    await fs.stat(dbPath);
+    return await withReadonlyDb(dbPath, { fs }, (h) => workspaceTips(h.db, matches));
+  } catch {
+    return [];
+  }
+}
