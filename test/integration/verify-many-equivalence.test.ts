@@ -54,6 +54,12 @@ function storedIds(dir: string): string[] {
   return [...out];
 }
 
+// The adapter's verifyMany (every built-in adapter has one).
+function many(a: AgentAdapter): NonNullable<AgentAdapter['verifyMany']> {
+  if (a.verifyMany === undefined) throw new Error(`${a.name} has no verifyMany`);
+  return a.verifyMany.bind(a);
+}
+
 async function perId(a: AgentAdapter, queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
   const out: boolean[] = [];
   for (const q of queries) out.push(await a.verifyArtifact(q.id, { ...ctx, workspace: q.workspace ?? ctx.workspace }, 'verify'));
@@ -62,10 +68,10 @@ async function perId(a: AgentAdapter, queries: readonly VerifyQuery[], ctx: Disc
 
 async function expectSame(agent: AgentName, env: Record<string, string>, ctx: DiscoveryContext, queries: VerifyQuery[]): Promise<boolean[]> {
   const want = await perId(getAdapter(agent, { ports: nodePorts({ env }) }), queries, ctx);
-  const got = await getAdapter(agent, { ports: nodePorts({ env }) }).verifyMany(queries, ctx);
+  const got = await many(getAdapter(agent, { ports: nodePorts({ env }) }))(queries, ctx);
   expect(got).toEqual(want);
   // Inside a read scope (as resumeStates runs it) too.
-  expect(await withReadScope(() => getAdapter(agent, { ports: nodePorts({ env }) }).verifyMany(queries, ctx))).toEqual(want);
+  expect(await withReadScope(() => many(getAdapter(agent, { ports: nodePorts({ env }) }))(queries, ctx))).toEqual(want);
   return want;
 }
 
@@ -149,7 +155,7 @@ describe('verifyMany answers as verifyArtifact per id on a generated mixed home'
       fc.asyncProperty(fc.integer({ min: 0, max: 2 }), fc.array(fc.nat(), { maxLength: 30 }), async (k, picks) => {
         const pool = pools[k] as VerifyQuery[];
         const idx = picks.map((p) => p % pool.length);
-        const got = await getAdapter(agents[k] as AgentName, { ports: nodePorts({ env: m.env }) }).verifyMany(idx.map((i) => pool[i] as VerifyQuery), ctx);
+        const got = await many(getAdapter(agents[k] as AgentName, { ports: nodePorts({ env: m.env }) }))(idx.map((i) => pool[i] as VerifyQuery), ctx);
         expect(got).toEqual(idx.map((i) => truth[k]?.[i]));
       }),
       { numRuns: 25 },
