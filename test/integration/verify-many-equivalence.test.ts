@@ -84,7 +84,7 @@ function crossed(ids: readonly string[], workspaces: readonly string[]): VerifyQ
 }
 
 describe('verifyMany answers as verifyArtifact per id on the real stages', () => {
-  it.each([...realStages('codex'), ...realStages('opencode')])('%s', async (name) => {
+  it.each([...realStages('codex'), ...realStages('opencode'), ...realStages('claude')])('%s', async (name) => {
     const s = materializeStage(name, join(root, name.replace('/', '-')));
     const agent = name.split('/')[0] as AgentName;
     const workspaces = [...new Set(s.expected.conversations.map((c) => c.workspace).filter((w): w is string => w !== null)), join(s.root, 'nowhere')];
