@@ -18,6 +18,7 @@ import { buildHome, genId, type GenHome, type GenThread } from '../helpers/codex
 import { HERMES_STAGES, materializeHermesStage } from '../helpers/adapter-hermes-real.js';
 import { mixedHome, type MixedHome } from '../helpers/big-homes.js';
 import { materializeStage, realStages } from '../helpers/real-stage.js';
+import { freshId, makeClaudeSandbox, writeTranscript } from '../helpers/adapter-claude-sandbox.js';
 
 const MISSING = ['019a0000-0000-7000-8000-000000000001', '00000000-0000-4000-8000-000000000000', 'ses_0000000000000000000000000a', '20260101_000000_abcdef', 'not an id'];
 
@@ -186,5 +187,29 @@ describe('Codex verifyMany on random generated homes', () => {
       }),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('Claude verifyMany with an unknown store beside the transcripts', () => {
+  it('ids only the store records, ids with a transcript, ids of another workspace and fresh ids: the same answers', async () => {
+    const sb = await makeClaudeSandbox();
+    try {
+      const [onlyInStore, withTranscript, elsewhere] = [freshId(), freshId(), freshId()];
+      writeTranscript(sb, withTranscript, { start: '2026-11-30T00:00:00.000Z' });
+      const db = new Database(join(sb.config, '__store.db'));
+      try {
+        db.exec('CREATE TABLE base_messages (uuid TEXT PRIMARY KEY, session_id TEXT NOT NULL, cwd TEXT NOT NULL, timestamp INTEGER NOT NULL, message_type TEXT)');
+        const put = db.prepare("INSERT INTO base_messages VALUES (?, ?, ?, ?, 'user')");
+        [[onlyInStore, sb.ws], [withTranscript, sb.ws], [elsewhere, '/somewhere/else']].forEach(([sid, cwd], i) => put.run(`m${i}`, sid, cwd, 1_700_000_000_000 + i));
+      } finally {
+        db.close();
+      }
+      const ctx = sb.ctx();
+      const queries = crossed([onlyInStore, withTranscript, elsewhere, freshId()], [sb.ws, '/somewhere/else', join(sb.root, 'nowhere')]);
+      const want = await expectSame('claude', sb.env, ctx, queries);
+      expect(want.filter((w) => w)).toHaveLength(5);
+    } finally {
+      await sb.dispose();
+    }
   });
 });
