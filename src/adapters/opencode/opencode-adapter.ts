@@ -101,6 +101,16 @@ export class OpencodeAdapter extends BaseAdapter {
     return rows.length > 0 && rows.every((r) => r.parent === null) && rows.some((r) => dirs.includes(r.directory));
   }
 
+  /** Has the home any artifact of the id: a session row by id answers at once; otherwise every place is looked at (orphaned rows and legacy files count). */
+  override async owns(id: string, ctx: DiscoveryContext): Promise<boolean> {
+    const c = this.canonical(id);
+    if (c === null) return false;
+    const loc = await this.locate(ctx).catch(() => null);
+    // A session row of the id is one of the rows hasArtifacts counts (every layout's session id column is looked at).
+    if (loc !== null && (await this.#read(loc.dbPath, false, (db) => sessionRows(db, this.#layouts.layoutOf(db, loc.dbPath), c).length > 0))) return true;
+    return this.hasArtifacts(c, ctx);
+  }
+
   /** {@inheritDoc BaseAdapter.verifyMany} — the database located, opened and its layout probed once for the batch, one lookup by id each. */
   override async verifyMany(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
     const dirsOf = new Map<string, Promise<string[]>>();
