@@ -1,4 +1,5 @@
 import { adaptersOf } from '../adapters/adapters-of.js';
+import type { VerifyQuery } from '../adapters/types.js';
 import type { Ports } from '../ports/index.js';
 import { recordedId, rowAgent } from '../registry/row-agent.js';
 import type { SessionRow } from '../registry/session-row.js';
@@ -40,21 +41,36 @@ export interface ResumeStatesOptions {
 export async function resumeStates(rows: readonly SessionRow[], opts: ResumeStatesOptions): Promise<ResumeState[]> {
   const adapters = adaptersOf(opts.ports);
   const env = opts.env === undefined ? {} : { env: opts.env };
-  return withReadScope(
+  // One verifyMany per agent (each store opened and probed once for its rows), every agent's batch at once.
+  const out: ResumeState[] = rows.map(() => 'no');
+  const byAgent = new Map<string, { at: number[]; queries: VerifyQuery[] }>();
+  rows.forEach((row, i) => {
+    const id = recordedId(row);
+    const agent = rowAgent(row);
+    if (id === null || agent === undefined || agent === null) return;
+    let b = byAgent.get(agent);
+    if (b === undefined) byAgent.set(agent, (b = { at: [], queries: [] }));
+    b.at.push(i);
+    b.queries.push({ id, workspace: row.pane?.cwd ?? opts.workspace });
+  });
+  await withReadScope(
     () =>
       Promise.all(
-        rows.map(async (row): Promise<ResumeState> => {
-          const id = recordedId(row);
-          const agent = rowAgent(row);
-          if (id === null || agent === undefined || agent === null) return 'no';
+        [...byAgent].map(async ([agent, b]) => {
+          let ok: boolean[] | null;
           try {
-            const ok = await adapters.get(agent).verifyArtifact(id, { workspace: row.pane?.cwd ?? opts.workspace, home: opts.home, ...env }, 'verify');
-            return ok ? 'yes' : 'no';
+            const a = adapters.get(agent);
+            const ctx = { workspace: opts.workspace, home: opts.home, ...env };
+            ok = a.verifyMany === undefined
+              ? await Promise.all(b.queries.map((q) => a.verifyArtifact(q.id, { ...ctx, workspace: q.workspace ?? opts.workspace }, 'verify')))
+              : await a.verifyMany(b.queries, ctx);
           } catch {
-            return 'unknown';
+            ok = null;
           }
+          b.at.forEach((i, k) => (out[i] = ok === null ? 'unknown' : ok[k] === true ? 'yes' : 'no'));
         }),
       ),
     opts.stats,
   );
+  return out;
 }

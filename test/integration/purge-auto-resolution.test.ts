@@ -114,3 +114,36 @@ describe('owns (by-id lookups) agrees with hasArtifacts', () => {
     expect(await codex.owns?.(v7Of(ms, 4), ctx)).toBe(false);
   });
 });
+
+describe('owns answers as hasArtifacts', () => {
+  it('OpenCode: sessions with and without a parent, orphaned message rows, missing and foreign ids, on the big store and the real stages', async () => {
+    const { default: Database } = await import('better-sqlite3');
+    const { materializeStage, realStages } = await import('../helpers/real-stage.js');
+    const db = new Database(big.opencode.db);
+    const [child, orphan] = [big.opencode.ids[5] as string, big.opencode.ids[6] as string];
+    try {
+      db.prepare('UPDATE session SET parent_id = ? WHERE id = ?').run(big.opencode.ids[0], child);
+      // A session row gone while its messages stay: only the full look finds them.
+      db.pragma('foreign_keys = OFF');
+      db.prepare('DELETE FROM session WHERE id = ?').run(orphan);
+    } finally {
+      db.close();
+    }
+    const homes = [{ home: big.home, env, ids: [...big.opencode.ids.slice(0, 12), big.codex.ids[0] as string, 'ses_0000000000000000000000000z'] }];
+    for (const name of realStages('opencode')) {
+      const s = materializeStage(name, join(root, `owns-${name.replace('/', '-')}`));
+      homes.push({ home: s.home, env: s.env, ids: [...s.expected.conversations.map((c) => c.id), 'ses_0000000000000000000000000z'] });
+    }
+    let yes = 0;
+    for (const h of homes) {
+      const ctx = { workspace: h.home, home: h.home, env: h.env };
+      for (const id of h.ids) {
+        const want = await getAdapter('opencode', { ports: nodePorts({ env: h.env }) }).hasArtifacts(id, ctx);
+        const owner = getAdapter('opencode', { ports: nodePorts({ env: h.env }) });
+        expect(await owner.owns?.(id, ctx), id).toBe(want);
+        if (want) yes += 1;
+      }
+    }
+    expect(yes).toBeGreaterThan(10);
+  });
+});

@@ -5,12 +5,13 @@ import type { ProcessInfo } from '../../ports/process.js';
 import { type Artifact, asLeft, type LeftArtifact } from '../../purge/artifact.js';
 import { type ArtifactPath, leftArtifacts, pathExists, removeArtifacts } from '../common/artifacts.js';
 import { BaseAdapter } from '../common/base-adapter.js';
-import type { DiscoveryContext, InUseHolder, StoreReport } from '../types.js';
+import type { DiscoveryContext, InUseHolder, StoreReport, VerifyQuery } from '../types.js';
 import { inspectClaudeConfig } from './claude-inspect.js';
 import { type ClaudeArtifactScan, scanClaudeArtifacts } from './artifact-scan.js';
 import { discoverClaude, verifyClaude } from './claude-discover.js';
 import { claudeInUseHints } from './claude-hints.js';
 import { claudeTranscriptExists } from './claude-owns.js';
+import { type ClaudeVerifyQuery, claudeVerifyMany } from './claude-verify-many.js';
 import { type ClaudeLocations, claudeLocations } from './claude-locations.js';
 import { sessionFilesNaming } from './session-files.js';
 import { currentSessionOf } from './pid-file.js';
@@ -72,6 +73,24 @@ export class ClaudeAdapter extends BaseAdapter {
     const c = this.canonical(id);
     if (c === null) return false;
     return verifyClaude(this.ports.fs, await this.locations(ctx), ctx, c, mode);
+  }
+
+  /** {@inheritDoc BaseAdapter.verifyMany} — each workspace resolved, the unknown stores listed and read once for the batch. */
+  override async verifyMany(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
+    const out = queries.map(() => false);
+    const batch: ClaudeVerifyQuery[] = [];
+    const at: number[] = [];
+    queries.forEach((q, i) => {
+      const c = this.canonical(q.id);
+      if (c !== null) batch.push({ id: c, workspace: q.workspace ?? ctx.workspace }), at.push(i);
+    });
+    try {
+      const answers = await claudeVerifyMany(this.ports.fs, await this.locations(ctx), batch);
+      at.forEach((i, k) => (out[i] = answers[k] === true));
+    } catch {
+      // A context whose locations cannot be told verifies nothing.
+    }
+    return out;
   }
 
   /** Every artifact of the canonical id under this context's locations (never rejects). */

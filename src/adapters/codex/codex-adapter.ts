@@ -12,10 +12,11 @@ import { surveyCodex, surveyPaths, surveyTrusted, type CodexSurvey } from './cod
 import { codexDescendants } from './codex-subagents.js';
 import { rowsNaming } from './rows-naming.js';
 import { verifyThread } from './codex-verify.js';
+import { codexVerifyMany } from './codex-verify-many.js';
 import { purgeDbRows } from './db-purge.js';
 import { workspaceCwds } from './workspace-cwds.js';
 import { surveyCodexStore } from './codex-store-survey.js';
-import type { StoreSurvey } from '../types.js';
+import type { StoreSurvey, VerifyQuery } from '../types.js';
 import { sharedMentions } from './shared-mentions.js';
 import { describeError } from '../../errors.js';
 
@@ -97,6 +98,11 @@ export class CodexAdapter extends BaseAdapter {
     } catch {
       return false;
     }
+  }
+
+  /** {@inheritDoc BaseAdapter.verifyMany} — the state DBs listed, opened and probed once for the batch, one lookup by id each. */
+  override async verifyMany(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
+    return codexVerifyMany(this.ports.fs, () => this.#home(ctx), queries, ctx.workspace, (id) => this.canonical(id));
   }
 
   /** Has the home any artifact of the id: by-id lookups (rows, lock, snapshots, the rollout in its own date dirs), looking everywhere only when they cannot tell. */

@@ -7,7 +7,8 @@ import { type ArtifactPath, existingArtifacts, leftArtifacts, removeArtifacts } 
 import { BaseAdapter } from '../common/base-adapter.js';
 import { psHint } from '../common/in-use.js';
 import { describeError } from '../../errors.js';
-import type { DiscoveryContext, InUseHolder, StoreReport } from '../types.js';
+import type { DiscoveryContext, InUseHolder, StoreReport, VerifyQuery } from '../types.js';
+import { type HermesVerifyQuery, hermesVerifyMany } from './hermes-verify-many.js';
 import { directoryMatcher } from '../agy/same-directory.js';
 import { type HermesConversation, HermesGraph } from './hermes-conversation.js';
 import { hermesMentions, hermesSessionFiles } from './hermes-files.js';
@@ -91,6 +92,33 @@ export class HermesAdapter extends BaseAdapter {
       return false;
     } catch {
       return false;
+    }
+  }
+
+  /** {@inheritDoc BaseAdapter.verifyMany} — each `state.db` opened and probed once for the batch, by-id reads on it, the whole table read at most once. */
+  override async verifyMany(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
+    const out = queries.map(() => false);
+    try {
+      const stores = await this.stores(ctx);
+      const matchers = new Map<string, ReturnType<typeof directoryMatcher>>();
+      const batch: HermesVerifyQuery[] = [];
+      const at: number[] = [];
+      queries.forEach((qy, i) => {
+        const c = this.canonical(qy.id);
+        if (c === null) return;
+        const w = qy.workspace ?? ctx.workspace;
+        let m = matchers.get(w);
+        if (m === undefined) matchers.set(w, (m = directoryMatcher(this.ports.fs, w)));
+        m.catch(() => undefined);
+        const here = m;
+        batch.push({ id: c, ofWorkspace: async (conv) => this.ofWorkspace(conv, await here) });
+        at.push(i);
+      });
+      const answers = await hermesVerifyMany(this.ports.fs, stores.map((s) => s.db), batch);
+      at.forEach((i, k) => (out[i] = answers[k] === true));
+      return out;
+    } catch {
+      return out;
     }
   }
 

@@ -21,7 +21,8 @@ import { isOpencodeService } from './opencode-service.js';
 import { sessionRows, trimDir, workspaceSessions } from './opencode-sessions.js';
 import { describeError } from '../../errors.js';
 import { surveyOpencodeStore } from './opencode-store-survey.js';
-import type { StoreSurvey } from '../types.js';
+import type { StoreSurvey, VerifyQuery } from '../types.js';
+import { sessionsVerified } from './opencode-verify-many.js';
 
 /**
  * OpenCode (post-discovered, ids `ses_…`): sessions in the shared `opencode.db` — the 1.x `session` table (OpenCode 1.18)
@@ -98,6 +99,33 @@ export class OpencodeAdapter extends BaseAdapter {
     const rows = await this.#read(loc.dbPath, [], (db) => sessionRows(db, this.#layouts.layoutOf(db, loc.dbPath), c));
     // A child (sub-agent) session is never the row's conversation: its parent is.
     return rows.length > 0 && rows.every((r) => r.parent === null) && rows.some((r) => dirs.includes(r.directory));
+  }
+
+  /** Has the home any artifact of the id: a session row by id answers at once; otherwise every place is looked at (orphaned rows and legacy files count). */
+  override async owns(id: string, ctx: DiscoveryContext): Promise<boolean> {
+    const c = this.canonical(id);
+    if (c === null) return false;
+    const loc = await this.locate(ctx).catch(() => null);
+    // A session row of the id is one of the rows hasArtifacts counts (every layout's session id column is looked at).
+    if (loc !== null && (await this.#read(loc.dbPath, false, (db) => sessionRows(db, this.#layouts.layoutOf(db, loc.dbPath), c).length > 0))) return true;
+    return this.hasArtifacts(c, ctx);
+  }
+
+  /** {@inheritDoc BaseAdapter.verifyMany} — the database located, opened and its layout probed once for the batch, one lookup by id each. */
+  override async verifyMany(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
+    const dirsOf = new Map<string, Promise<string[]>>();
+    const dirs = (w: string): Promise<string[]> => {
+      let p = dirsOf.get(w);
+      if (p === undefined) dirsOf.set(w, (p = this.#workspaceDirs({ ...ctx, workspace: w }).catch(() => [])));
+      return p;
+    };
+    const batch = await Promise.all(queries.map(async (qy) => {
+      const c = this.canonical(qy.id);
+      return { id: c ?? '', dirs: c === null ? [] : await dirs(qy.workspace ?? ctx.workspace) };
+    }));
+    const loc = await this.locate(ctx).catch(() => null);
+    if (loc === null) return queries.map(() => false);
+    return this.#read(loc.dbPath, queries.map(() => false), (db) => sessionsVerified(db, this.#layouts.layoutOf(db, loc.dbPath), batch));
   }
 
   /** The session's legacy JSON storage files (old homes only); its database rows are not paths. */
