@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { isPortError, toPortError } from '../errors.js';
 import type { FileSystemPort } from '../ports/fs.js';
+import { checkWriteFileAtomic } from '../validation/low-level-args.js';
 
 /**
  * Options of {@link writeFileAtomic}.
@@ -34,12 +35,13 @@ async function existingMode(fs: FileSystemPort, path: string): Promise<number | 
  * ```
  * @public
  */
-export async function writeFileAtomic(fs: FileSystemPort, path: string, data: string | Uint8Array, opts: AtomicWriteOptions = {}): Promise<void> {
+export async function writeFileAtomic(fs: FileSystemPort, path: string, data: string | Uint8Array, opts?: AtomicWriteOptions): Promise<void> {
+  checkWriteFileAtomic([fs, path, data, opts]);
   const dir = dirname(path);
   const tmp = join(dir, tempName(basename(path)));
   let renamed = false;
   try {
-    const mode = opts.mode ?? (await existingMode(fs, path));
+    const mode = opts?.mode ?? (await existingMode(fs, path));
     await fs.writeFile(tmp, data, { exclusive: true, sync: true, ...(mode === undefined ? {} : { mode }) });
     await fs.rename(tmp, path);
     renamed = true;

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { isPortError } from '../errors.js';
 import type { FileSystemPort } from '../ports/fs.js';
+import { checkCleanStaleTemps } from '../validation/low-level-args.js';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
@@ -22,6 +23,7 @@ export interface CleanStaleTempsOptions {
  * @public
  */
 export async function cleanStaleTemps(fs: FileSystemPort, dir: string, base: string, opts: CleanStaleTempsOptions = {}): Promise<string[]> {
+  checkCleanStaleTemps([fs, dir, base, opts]);
   const pattern = new RegExp(`^\\.${escapeRegExp(base)}\\.${UUID}\\.tmp$`);
   const removed: string[] = [];
   for (const entry of await fs.readdir(dir)) {

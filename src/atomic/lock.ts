@@ -4,6 +4,7 @@ import { assertRegularOrAbsent } from '../node/regular-or-absent.js';
 import { enableSqliteUri } from '../node/sqlite-uri.js';
 import type { Clock } from '../ports/clock.js';
 import { LockTimeoutError } from './lock-timeout-error.js';
+import { checkAcquireLock, checkTryLock, checkWithLock } from '../validation/low-level-args.js';
 
 /**
  * A held cross-process lock; `release()` is idempotent and `held` turns false once it ran.
@@ -89,6 +90,12 @@ class SqliteLock implements LockHandle {
  * @public
  */
 export function tryLock(lockPath: string): LockHandle | null {
+  checkTryLock([lockPath]);
+  return attempt(lockPath);
+}
+
+// One attempt at the lock, the path already checked.
+function attempt(lockPath: string): LockHandle | null {
   let db: Database.Database;
   // better-sqlite3 fixes URI support at the first open in the process: the lock must not be the open that turns it off.
   enableSqliteUri();
@@ -122,6 +129,12 @@ export function tryLock(lockPath: string): LockHandle | null {
  * @public
  */
 export async function acquireLock(lockPath: string, opts: AcquireLockOptions): Promise<LockHandle> {
+  checkAcquireLock([lockPath, opts]);
+  return acquire(lockPath, opts);
+}
+
+// The wait for the lock, the arguments already checked.
+async function acquire(lockPath: string, opts: AcquireLockOptions): Promise<LockHandle> {
   const { clock, signal } = opts;
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const pollMs = Math.max(1, opts.pollMs ?? 10);
@@ -129,7 +142,7 @@ export async function acquireLock(lockPath: string, opts: AcquireLockOptions): P
   let delayMs = pollMs;
   for (;;) {
     if (signal?.aborted === true) throw signal.reason;
-    const lock = tryLock(lockPath);
+    const lock = attempt(lockPath);
     if (lock !== null) return lock;
     const waitedMs = clock.monotonic() - start;
     if (waitedMs >= timeoutMs) throw new LockTimeoutError({ lockPath, waitedMs: Math.round(waitedMs) });
@@ -149,7 +162,8 @@ export async function acquireLock(lockPath: string, opts: AcquireLockOptions): P
  * @public
  */
 export async function withLock<T>(lockPath: string, opts: AcquireLockOptions, fn: (lock: LockHandle) => T | Promise<T>): Promise<T> {
-  const lock = await acquireLock(lockPath, opts);
+  checkWithLock([lockPath, opts, fn]);
+  const lock = await acquire(lockPath, opts);
   try {
     return await fn(lock);
   } finally {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
+import { checkIdOrderPaths } from '../validation/low-level-args.js';
 
 /**
  * Where the id-order gate of one cwd keeps its markers and its lock, under the workspace's `.mam/`.
@@ -20,6 +21,7 @@ export interface IdOrderPaths {
  * @public
  */
 export function idOrderPaths(workspace: string, realCwd: string): IdOrderPaths {
+  checkIdOrderPaths([workspace, realCwd]);
   const root = join(resolve(workspace), '.mam', 'id-order');
   const key = createHash('sha1').update(realCwd, 'utf8').digest('hex').slice(0, 16);
   const dir = join(root, key);

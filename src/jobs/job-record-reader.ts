@@ -5,12 +5,14 @@ import { JobNotFoundError } from './job-not-found-error.js';
 import { jobPaths } from './job-paths.js';
 import { JobRecordCorruptError } from './job-record-corrupt-error.js';
 import { jobRecordSchema, type JobRecord } from './job-record.js';
+import { checkListJobIds, checkReadJobRecord } from '../validation/low-level-args.js';
 
 /**
  * Reads and validates one job record; throws {@link JobNotFoundError} or {@link JobRecordCorruptError}.
  * @public
  */
 export async function readJobRecord(fs: FileSystemPort, registryDir: string, jobId: string): Promise<JobRecord> {
+  checkReadJobRecord([fs, registryDir, jobId]);
   const path = jobPaths.record(registryDir, jobId);
   let text: string;
   try {
@@ -36,6 +38,7 @@ export async function readJobRecord(fs: FileSystemPort, registryDir: string, job
  * @public
  */
 export async function listJobIds(fs: FileSystemPort, registryDir: string): Promise<string[]> {
+  checkListJobIds([fs, registryDir]);
   let entries;
   try {
     entries = await fs.readdir(registryDir);

@@ -14,6 +14,7 @@ import { newSessionRow, sessionInstant } from './new-session-row.js';
 import { onboardSession } from './onboard-session.js';
 import { registerSessionRow } from './register-session-row.js';
 import { type ResolvedSessionSpec, resolveSessionSpec, type SessionSpec } from './session-spec.js';
+import { checkCreateSession } from '../validation/low-level-args.js';
 
 function failed(step: CreateStep, name: string, message: string, extra: { herdrCode?: string; cause?: unknown; cleanup?: CreateCleanup } = {}): CreateResult {
   const { cleanup = { paneClosed: null }, ...opts } = extra;
@@ -27,6 +28,7 @@ function failed(step: CreateStep, name: string, message: string, extra: { herdrC
  * @public
  */
 export async function createSession(c: LifecycleContext, input: SessionSpec, opts: CreateOptions = {}): Promise<CreateResult> {
+  checkCreateSession([c, input, opts]);
   const resolved = resolveSessionSpec(input, c.workspace);
   if (!resolved.ok) return failed('validate', String(input.name), resolved.problem);
   const spec = resolved.spec;

@@ -7,6 +7,7 @@ import { captureLiveId, type LiveSessionWhere } from './capture-live-id.js';
 import type { OnboardingReport } from './create-result.js';
 import type { LifecycleContext } from './lifecycle-context.js';
 import { pinCapturedId } from './pin-captured-id.js';
+import { checkOnboardSession } from '../validation/low-level-args.js';
 
 /**
  * Onboards a started session: waits until herdr says it is ready, then (post-discovered agents) captures its id — herdr's
@@ -14,6 +15,7 @@ import { pinCapturedId } from './pin-captured-id.js';
  * @public
  */
 export async function onboardSession(c: LifecycleContext, agent: AgentName, row: SessionRow, where: LiveSessionWhere, signal?: AbortSignal): Promise<OnboardingReport> {
+  checkOnboardSession([c, agent, row, where, signal]);
   const { herdr, clock } = c.ports;
   const waited = await herdr.agentWait(where.herdrName, { until: ['idle', 'done', 'blocked'], timeoutMs: Math.max(1, c.timeouts.readyMs) }, { session: where.server });
   const ready = waited.kind === 'ok';

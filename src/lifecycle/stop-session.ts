@@ -13,6 +13,7 @@ import { purgeStoppedRow } from './purge-stopped-row.js';
 import { isHerdrServerName } from './session-spec.js';
 import { stopAgent } from './stop-agent.js';
 import type { StopOptions, StopResult } from './stop-result.js';
+import { checkStopSession } from '../validation/low-level-args.js';
 
 function failed(step: 'validate' | 'stop' | 'mark-stopped' | 'purge', row: SessionRow, message: string, code?: string): StopResult {
   return { kind: 'failed', step, row, error: new LifecycleStepError(step, row.name, message, code === undefined ? {} : { herdrCode: code }) };
@@ -44,6 +45,7 @@ async function markStopped(c: LifecycleContext, row: SessionRow): Promise<Sessio
  * @public
  */
 export async function stopSession(c: LifecycleContext, name: string, opts: StopOptions = {}): Promise<StopResult> {
+  checkStopSession([c, name, opts]);
   const row = rowByName(await c.registry.snapshot(), name);
   if (row === undefined) return { kind: 'not-found', name };
   if (opts.purge === true && opts.yes !== true) {

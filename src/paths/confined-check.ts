@@ -2,6 +2,7 @@ import { dirname, isAbsolute, join, normalize, sep } from 'node:path';
 import { isPortError } from '../errors.js';
 import type { FileKind, FileStat, FileSystemPort } from '../ports/fs.js';
 import { isInside } from './is-inside.js';
+import { checkConfined } from '../validation/low-level-args.js';
 
 /**
  * Whether a candidate may be removed under a root:
@@ -48,6 +49,7 @@ async function realpathOrNull(fs: FileSystemPort, path: string): Promise<string 
  * @public
  */
 export async function confinedCheck(fs: FileSystemPort, root: string, candidate: string): Promise<ConfinedCheck> {
+  checkConfined([fs, root, candidate]);
   if (!isAbsolute(root) || !isAbsolute(candidate) || root.includes('\0') || candidate.includes('\0')) return { kind: 'outside' };
   const r = trimSep(normalize(root));
   // `..` is resolved lexically here; every later call uses this normalized path, and that is the path the walk verifies.

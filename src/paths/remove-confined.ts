@@ -2,6 +2,7 @@ import { describeError } from '../errors.js';
 import type { FileSystemPort } from '../ports/fs.js';
 import { openConfinedParent } from './open-confined.js';
 import { leave, removeEntry } from './remove-no-follow.js';
+import { checkConfined } from '../validation/low-level-args.js';
 
 /**
  * A path a removal left, and why (see {@link REMOVAL_REASONS} for the refusals; a failure gives its error's message).
@@ -40,6 +41,7 @@ export interface RemovalReport {
  * @public
  */
 export async function removeConfined(fs: FileSystemPort, root: string, candidate: string): Promise<RemovalReport> {
+  checkConfined([fs, root, candidate]);
   const acc: RemovalReport = { removed: [], residual: [], left: [] };
   try {
     const at = await openConfinedParent(fs, root, candidate);

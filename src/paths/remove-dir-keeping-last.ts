@@ -5,6 +5,7 @@ import { openChecked, openConfinedParent } from './open-confined.js';
 import { REMOVAL_REASONS } from './removal-reasons.js';
 import type { RemovalReport } from './remove-confined.js';
 import { leave, removeEntries, removeEntry, rmdirEntry } from './remove-no-follow.js';
+import { checkRemoveDirKeepingLast } from '../validation/low-level-args.js';
 
 function isPlainName(name: string): boolean {
   return name !== '' && name !== '.' && name !== '..' && !name.includes('/') && !name.includes(sep) && !name.includes('\0');
@@ -21,6 +22,7 @@ function isPlainName(name: string): boolean {
  * @public
  */
 export async function removeDirKeepingLast(fs: FileSystemPort, root: string, dir: string, lastName: string): Promise<RemovalReport> {
+  checkRemoveDirKeepingLast([fs, root, dir, lastName]);
   const acc: RemovalReport = { removed: [], residual: [], left: [] };
   try {
     const at = isPlainName(lastName) ? await openConfinedParent(fs, root, dir) : ({ kind: 'left', reason: REMOVAL_REASONS.outside } as const);

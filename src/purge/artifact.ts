@@ -1,3 +1,4 @@
+import { checkArtifactPath } from '../validation/low-level-args.js';
 /**
  * One artifact of a conversation: a path on disk (`file`, `dir`, or a `link` that is never followed), or the database
  * rows of one table naming it (`child`: the sub-agent session they belong to, when not the conversation itself).
@@ -49,6 +50,7 @@ export function formatArtifact(a: Artifact | LeftArtifact, opts: { reason?: bool
  * @public
  */
 export function artifactPath(a: Artifact): string {
+  checkArtifactPath([a]);
   return a.kind === 'rows' ? a.db : a.path;
 }
 

@@ -2,6 +2,7 @@ import { InvalidIdError } from '../errors.js';
 import { normalizeAgentId } from '../ids/agent-id.js';
 import { AGENT_NAMES } from '../ids/agent-names.js';
 import type { RegistryState } from './registry-state.js';
+import { checkListOrchestrators, checkOrchestratorEdit } from '../validation/low-level-args.js';
 
 // The canonical spelling of a plausible id of any agent (uuids lower-cased, OpenCode ids as they are), or null.
 function canonical(id: string): string | null {
@@ -21,6 +22,7 @@ function same(a: string, b: string): boolean {
  * @public
  */
 export function listOrchestrators(state: RegistryState): string[] {
+  checkListOrchestrators([state]);
   return [...state.orchestrator_uuids];
 }
 
@@ -30,6 +32,7 @@ export function listOrchestrators(state: RegistryState): string[] {
  * @public
  */
 export function addOrchestrator(draft: RegistryState, id: string): boolean {
+  checkOrchestratorEdit([draft, id]);
   const ok = canonical(id);
   if (ok === null) throw new InvalidIdError('orchestrator', id);
   if (draft.orchestrator_uuids.some((x) => same(x, ok))) return false;
@@ -42,6 +45,7 @@ export function addOrchestrator(draft: RegistryState, id: string): boolean {
  * @public
  */
 export function removeOrchestrator(draft: RegistryState, id: string): boolean {
+  checkOrchestratorEdit([draft, id]);
   const ids = draft.orchestrator_uuids;
   const before = ids.length;
   for (let i = ids.length - 1; i >= 0; i--) if (same(ids[i] as string, id)) ids.splice(i, 1);

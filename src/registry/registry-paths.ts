@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { checkRegistryPaths } from '../validation/low-level-args.js';
 
 /**
  * Where a workspace's registry lives: the YAML, its SQLite mirror, and the lock file that serialises updates.
@@ -22,6 +23,7 @@ export interface RegistryPaths {
  * @public
  */
 export function registryPaths(workspace: string): RegistryPaths {
+  checkRegistryPaths([workspace]);
   const ws = resolve(workspace);
   const dir = join(ws, '.mam');
   return { workspace: ws, dir, yaml: join(dir, 'agent-sessions.yaml'), db: join(dir, 'agent-sessions.db'), lock: join(dir, 'agent-sessions.lock') };

@@ -4,6 +4,7 @@ import type { FileSystemPort } from '../ports/fs.js';
 import type { Artifact, LeftArtifact } from '../purge/artifact.js';
 import { openReadonly } from './open-readonly.js';
 import { quoteIdent, tableColumns, tableNames } from './schema.js';
+import { checkDbRowsNaming } from '../validation/low-level-args.js';
 
 /**
  * A table whose rows are keyed by the id: a bare name means its `id` column.
@@ -90,6 +91,7 @@ export async function dbRowsNaming(
   idTables: readonly IdTable[],
   opts: DbRowsNamingOptions,
 ): Promise<Artifact[]> {
+  checkDbRowsNaming([dbPath, id, columns, idTables, opts]);
   try {
     await opts.fs.stat(dbPath);
   } catch (err) {

@@ -1,5 +1,6 @@
 import { isPortError } from '../errors.js';
 import type { FileSystemPort } from '../ports/fs.js';
+import { checkFsDbPath } from '../validation/low-level-args.js';
 
 /** The files SQLite writes through when a connection changes a database: the file and its sidecars. */
 const SIDECARS = ['', '-wal', '-shm', '-journal'] as const;
@@ -10,6 +11,7 @@ const SIDECARS = ['', '-wal', '-shm', '-journal'] as const;
  * @public
  */
 export async function dbWriteRefusal(fs: FileSystemPort, dbPath: string): Promise<string | null> {
+  checkFsDbPath([fs, dbPath]);
   for (const suffix of SIDECARS) {
     const path = `${dbPath}${suffix}`;
     let st;

@@ -1,6 +1,7 @@
 import type { WalState } from './wal-state.js';
 import { openReadonly as openReadonlyImpl, type OpenReadonlyOptions, type ReadRoute, withReadonlyDb as withReadonlyDbImpl } from './open-readonly.js';
 import type { SqliteDatabase } from './sqlite-database.js';
+import { checkOpenReadonly, checkWithReadonlyDb } from '../validation/low-level-args.js';
 
 // The public face of open-readonly.ts: the same functions, with the connection typed by the package's own
 // SqliteDatabase rather than better-sqlite3's types (a devDependency users do not have). Internals use open-readonly.ts.
@@ -30,7 +31,8 @@ export interface ReadonlyDb {
  * ```
  * @public
  */
-export function openReadonly(dbPath: string, opts: OpenReadonlyOptions): Promise<ReadonlyDb> {
+export async function openReadonly(dbPath: string, opts: OpenReadonlyOptions): Promise<ReadonlyDb> {
+  checkOpenReadonly([dbPath, opts]);
   return openReadonlyImpl(dbPath, opts);
 }
 
@@ -38,6 +40,7 @@ export function openReadonly(dbPath: string, opts: OpenReadonlyOptions): Promise
  * Opens `dbPath` with {@link openReadonly}, runs `fn` on the handle and always closes it.
  * @public
  */
-export function withReadonlyDb<T>(dbPath: string, opts: OpenReadonlyOptions, fn: (h: ReadonlyDb) => T | Promise<T>): Promise<T> {
+export async function withReadonlyDb<T>(dbPath: string, opts: OpenReadonlyOptions, fn: (h: ReadonlyDb) => T | Promise<T>): Promise<T> {
+  checkWithReadonlyDb([dbPath, opts, fn]);
   return withReadonlyDbImpl(dbPath, opts, fn);
 }

@@ -1,5 +1,6 @@
 import { isPortError } from '../errors.js';
 import type { FileStat, FileSystemPort } from '../ports/fs.js';
+import { checkFsDbPath } from '../validation/low-level-args.js';
 
 /**
  * What lies beside a SQLite file, which decides how it can be read without touching its directory:
@@ -49,6 +50,7 @@ export async function sidecarState(fs: FileSystemPort, dbPath: string): Promise<
  * @public
  */
 export async function detectWalState(fs: FileSystemPort, dbPath: string): Promise<WalState> {
+  checkFsDbPath([fs, dbPath]);
   // The sidecars are looked at while the file is (one wait, not two); the file's own failure is the one reported.
   const sidecars = sidecarState(fs, dbPath);
   sidecars.catch(() => undefined);

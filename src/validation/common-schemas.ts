@@ -2,7 +2,7 @@ import { isAbsolute } from 'node:path';
 import type { z } from 'zod';
 import { isPortError } from '../errors.js';
 import { InvalidArgumentError } from '../invalid-argument-error.js';
-import type { Zod } from '../lazy-zod.js';
+import { once, type Zod, zod as zodOnce } from '../lazy-zod.js';
 import type { FileSystemPort } from '../ports/fs.js';
 
 /** A non-empty absolute path with no NUL byte (a relative one would be resolved against the current directory). */
@@ -42,4 +42,23 @@ export async function requireDirectory(fs: FileSystemPort, param: string, path: 
     if (isPortError(err, 'NotFound') || isPortError(err, 'NotADirectory')) throw new InvalidArgumentError(param, `${path} does not exist`);
     throw err;
   }
+}
+
+/**
+ * A checker of a function's whole argument list in one zod parse: `names[i]` names the i-th argument in the
+ * {@link InvalidArgumentError} (`opts.fs` for a member), `build(z)` gives the schema of each (built on first use).
+ */
+export function argumentsChecker(names: readonly string[], build: (z: Zod) => readonly z.ZodType[]): (args: readonly unknown[]) => void {
+  const schema = once(() => {
+    const z = zodOnce();
+    return z.tuple(build(z) as [z.ZodType, ...z.ZodType[]]);
+  });
+  return (args) => {
+    const parsed = schema().safeParse(args);
+    if (parsed.success) return;
+    const issue = parsed.error.issues[0];
+    const [index, ...rest] = issue?.path ?? [];
+    const param = [names[Number(index)] ?? 'arguments', ...rest.map(String)].join('.');
+    throw new InvalidArgumentError(param, issue?.message ?? 'invalid');
+  };
 }
