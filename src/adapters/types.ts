@@ -5,7 +5,7 @@ import type { InvalidArgumentError } from '../invalid-argument-error.js';
 
 /**
  * Where and for whom an adapter looks: the workspace, the home whose agent dirs are read, and the session's context.
- * Every adapter method checks it first and throws {@link InvalidArgumentError} (`data.param` such as `ctx.home`) for a
+ * Every adapter method checks it first and throws `InvalidArgumentError` (`data.param` such as `ctx.home`) for a
  * missing or relative path, an empty string, a NUL byte, a home that does not exist or is no directory.
  * @public
  */
@@ -155,7 +155,7 @@ export interface StoreReport {
 
 /**
  * Where one agent CLI keeps its conversations, and how to find, prove, guard and remove one. Every method checks its
- * arguments first and throws (rejects with) {@link InvalidArgumentError} for one it cannot take — a bad argument is a
+ * arguments first and throws (rejects with) `InvalidArgumentError` for one it cannot take — a bad argument is a
  * programming error — while a missing, unreadable or unknown store stays a result.
  * @public
  */

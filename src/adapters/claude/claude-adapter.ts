@@ -75,7 +75,7 @@ export class ClaudeAdapter extends BaseAdapter {
     return verifyClaude(this.ports.fs, await this.locations(ctx), ctx, c, mode);
   }
 
-  /** {@inheritDoc BaseAdapter.verifyMany} — each workspace resolved, the unknown stores listed and read once for the batch. */
+  /** `verifyArtifact` in `verify` mode for many ids at once: each workspace resolved, the unknown stores listed and read once for the batch. */
   override async verifyMany(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
     const out = queries.map(() => false);
     const batch: ClaudeVerifyQuery[] = [];

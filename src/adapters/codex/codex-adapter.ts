@@ -100,7 +100,7 @@ export class CodexAdapter extends BaseAdapter {
     }
   }
 
-  /** {@inheritDoc BaseAdapter.verifyMany} — the state DBs listed, opened and probed once for the batch, one lookup by id each. */
+  /** `verifyArtifact` in `verify` mode for many ids at once: the state DBs listed, opened and probed once for the batch, one lookup by id each. */
   override async verifyMany(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
     return codexVerifyMany(this.ports.fs, () => this.#home(ctx), queries, ctx.workspace, (id) => this.canonical(id));
   }

@@ -95,7 +95,7 @@ export class HermesAdapter extends BaseAdapter {
     }
   }
 
-  /** {@inheritDoc BaseAdapter.verifyMany} — each `state.db` opened and probed once for the batch, by-id reads on it, the whole table read at most once. */
+  /** `verifyArtifact` in `verify` mode for many ids at once: each `state.db` opened and probed once for the batch, by-id reads on it, the whole table read at most once. */
   override async verifyMany(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
     const out = queries.map(() => false);
     try {

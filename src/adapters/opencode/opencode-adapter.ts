@@ -111,7 +111,7 @@ export class OpencodeAdapter extends BaseAdapter {
     return this.hasArtifacts(c, ctx);
   }
 
-  /** {@inheritDoc BaseAdapter.verifyMany} — the database located, opened and its layout probed once for the batch, one lookup by id each. */
+  /** `verifyArtifact` in `verify` mode for many ids at once: the database located, opened and its layout probed once for the batch, one lookup by id each. */
   override async verifyMany(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
     const dirsOf = new Map<string, Promise<string[]>>();
     const dirs = (w: string): Promise<string[]> => {
