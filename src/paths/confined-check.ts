@@ -3,6 +3,7 @@ import { isPortError } from '../errors.js';
 import type { FileKind, FileStat, FileSystemPort } from '../ports/fs.js';
 import { isInside } from './is-inside.js';
 import { checkConfined } from '../validation/low-level-args.js';
+import { lstatOrNull } from './lstat-or-null.js';
 
 /**
  * Whether a candidate may be removed under a root:
@@ -26,14 +27,6 @@ function isAbsent(err: unknown): boolean {
   return isPortError(err, 'NotFound') || isPortError(err, 'NotADirectory');
 }
 
-async function lstatOrNull(fs: FileSystemPort, path: string): Promise<FileStat | null> {
-  try {
-    return await fs.lstat(path);
-  } catch (err) {
-    if (isAbsent(err)) return null;
-    throw err;
-  }
-}
 
 async function realpathOrNull(fs: FileSystemPort, path: string): Promise<string | null> {
   try {

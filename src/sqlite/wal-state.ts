@@ -1,6 +1,6 @@
-import { isPortError } from '../errors.js';
 import type { FileStat, FileSystemPort } from '../ports/fs.js';
 import { checkFsDbPath } from '../validation/low-level-args.js';
+import { lstatOrNull } from '../paths/lstat-or-null.js';
 
 /**
  * What lies beside a SQLite file, which decides how it can be read without touching its directory:
@@ -10,14 +10,6 @@ import { checkFsDbPath } from '../validation/low-level-args.js';
  */
 export type WalState = 'clean' | 'leftover' | 'walonly' | 'shmonly' | 'journal';
 
-async function lstatOrNull(fs: FileSystemPort, path: string): Promise<FileStat | null> {
-  try {
-    return await fs.lstat(path);
-  } catch (err) {
-    if (isPortError(err, 'NotFound')) return null;
-    throw err;
-  }
-}
 
 /**
  * The `lstat` of each sidecar name beside `dbPath` (`-wal`, `-shm`, `-journal`, all at once), null where there is none.

@@ -1,8 +1,8 @@
-import { isPortError } from '../../errors.js';
 import type { FileStat, FileSystemPort } from '../../ports/fs.js';
 import { codexDbs, type CodexDb } from './codex-dbs.js';
 import type { CodexHome } from './codex-home.js';
 import type { ReadonlyDb } from '../../sqlite/open-readonly.js';
+import { lstatOrNull } from '../../paths/lstat-or-null.js';
 
 /**
  * Reads the clock (epoch ms); with it, what was read of a Codex home's state databases is remembered for the life of the
@@ -31,14 +31,6 @@ function bucket<T>(all: WeakMap<FileSystemPort, Map<string, Remembered<T>>>, fs:
   return m;
 }
 
-async function lstatOrNull(fs: FileSystemPort, path: string): Promise<FileStat | null> {
-  try {
-    return await fs.lstat(path);
-  } catch (err) {
-    if (isPortError(err, 'NotFound')) return null;
-    throw err;
-  }
-}
 
 function part(s: FileStat | null): string {
   return s === null ? '-' : `${s.kind}:${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}`;

@@ -18,6 +18,7 @@ import { FakeProcessTable } from '../../../src/testing/process/fake-process-tabl
 import { buildSandbox } from '../../../src/testing/sandbox/build-sandbox.js';
 import { portsWith } from '../../helpers/adapter-agy-files.js';
 import { makeTempDir } from '../../helpers/fs-temp.js';
+import { fault, listing } from '../../helpers/argument-faults.js';
 
 let root: string;
 let dispose: () => Promise<void>;
@@ -114,26 +115,6 @@ const ROWS = CASES.flatMap((c) => BAD.filter((b) => b.kinds.includes(c.kind) && 
   // `undefined` for an optional argument is its default, not a mistake.
   .filter((r) => !(r.what === 'undefined' && ['getAdapter opts.ports', 'startFakeModelServer opts'].includes(`${r.entry} ${r.param}`)));
 
-function listing(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string, rel: string): void => {
-    for (const e of readdirSync(d, { withFileTypes: true }).sort((x, y) => x.name.localeCompare(y.name))) {
-      out.push(`${rel}${e.name}${e.isDirectory() ? '/' : ''}`);
-      if (e.isDirectory()) walk(join(d, e.name), `${rel}${e.name}/`);
-    }
-  };
-  walk(dir, '');
-  return out;
-}
-
-async function fault(call: () => unknown): Promise<unknown> {
-  try {
-    await call();
-  } catch (err) {
-    return err;
-  }
-  return null;
-}
 
 describe('INVALID_ARGUMENT at every covered entry point', () => {
   it.each(ROWS)('$entry with $param = $what', async ({ call, value, param }) => {

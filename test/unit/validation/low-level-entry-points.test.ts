@@ -2,12 +2,13 @@
 // NUL byte): one InvalidArgumentError naming the parameter, thrown before any effect (the temp tree and the current
 // directory listed before and after). Paths that come from a store (a removal candidate, a last name, a job id) are only
 // type-checked: a bad spelling of them stays the function's value, as the hostile-input tests of those functions expect.
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as core from '../../../src/index.js';
 import { InvalidArgumentError } from '../../../src/invalid-argument-error.js';
 import { makeTempDir } from '../../helpers/fs-temp.js';
+import { fault, listing } from '../../helpers/argument-faults.js';
 
 let root: string;
 let dispose: () => Promise<void>;
@@ -108,26 +109,6 @@ const CASES: Array<{ entry: string; param: string; kind: Kind; call: Call }> = [
 
 const ROWS = CASES.flatMap((c) => BAD.filter((b) => b.kinds.includes(c.kind)).map((b) => ({ ...c, what: b.what, value: b.value })));
 
-function listing(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string, rel: string): void => {
-    for (const e of readdirSync(d, { withFileTypes: true }).sort((x, y) => x.name.localeCompare(y.name))) {
-      out.push(`${rel}${e.name}${e.isDirectory() ? '/' : ''}`);
-      if (e.isDirectory()) walk(join(d, e.name), `${rel}${e.name}/`);
-    }
-  };
-  walk(dir, '');
-  return out;
-}
-
-async function fault(call: () => unknown): Promise<unknown> {
-  try {
-    await call();
-  } catch (err) {
-    return err;
-  }
-  return null;
-}
 
 describe('INVALID_ARGUMENT at every path-taking low-level export', () => {
   it.each(ROWS)('$entry with $param = $what', async ({ call, value, param }) => {
