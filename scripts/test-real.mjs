@@ -3,7 +3,7 @@
 // test/real/clis.json, or with --latest the newest versions the registry serves) outside the repository, runs the
 // real-CLI suite (vitest.real.config.ts) against them, and prints a compatibility table.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +21,10 @@ const installed = installRealClis({ latest, only });
 const installSeconds = Math.round((Date.now() - started) / 1000);
 const out = mkdtempSync(join(tmpdir(), 'mam-real-report-'));
 const reportFile = join(out, 'real.json');
-const files = Object.keys(installed).map((name) => `test/real/${name}.real.ts`);
+// Each CLI's files: `<name>.real.ts` and any `<name>-<topic>.real.ts` (e.g. opencode-status-spawns.real.ts).
+const ofCli = (name, file) => file === `${name}.real.ts` || (file.startsWith(`${name}-`) && file.endsWith('.real.ts'));
+const realFiles = readdirSync(join(repo, 'test/real'));
+const files = Object.keys(installed).flatMap((name) => realFiles.filter((f) => ofCli(name, f)).map((f) => `test/real/${f}`));
 const run = spawnSync(
   'npx',
   ['vitest', 'run', '--config', 'vitest.real.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...files, ...passThrough],
@@ -35,8 +38,9 @@ try {
   // vitest did not get as far as writing its report
 }
 const rows = Object.entries(installed).map(([name, cli]) => {
-  const file = results.find((r) => basename(r.name) === `${name}.real.ts`);
-  const tests = file?.assertionResults ?? [];
+  const own = results.filter((r) => ofCli(name, basename(r.name)));
+  const file = own.find((r) => basename(r.name) === `${name}.real.ts`);
+  const tests = own.flatMap((r) => r.assertionResults ?? []);
   const count = (s) => tests.filter((t) => t.status === s).length;
   const failed = count('failed');
   const verdict = file === undefined ? 'not run' : failed === 0 && count('passed') > 0 ? 'compatible' : 'FAILS';
