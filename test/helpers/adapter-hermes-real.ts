@@ -13,6 +13,16 @@ export const HERMES_STAGES = ['01-two-sessions', '02-compressed', '03-delegate',
 export type HermesStageName = (typeof HERMES_STAGES)[number];
 export type HermesVariant = 'raw' | 'checkpointed';
 
+/** The real `sessions` table's CREATE statements (the table and its indexes), as Hermes wrote them in the fixtures. */
+export function realSessionsSchema(): string[] {
+  const db = new Database(join(HERMES_FIXTURES, '03-delegate/home-checkpointed/.hermes/state.db'), { readonly: true });
+  try {
+    return db.prepare("SELECT sql FROM sqlite_schema WHERE tbl_name = 'sessions' AND sql IS NOT NULL").pluck().all() as string[];
+  } finally {
+    db.close();
+  }
+}
+
 export const IDS = JSON.parse(readFileSync(join(HERMES_FIXTURES, 'SESSIONS.json'), 'utf8')) as Record<'a1' | 'a2' | 'b1' | 'a3_root' | 'a3_child' | 'a4' | 'd1' | 'acp', string>;
 
 export interface HermesRealStage {

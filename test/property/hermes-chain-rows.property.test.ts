@@ -12,18 +12,9 @@ import { nodePorts } from '../../src/node/node-ports.js';
 import { chainRows } from '../../src/adapters/hermes/hermes-chain-rows.js';
 import { HermesGraph } from '../../src/adapters/hermes/hermes-conversation.js';
 import { sessionRows } from '../../src/adapters/hermes/hermes-sessions.js';
-import { HERMES_FIXTURES } from '../helpers/adapter-hermes-real.js';
+import { realSessionsSchema } from '../helpers/adapter-hermes-real.js';
 
-// The real sessions schema (Hermes as the fixtures were written), with its indexes.
-function realSchema(): string[] {
-  const db = new Database(join(HERMES_FIXTURES, '03-delegate/home-checkpointed/.hermes/state.db'), { readonly: true });
-  try {
-    return db.prepare("SELECT sql FROM sqlite_schema WHERE tbl_name = 'sessions' AND sql IS NOT NULL").pluck().all() as string[];
-  } finally {
-    db.close();
-  }
-}
-const SCHEMA = realSchema();
+const SCHEMA = realSessionsSchema();
 
 interface Gen {
   parent: number | null;

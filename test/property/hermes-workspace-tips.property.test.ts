@@ -9,17 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { HermesGraph } from '../../src/adapters/hermes/hermes-conversation.js';
 import { type HermesSession, sessionRows } from '../../src/adapters/hermes/hermes-sessions.js';
 import { workspaceTips } from '../../src/adapters/hermes/hermes-workspace-tips.js';
-import { HERMES_FIXTURES } from '../helpers/adapter-hermes-real.js';
+import { realSessionsSchema } from '../helpers/adapter-hermes-real.js';
 
-function realSchema(): string[] {
-  const db = new Database(join(HERMES_FIXTURES, '03-delegate/home-checkpointed/.hermes/state.db'), { readonly: true });
-  try {
-    return db.prepare("SELECT sql FROM sqlite_schema WHERE tbl_name = 'sessions' AND sql IS NOT NULL").pluck().all() as string[];
-  } finally {
-    db.close();
-  }
-}
-const SCHEMA = realSchema();
+const SCHEMA = realSessionsSchema();
 const HAS_GIT = SCHEMA.some((s) => /git_repo_root/i.test(s));
 
 type Where = 'ws' | 'alias' | 'other' | 'none';
