@@ -56,6 +56,15 @@ const otherRows = (db: string): unknown[] => {
   }
 };
 
+// The purge's own row delete, without the rebuild: secure_delete on, then a truncating checkpoint.
+function deletePartsSecurely(db: string): void {
+  const c = new Database(db);
+  c.pragma('secure_delete = ON');
+  c.prepare('DELETE FROM part WHERE session_id = ?').run(ID);
+  c.pragma('wal_checkpoint(TRUNCATE)');
+  c.close();
+}
+
 describe('opencode: old copies of a purged session in the unused space of shared pages', () => {
   it('the purge leaves no byte of the id in opencode.db, its sidecars included; every other row is byte for byte the same', async () => {
     const { db, ctx } = streamedStage();
@@ -71,21 +80,13 @@ describe('opencode: old copies of a purged session in the unused space of shared
 
   it('without the rebuild the rows are gone but old copies remain (the case the rebuild exists for)', () => {
     const { db } = streamedStage();
-    const c = new Database(db);
-    c.pragma('secure_delete = ON');
-    c.prepare('DELETE FROM part WHERE session_id = ?').run(ID);
-    c.pragma('wal_checkpoint(TRUNCATE)');
-    c.close();
+    deletePartsSecurely(db);
     expect(pagesNaming(readFileSync(db), [`prt_${ID}`]).length).toBeGreaterThan(0);
   });
 
   it('while another process holds the database, its pages are not rewritten: a note names the db and why', async () => {
     const { db } = streamedStage();
-    const c = new Database(db);
-    c.pragma('secure_delete = ON');
-    c.prepare('DELETE FROM part WHERE session_id = ?').run(ID);
-    c.pragma('wal_checkpoint(TRUNCATE)');
-    c.close();
+    deletePartsSecurely(db);
     const image = readFileSync(db);
     const proc = new FakeProcessTable([{ pid: 777, argv: ['opencode'], openFiles: [db] }], { self: { pid: 50, argv: ['node', 'mam'] } });
     const notes: string[] = [];
