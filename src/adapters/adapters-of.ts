@@ -13,9 +13,9 @@ export interface AdapterSet {
   /** The ports the adapters run on. */
   readonly ports: Ports;
   /** The shared adapter of an agent (throws `UnknownAgentError` for a name that is none). */
-  get(name: AgentName | string): AgentAdapter;
+  get(name: AgentName): AgentAdapter;
   /** A new adapter of an agent on the same ports, for one purge (its per-id memory of the purge is not shared). */
-  fresh(name: AgentName | string): AgentAdapter;
+  fresh(name: AgentName): AgentAdapter;
 }
 
 // Keyed by the resolved ports object: every class resolves its ports once and passes that object down.

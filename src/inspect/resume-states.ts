@@ -1,4 +1,5 @@
 import { adaptersOf } from '../adapters/adapters-of.js';
+import { requireAgentName } from '../ids/agent-names.js';
 import type { VerifyQuery } from '../adapters/types.js';
 import type { Ports } from '../ports/index.js';
 import { recordedId, rowAgent } from '../registry/row-agent.js';
@@ -59,7 +60,7 @@ export async function resumeStates(rows: readonly SessionRow[], opts: ResumeStat
         [...byAgent].map(async ([agent, b]) => {
           let ok: boolean[] | null;
           try {
-            const a = adapters.get(agent);
+            const a = adapters.get(requireAgentName(agent));
             const ctx = { workspace: opts.workspace, home: opts.home, ...env };
             ok = a.verifyMany === undefined
               ? await Promise.all(b.queries.map((q) => a.verifyArtifact(q.id, { ...ctx, workspace: q.workspace ?? opts.workspace }, 'verify')))

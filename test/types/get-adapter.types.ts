@@ -1,5 +1,6 @@
 // Compile-time checks (`npx tsc --noEmit` reads this file; vitest does not run it): each `@ts-expect-error` line must
 // fail to compile, or tsc reports the directive as unused.
+import { adaptersOf } from '../../src/adapters/adapters-of.js';
 import { getAdapter } from '../../src/adapters/get-adapter.js';
 import type { DiscoveryContext, DiscoveryContextInput } from '../../src/adapters/types.js';
 import type { AgentName } from '../../src/ids/agent-names.js';
@@ -13,6 +14,11 @@ export async function typeChecks(agent: AgentName, someString: string): Promise<
   getAdapter(someString);
   // @ts-expect-error ports must be port objects
   getAdapter('codex', { ports: 'node' });
+  adaptersOf().get(agent);
+  // @ts-expect-error an adapter set's get takes an AgentName too
+  adaptersOf().get(someString);
+  // @ts-expect-error and so does fresh
+  adaptersOf().fresh('CLAUDE');
 
   const codex = getAdapter('codex');
   await codex.discover({ workspace: '/repo', home: '/home/me' });

@@ -43,8 +43,10 @@ describe('adaptersOf', () => {
     expect(getAdapter('claude', { ports })).not.toBe(getAdapter('claude', { ports }));
   });
 
-  it('refuses an unknown agent name with UNKNOWN_AGENT', () => {
+  it('refuses an unknown agent name with UNKNOWN_AGENT (a typo fails to compile; plain JS fails at run time)', () => {
+    // @ts-expect-error -- get takes an AgentName
     expect(() => adaptersOf(portsOf()).get('CLAUDE')).toThrow(expect.objectContaining({ code: 'UNKNOWN_AGENT' }));
+    // @ts-expect-error -- fresh takes an AgentName
     expect(() => adaptersOf(portsOf()).fresh('nope')).toThrow(expect.objectContaining({ code: 'UNKNOWN_AGENT' }));
   });
 });
