@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { writeFileAtomic } from '../atomic/atomic-write.js';
 import { withLock } from '../atomic/lock.js';
+import { readJsonFile } from '../atomic/read-json-file.js';
 import { isPortError } from '../errors.js';
 import { requireJobId } from '../jobs/job-id.js';
 import { resolvePorts } from '../node/node-ports.js';
@@ -77,19 +78,9 @@ export class DispatchStore {
   /** The job's dispatch context, or null when none was recorded. */
   async loadDispatch(jobId: string): Promise<DispatchContext | null> {
     const path = this.#contextPath(jobId);
-    let text: string;
-    try {
-      text = await this.#ports.fs.readText(path);
-    } catch (err) {
-      if (isPortError(err, 'NotFound')) return null;
-      throw err;
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch (err) {
-      throw new DispatchStoreError(`the dispatch context ${path} is not JSON: check it, then remove it by hand`, { path }, { cause: err });
-    }
+    const read = await readJsonFile(this.#ports.fs, path, (cause) => new DispatchStoreError(`the dispatch context ${path} is not JSON: check it, then remove it by hand`, { path }, { cause }));
+    if (read === null) return null;
+    const body = read.body;
     if (!isContext(body) || body.job_id !== jobId) throw new DispatchStoreError(`the dispatch context ${path} lacks required fields: check it, then remove it by hand`, { path });
     return body;
   }

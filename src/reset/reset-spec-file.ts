@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { writeFileAtomic } from '../atomic/atomic-write.js';
+import { readJsonFile } from '../atomic/read-json-file.js';
 import { isPortError } from '../errors.js';
 import { isAgentName } from '../ids/agent-names.js';
 import type { Clock } from '../ports/clock.js';
@@ -77,19 +78,9 @@ function entryOf(raw: unknown, i: number, path: string): ResetTarget {
  */
 export async function readResetSpec(fs: FileSystemPort, workspace: string): Promise<ResetSpec | null> {
   const path = resetSpecPath(workspace);
-  let text: string;
-  try {
-    text = await fs.readText(path);
-  } catch (err) {
-    if (isPortError(err, 'NotFound')) return null;
-    throw err;
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch (err) {
-    throw new ResetSpecError(path, 'the file is corrupt (not JSON)', { cause: err });
-  }
+  const read = await readJsonFile(fs, path, (cause) => new ResetSpecError(path, 'the file is corrupt (not JSON)', { cause }));
+  if (read === null) return null;
+  const body = read.body;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ResetSpecError(path, 'the file is corrupt (not an object)');
   const o = body as Record<string, unknown>;
   if (o['version'] !== 1) throw new ResetSpecError(path, `version ${JSON.stringify(o['version'])} is not 1`);

@@ -59,6 +59,8 @@ describe('DispatchStore', () => {
     await store.recordDispatch(jobId, 1, 'u', 'g:1');
     await writeFile(join(store.dir, 'dispatch', `${jobId}.json`), '{"job_id": 3}');
     await expect(store.loadDispatch(jobId)).rejects.toBeInstanceOf(DispatchStoreError);
+    await writeFile(join(store.dir, 'dispatch', `${jobId}.json`), '{"job_id": ');
+    await expect(store.loadDispatch(jobId)).rejects.toMatchObject({ message: expect.stringContaining('is not JSON'), cause: expect.any(SyntaxError) });
   });
 
   it('readDecisions returns the logged decisions in order, and nothing for an unknown job', async () => {
