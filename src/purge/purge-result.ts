@@ -65,19 +65,12 @@ export function purgeExitCode(result: PurgeResult): 0 | 4 | 5 | 6 {
   switch (result.kind) {
     case 'purged':
       return 0;
-    case 'in-use':
-      return 4;
-    case 'unresolved':
-      return 5;
-    case 'not-in-workspace':
-    case 'refused':
     case 'changed':
       return 6;
     case 'dry-run':
       return verdictExitCode(result.plan.verdict);
-    default: {
-      const never: never = result;
-      return never;
-    }
+    default:
+      // The other kinds are the plan verdicts that stopped the purge, and exit as those verdicts do.
+      return verdictExitCode(result.kind);
   }
 }
