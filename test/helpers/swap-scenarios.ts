@@ -86,27 +86,44 @@ function codexStage(root: string, victim: string): Stage {
   return { home, env: { CODEX_HOME: join(home, '.codex') }, id, swap: [dirname(dirname(dd)), dirname(dd), dd], victimExtra: basename(rollout) };
 }
 
-/**
- * One deterministic try: the directory `level` (an index into the stage's swap list) is swapped for a link right before
- * the k-th filesystem call of the purge through the adapter; returns the victim files lost and the number of calls made.
- */
-export async function swapAtCallTry(agent: SwapAgent, level: number, k: number): Promise<{ lost: string[]; calls: number; residual: string[] }> {
-  const root = await realpath(await mkdtemp(join(tmpdir(), 'mam-swapk-')));
+/** A stage of `agent` in a fresh root beside its filled victim dir, for one try; the root is removed after `body`. */
+interface SwapStageRun {
+  victim: string;
+  names: string[];
+  stage: Stage;
+  ctx: { workspace: string; home: string; env: Record<string, string> };
+}
+
+async function withSwapStage<T>(agent: SwapAgent, prefix: string, body: (run: SwapStageRun) => Promise<T>): Promise<T> {
+  const root = await realpath(await mkdtemp(join(tmpdir(), prefix)));
   try {
     const victim = join(root, 'victim');
     const names = fillVictim(victim);
     const stage = agent === 'claude' ? claudeStage(root) : codexStage(root, victim);
     if (stage.victimExtra !== undefined) names.push(stage.victimExtra);
-    const ctx = { workspace: join(root, 'ws'), home: stage.home, env: stage.env };
+    return await body({ victim, names, stage, ctx: { workspace: join(root, 'ws'), home: stage.home, env: stage.env } });
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+function adapterOf(agent: SwapAgent, fs: FileSystemPort): ClaudeAdapter | CodexAdapter {
+  return agent === 'claude' ? new ClaudeAdapter(ports(fs)) : new CodexAdapter(ports(fs));
+}
+
+/**
+ * One deterministic try: the directory `level` (an index into the stage's swap list) is swapped for a link right before
+ * the k-th filesystem call of the purge through the adapter; returns the victim files lost and the number of calls made.
+ */
+export async function swapAtCallTry(agent: SwapAgent, level: number, k: number): Promise<{ lost: string[]; calls: number; residual: string[] }> {
+  return withSwapStage(agent, 'mam-swapk-', async ({ victim, names, stage, ctx }) => {
     const spy = swapAtCall(new NodeFileSystem(), k, stage.swap[level % stage.swap.length] as string, victim);
-    const adapter = agent === 'claude' ? new ClaudeAdapter(ports(spy.fs)) : new CodexAdapter(ports(spy.fs));
+    const adapter = adapterOf(agent, spy.fs);
     await adapter.purgeArtifacts(stage.id, ctx);
     const calls = spy.calls();
     const residual = (await adapter.residualArtifacts(stage.id, ctx)).map((r) => formatArtifact(r, { reason: true }));
     return { lost: victimLosses(victim, names), calls, residual };
-  } finally {
-    await rm(root, { recursive: true, force: true });
-  }
+  });
 }
 
 /** How many directory levels a stage of `agent` swaps. */
@@ -114,19 +131,13 @@ export const SWAP_LEVELS: Readonly<Record<SwapAgent, number>> = { claude: 8, cod
 
 /** Runs one try and disposes of it; `fs` defaults to the real port. */
 export async function swapTry(agent: SwapAgent, via: SwapVia, fs: FileSystemPort = new NodeFileSystem()): Promise<SwapTry> {
-  const root = await realpath(await mkdtemp(join(tmpdir(), 'mam-swap-')));
-  try {
-    const victim = join(root, 'victim');
-    const names = fillVictim(victim);
-    const stage = agent === 'claude' ? claudeStage(root) : codexStage(root, victim);
-    if (stage.victimExtra !== undefined) names.push(stage.victimExtra);
-    const ctx = { workspace: join(root, 'ws'), home: stage.home, env: stage.env };
+  return withSwapStage(agent, 'mam-swap-', async ({ victim, names, stage, ctx }) => {
     const swapper = await startSwapper(victim, stage.swap);
     let residual: string[] = [];
     let swaps = 0;
     try {
       if (via === 'adapter') {
-        const adapter = agent === 'claude' ? new ClaudeAdapter(ports(fs)) : new CodexAdapter(ports(fs));
+        const adapter = adapterOf(agent, fs);
         await adapter.purgeArtifacts(stage.id, ctx);
         residual = (await adapter.residualArtifacts(stage.id, ctx)).map((r) => formatArtifact(r, { reason: true }));
       } else {
@@ -137,7 +148,5 @@ export async function swapTry(agent: SwapAgent, via: SwapVia, fs: FileSystemPort
       swaps = await swapper.stop();
     }
     return { lost: victimLosses(victim, names), residual, swaps };
-  } finally {
-    await rm(root, { recursive: true, force: true });
-  }
+  });
 }
