@@ -1,10 +1,19 @@
 // Benchmark: `purge('auto', id)` resolution (PurgeService.resolve: which agents have any artifact of the id) on a home of
 // 5,000 Claude transcripts, 20,000 Codex rollouts (real state_5.sqlite schema) and 50,000 OpenCode sessions (real 1.18.33
-// schema), against the cheapest lookups that tell each agent's ownership — Claude: a readdir of projects/ and one lstat of
-// `<key>/<id>.jsonl` each; Codex: one indexed query by id on state_5.sqlite (opened read-only) and an lstat of the rollout
-// it names; OpenCode (its `ses_` ids only): one query by id; agy, Grok, Hermes (no store here): one lstat of their root —
-// measured in the same run, interleaved, as a ratio; also the old way (one hasArtifacts per agent in turn, fresh adapters).
-// The same at 1/10 and 10× the store size (Claude and Codex files capped at 4×: 10× is 250,000 files, minutes to write).
+// schema), against the cheapest lookups that tell each agent's ownership (raw node:fs and better-sqlite3, same run,
+// interleaved, as a ratio) — an answer must be right for leftovers too, so a "no" costs what proving it costs:
+// - Claude: a readdir of projects/ and one lstat of `<key>/<id>.jsonl` each; when none is there, one lstat of each name
+//   the id gives exactly (`<key>/<id>/`, session-env/, file-history/, tasks/, debug/) and one readdir of each place only a
+//   listing reaches (todos/ — the id is a prefix; telemetry/ — it is inside the name; the temp root and its claude-* dirs;
+//   jobs/ and sessions/ — their files are read only when present, none here; the config dir — unknown stores).
+// - Codex: the open (the three sidecar lstats that tell the read is safe, then the open) and the primary-key query; when
+//   no row, the state DB's other thread-id tables by id, the sub-agent rows by the source index and the backfill status
+//   (one statement each), the lock's lstat, one readdir of shell_snapshots/ and archived_sessions/, and of the date dirs of
+//   the id's own time (sessions/, its year, month and the days UTC−12…UTC+14 give).
+// - OpenCode (its `ses_` ids only): the open (sidecar lstats, open) and one query by id.
+// - agy, Grok, Hermes (no store here): one lstat of their root.
+// Also the old way (one hasArtifacts per agent in turn, fresh adapters). The same at 1/10 and 10× the store size (Claude
+// and Codex files capped at 4×: 10× is 250,000 files, minutes to write).
 // Run: npx tsx bench/purge-auto.bench.ts   (writes bench/results/purge-auto.md)
 import Database from 'better-sqlite3';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,34 +36,81 @@ const FILE_CAP = 4;
 const ROUNDS = 21;
 const LIMIT = 2;
 
-function ro(path: string): Database.Database {
-  return new Database(`${pathToFileURL(path).href}?mode=ro&immutable=1`, { readonly: true, fileMustExist: true });
-}
-
 async function exists(p: string): Promise<boolean> {
   return lstat(p).then(() => true, () => false);
 }
 
-// The floor: for each agent that could own the id, the one lookup that tells.
+// A read-only open as safe as the library's: the sidecars looked at (none here, so the file is read in place, immutable).
+async function ro(path: string): Promise<Database.Database> {
+  const side = await Promise.all(['-wal', '-shm', '-journal'].map((x) => exists(path + x)));
+  if (side.includes(true)) throw new Error(`${path} has sidecars: the bench home never does`);
+  return new Database(`${pathToFileURL(path).href}?mode=ro&immutable=1`, { readonly: true, fileMustExist: true });
+}
+
+async function listing(dir: string): Promise<string[]> {
+  return readdir(dir).catch(() => []);
+}
+
+// Claude's "no leftovers" once the transcript is not there: every name the id gives, every place only a listing reaches.
+async function claudeLeftovers(big: BigHome, keys: string[], id: string): Promise<boolean> {
+  const cfg = join(big.home, '.claude');
+  const tmp = tmpdir();
+  const found = await Promise.all([
+    ...keys.map((k) => exists(join(big.claude.projects, k, id))),
+    ...['session-env', 'file-history', 'tasks'].map((d) => exists(join(cfg, d, id))),
+    exists(join(cfg, 'debug', `${id}.txt`)),
+    listing(join(cfg, 'todos')).then((n) => n.some((x) => x.startsWith(`${id}-`))),
+    listing(join(cfg, 'telemetry')).then((n) => n.some((x) => x.includes(`.${id}.`))),
+    readdir(tmp, { withFileTypes: true }).then((es) => Promise.all(es.filter((e) => e.isDirectory() && e.name.startsWith('claude-')).map((e) => listing(join(tmp, e.name))))).then(() => false),
+    listing(join(cfg, 'jobs')).then((n) => n.length > 0),
+    listing(join(cfg, 'sessions')).then((n) => n.length > 0),
+    listing(cfg).then((n) => n.some((x) => /\.(db|sqlite3?)$/i.test(x))),
+  ]);
+  return found.includes(true);
+}
+
+// Codex's "no leftovers" once the primary key says no row: the other id tables, the lock, the snapshots, the date dirs.
+async function codexLeftovers(big: BigHome, db: Database.Database, id: string): Promise<boolean> {
+  const others = db
+    .prepare(
+      'SELECT EXISTS (SELECT 1 FROM thread_dynamic_tools WHERE thread_id = @id) OR EXISTS (SELECT 1 FROM thread_spawn_edges WHERE parent_thread_id = @id) OR EXISTS (SELECT 1 FROM thread_spawn_edges WHERE child_thread_id = @id) OR EXISTS (SELECT 1 FROM thread_attachments WHERE thread_id = @id) OR EXISTS (SELECT 1 FROM guardian_review_feedback WHERE thread_id = @id) OR EXISTS (SELECT 1 FROM thread_read_receipts WHERE thread_id = @id) OR EXISTS (SELECT 1 FROM session_model_ids WHERE session_id = @id) OR EXISTS (SELECT 1 FROM rollout_migration_skipped_rollouts WHERE rollout_path LIKE @pattern)',
+    )
+    .pluck()
+    .get({ id, pattern: `%-${id}.jsonl` });
+  const sub = db.prepare(`SELECT id FROM threads WHERE source >= '{"subagent"' AND source < '{"subagent#' AND instr(source, ?) > 0`).all(id);
+  const complete = db.prepare('SELECT status FROM backfill_state').pluck().all().every((x) => x === 'complete');
+  if (others === 1 || sub.length > 0 || !complete) return true;
+  const codex = join(big.home, '.codex');
+  const ms = Number.parseInt(`${id.slice(0, 8)}${id.slice(9, 13)}`, 16);
+  const days = [...new Set([-12, 0, 14].map((h) => new Date(ms + h * 3_600_000).toISOString().slice(0, 10)))].map((d) => d.split('-'));
+  const dirs = new Set([join(codex, 'sessions'), ...days.flatMap(([y, m, d]) => [join(codex, 'sessions', y as string), join(codex, 'sessions', y as string, m as string), join(codex, 'sessions', y as string, m as string, d as string)])]);
+  const found = await Promise.all([
+    exists(join(codex, 'thread-writer-locks', `${id}.lock`)),
+    listing(join(codex, 'shell_snapshots')).then((n) => n.some((x) => x.startsWith(`${id}.`))),
+    ...[join(codex, 'archived_sessions'), ...dirs].map((d) => listing(d).then((n) => n.some((x) => x.endsWith(`-${id}.jsonl`)))),
+  ]);
+  return found.includes(true);
+}
+
+// The floor: for each agent that could own the id, the least work that tells (see the top of the file).
 async function cheapest(big: BigHome, id: string): Promise<AgentName[]> {
   const out: AgentName[] = [];
   if (isPlausibleId('claude', id)) {
     const keys = await readdir(big.claude.projects);
     const hit = await Promise.all(keys.map((k) => exists(join(big.claude.projects, k, `${id}.jsonl`))));
-    if (hit.includes(true)) out.push('claude');
+    if (hit.includes(true) || (await claudeLeftovers(big, keys, id))) out.push('claude');
   }
   for (const root of ['.gemini', '.grok', '.hermes']) await exists(join(big.home, root));
   if (isPlausibleId('codex', id)) {
-    const db = ro(big.codex.db);
+    const db = await ro(big.codex.db);
     try {
-      const row = db.prepare('SELECT rollout_path FROM threads WHERE id = ?').get(id) as { rollout_path: string } | undefined;
-      if (row !== undefined && (await exists(row.rollout_path))) out.push('codex');
+      if (db.prepare('SELECT 1 FROM threads WHERE id = ?').get(id) !== undefined || (await codexLeftovers(big, db, id))) out.push('codex');
     } finally {
       db.close();
     }
   }
   if (isPlausibleId('opencode', id)) {
-    const db = ro(big.opencode.db);
+    const db = await ro(big.opencode.db);
     try {
       if (db.prepare('SELECT 1 FROM session WHERE id = ?').get(id) !== undefined) out.push('opencode');
     } finally {
