@@ -77,6 +77,23 @@ export class PurgePlanner {
     return plausible.filter((_, i) => has[i] === true);
   }
 
+  /**
+   * The first agent in `AGENT_NAMES` order having any artifact of `id` (what `candidates` would list first), or null:
+   * the agents are asked in that order and the first owner ends it, so no later agent's store is read.
+   */
+  async firstCandidate(id: string, ctx: DiscoveryContext): Promise<AgentName | null> {
+    const plausible = AGENT_NAMES.filter((agent) => isPlausibleId(agent, id));
+    if (plausible.length === 0) return null;
+    const checked = await requireDiscoveryContext(this.fs, ctx);
+    return withReadScope(async () => {
+      for (const agent of plausible) {
+        const a = this.adapter(agent);
+        if (await (a.owns === undefined ? a.hasArtifacts(id, checked) : a.owns(id, checked))) return agent;
+      }
+      return null;
+    });
+  }
+
   /** The plan of purging `id` (see {@link PurgePlan}); changes nothing. */
   async plan(agent: AgentName | 'auto', id: string, opts: PurgeOptions): Promise<PurgePlan> {
     return ordered(await this.#plan(agent, id, opts));

@@ -1,5 +1,5 @@
-// What purge('auto', id) resolution reads, counted: each agent database opened once per resolve, the Claude key dirs listed
-// once, the listings only a leftover can need (todos/, telemetry/, the rollout date dirs) read only when the id's own
+// What purge('auto', id) resolution reads, counted: each agent database opened once per resolve, no agent after the first
+// owner asked, the Claude key dirs listed once, the listings only a leftover can need (todos/, telemetry/, the rollout date dirs) read only when the id's own
 // names are not there, and the context checked (its home stat'ed) once for every adapter.
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -66,6 +66,14 @@ describe("purge('auto', id) resolution reads by id", () => {
     expect(listed).toEqual(
       [big.claude.projects, join(cfg, 'todos'), join(cfg, 'telemetry'), join(root, 'no-tmp'), join(cfg, 'jobs'), join(cfg, 'sessions'), cfg].map((d) => `readdir ${d}`).sort(),
     );
+  });
+
+  it('a Claude transcript: no later agent is asked (no Codex database opened, nothing under .codex or .gemini read)', async () => {
+    const { ports, calls } = counted();
+    const stats = { opens: [] as string[] };
+    expect(await withReadScope(() => new PurgeService({ ports }).resolve(big.claude.ids[1] as string, ctx()), stats)).toBe('claude');
+    expect(stats.opens).toEqual([]);
+    expect(calls.filter((c) => c.includes('.codex') || c.includes('.gemini'))).toEqual([]);
   });
 
   it('an OpenCode session: one open of its database, no other agent asked', async () => {
