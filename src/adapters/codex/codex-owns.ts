@@ -69,11 +69,12 @@ async function dbOwns(fs: FileSystemPort, db: CodexDb, id: string): Promise<DbAn
 /**
  * Whether the Codex home has any artifact of the canonical id, from by-id lookups only: each database's rows the id owns
  * (the `threads` row by its primary key, every other thread-id column by equality — through Codex's index on it where
- * it keeps one — rollout-path rows naming its rollout, sub-agent threads naming it as parent), its writer lock, its shell snapshots, and its rollout looked for by
- * name in the date dirs of the id's own (v7) time and in `archived_sessions` — never a walk of every rollout. Null when
- * that cannot tell (an id that is no v7 uuid, a database or dir that cannot be read, a dir laid out otherwise than Codex
- * does, or — when nothing was found — no state database that lists every thread, where only the rollouts' heads could
- * name a sub-agent of it): the caller then looks everywhere.
+ * it keeps one — rollout-path rows naming its rollout, sub-agent threads naming it as parent), its writer lock, its
+ * shell snapshots, and its rollout looked for by name in the date dirs of the id's own (v7) time and in
+ * `archived_sessions` — never a walk of every rollout. Null when that cannot tell (an id that is no v7 uuid, a database
+ * or dir that cannot be read, a dir laid out otherwise than Codex does, or — when nothing was found — no state database
+ * that lists every thread, where only the rollouts' heads could name a sub-agent of it): the caller then looks
+ * everywhere.
  * @public
  */
 export async function codexOwns(fs: FileSystemPort, home: CodexHome, id: string): Promise<boolean | null> {
