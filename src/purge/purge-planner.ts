@@ -4,6 +4,7 @@ import { AGENT_NAMES, type AgentName, requireAgentName } from '../ids/agent-name
 import type { FileSystemPort } from '../ports/fs.js';
 import { dbWriteRefusal } from '../sqlite/db-write-guard.js';
 import { withReadScope } from '../sqlite/read-scope.js';
+import { requireDiscoveryContext } from '../validation/discovery-context.js';
 import type { Artifact, LeftArtifact } from './artifact.js';
 import type { OtherAgentArtifacts, PurgeHolder, PurgeOptions, PurgePlan } from './purge-plan.js';
 
@@ -62,15 +63,35 @@ export class PurgePlanner {
     // Every agent looks at once (by id where its store allows: `owns`), in one read scope (each store opened once); the
     // answer keeps AGENT_NAMES order.
     const plausible = AGENT_NAMES.filter((agent) => isPlausibleId(agent, id));
+    if (plausible.length === 0) return [];
+    // The context checked once (its shape, one stat of the home) for every adapter, not once per adapter.
+    const checked = await requireDiscoveryContext(this.fs, ctx);
     const has = await withReadScope(() =>
       Promise.all(
         plausible.map((agent) => {
           const a = this.adapter(agent);
-          return a.owns === undefined ? a.hasArtifacts(id, ctx) : a.owns(id, ctx);
+          return a.owns === undefined ? a.hasArtifacts(id, checked) : a.owns(id, checked);
         }),
       ),
     );
     return plausible.filter((_, i) => has[i] === true);
+  }
+
+  /**
+   * The first agent in `AGENT_NAMES` order having any artifact of `id` (what `candidates` would list first), or null:
+   * the agents are asked in that order and the first owner ends it, so no later agent's store is read.
+   */
+  async firstCandidate(id: string, ctx: DiscoveryContext): Promise<AgentName | null> {
+    const plausible = AGENT_NAMES.filter((agent) => isPlausibleId(agent, id));
+    if (plausible.length === 0) return null;
+    const checked = await requireDiscoveryContext(this.fs, ctx);
+    return withReadScope(async () => {
+      for (const agent of plausible) {
+        const a = this.adapter(agent);
+        if (await (a.owns === undefined ? a.hasArtifacts(id, checked) : a.owns(id, checked))) return agent;
+      }
+      return null;
+    });
   }
 
   /** The plan of purging `id` (see {@link PurgePlan}); changes nothing. */

@@ -37,10 +37,11 @@ export class PurgeService {
 
   /**
    * Which agent has artifacts of `id` on disk (orphaned leftovers and remains behind a linked dir count), or null; the
-   * first in `AGENT_NAMES` order when several do.
+   * first in `AGENT_NAMES` order when several do (asked in that order: an agent after the first owner is not asked).
    */
   async resolve(id: string, ctx: DiscoveryContext): Promise<AgentName | null> {
-    return (await this.#planner.candidates(id, ctx))[0] ?? null;
+    // Only the first owner is the answer: once an agent owns the id, the later ones are not asked.
+    return this.#planner.firstCandidate(id, ctx);
   }
 
   /**

@@ -44,6 +44,32 @@ describe('opencode debug paths', () => {
     expect(runs(spy)).toBe(1);
   });
 
+  it('owns answers as hasArtifacts when debug paths names another database than the default one it reads meanwhile', async () => {
+    const base = join(root, `c${n++}`);
+    const ws = join(base, 'ws');
+    mkdirSync(ws, { recursive: true });
+    const cases: Array<{ home: string; named: string; defaultHas: boolean; namedHas: boolean }> = [
+      { home: join(base, 'h1'), named: join(base, 'elsewhere1', 'oc.db'), defaultHas: true, namedHas: false },
+      { home: join(base, 'h2'), named: join(base, 'elsewhere2', 'oc.db'), defaultHas: false, namedHas: true },
+      { home: join(base, 'h3'), named: join(base, 'elsewhere3', 'oc.db'), defaultHas: false, namedHas: false },
+    ];
+    for (const [i, c] of cases.entries()) {
+      mkdirSync(c.home, { recursive: true });
+      const dflt = join(c.home, '.local/share/opencode/opencode.db');
+      for (const [db, has] of [[dflt, c.defaultHas], [c.named, c.namedHas]] as const) {
+        mkdirSync(join(db, '..'), { recursive: true });
+        if (has) place(db, ws);
+        else writeDb(db, v1Schema());
+      }
+      installFakeOpencode(join(base, `bin${i}`), { db: c.named, spyLog: join(base, `spy${i}.log`) });
+      const ctx = { workspace: ws, home: c.home, env: { HOME: c.home, PATH: join(base, `bin${i}`) } };
+      const want = await new OpencodeAdapter(nodePorts()).hasArtifacts(ID, ctx);
+      expect(await new OpencodeAdapter(nodePorts()).owns(ID, ctx), JSON.stringify(c)).toBe(want);
+      if (c.namedHas) expect(want).toBe(true);
+      if (!c.defaultHas && !c.namedHas) expect(want).toBe(false);
+    }
+  });
+
   it('a failing run is not remembered: the default db is read, and the next query asks again', async () => {
     const base = join(root, `c${n++}`);
     const home = join(base, 'home');

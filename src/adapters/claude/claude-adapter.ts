@@ -10,7 +10,7 @@ import { inspectClaudeConfig } from './claude-inspect.js';
 import { type ClaudeArtifactScan, scanClaudeArtifacts } from './artifact-scan.js';
 import { discoverClaude, verifyClaude } from './claude-discover.js';
 import { claudeInUseHints } from './claude-hints.js';
-import { claudeTranscriptExists } from './claude-owns.js';
+import { claudeOwns } from './claude-owns.js';
 import { type ClaudeVerifyQuery, claudeVerifyMany } from './claude-verify-many.js';
 import { type ClaudeLocations, claudeLocations } from './claude-locations.js';
 import { sessionFilesNaming } from './session-files.js';
@@ -257,12 +257,15 @@ export class ClaudeAdapter extends BaseAdapter {
     }
   }
 
-  /** Has the home any artifact of the id: a transcript found by name answers at once; otherwise every place is looked at (orphaned leftovers count). */
+  /** Has the home any artifact of the id (as `hasArtifacts` counts them): the names the id gives first, by lstat; the places only a listing reaches once each, and only when none is there. */
   override async owns(id: string, ctx: DiscoveryContext): Promise<boolean> {
     const c = this.canonical(id);
     if (c === null) return false;
-    if (await claudeTranscriptExists(this.ports.fs, await this.locations(ctx), c).catch(() => false)) return true;
-    return this.hasArtifacts(c, ctx);
+    try {
+      return await claudeOwns(this.ports.fs, await this.locations(ctx), c);
+    } catch {
+      return false;
+    }
   }
 
   /** The config root (`CLAUDE_CONFIG_DIR`, else `<home>/.claude`). */

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { isPortError } from '../../errors.js';
 import type { DirEntry, FileSystemPort } from '../../ports/fs.js';
-import { codexDbs } from './codex-dbs.js';
+import { withReadonlyDb } from '../../sqlite/open-readonly.js';
+import { type CodexDb, codexDbs } from './codex-dbs.js';
 import type { CodexHome } from './codex-home.js';
-import { inspectDb } from './inspect-db.js';
+import { ownsRows } from './owns-query.js';
 import { rolloutNameId } from './rollout-name.js';
-import { rowsNaming } from './rows-naming.js';
 import { isSnapshotOf } from './snapshot-name.js';
 
 // A rollout lies in sessions/YYYY/MM/DD of its start in the machine's local time: for any zone (UTC−12 … UTC+14) one of
@@ -54,23 +54,39 @@ async function rolloutByDate(fs: FileSystemPort, home: CodexHome, id: string, ms
   return false;
 }
 
+type DbAnswer = { found: boolean; trusted: boolean } | null;
+
+// One read-only look per database (the scope's connection when there is one): its rows of the id by index, never a
+// PRAGMA per table once its schema was seen. Null when it cannot be read.
+async function dbOwns(fs: FileSystemPort, db: CodexDb, id: string): Promise<DbAnswer> {
+  try {
+    return await withReadonlyDb(db.path, { fs }, ({ db: conn }) => ownsRows(conn, db.state, id));
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Whether the Codex home has any artifact of the canonical id, from by-id lookups only: the databases' rows of the id,
- * its writer lock, its shell snapshots, and its rollout looked for by name in the date dirs of the id's own (v7) time and
- * in `archived_sessions` — never a walk of every rollout. Null when that cannot tell (an id that is no v7 uuid, a database
- * or dir that cannot be read, a dir laid out otherwise than Codex does): the caller then looks everywhere.
+ * Whether the Codex home has any artifact of the canonical id, from by-id lookups only: each database's rows the id owns
+ * (the `threads` row by its primary key, every other thread-id column by equality — through Codex's index on it where
+ * it keeps one — rollout-path rows naming its rollout, sub-agent threads naming it as parent), its writer lock, its
+ * shell snapshots, and its rollout looked for by name in the date dirs of the id's own (v7) time and in
+ * `archived_sessions` — never a walk of every rollout. Null when that cannot tell (an id that is no v7 uuid, a database
+ * or dir that cannot be read, a dir laid out otherwise than Codex does, or — when nothing was found — no state database
+ * that lists every thread, where only the rollouts' heads could name a sub-agent of it): the caller then looks
+ * everywhere.
  * @public
  */
 export async function codexOwns(fs: FileSystemPort, home: CodexHome, id: string): Promise<boolean | null> {
   if (id[14] !== '7') return null;
   const ms = Number.parseInt(`${id.slice(0, 8)}${id.slice(9, 13)}`, 16);
   if (!Number.isFinite(ms)) return null;
-  const dbs = await Promise.all((await codexDbs(fs, home)).map((d) => inspectDb(fs, d, id)));
-  if (dbs.some((i) => !i.ok)) return null;
-  if (dbs.some((i) => i.ok && i.rows.length > 0)) return true;
-  const rows = await rowsNaming(fs, { dbs }, id, (i) => i.columns.owned);
-  if (rows.notes.length > 0) return null;
-  if (rows.rows.length > 0) return true;
+  const dbs = await codexDbs(fs, home);
+  const answers = await Promise.all(dbs.map((d) => dbOwns(fs, d, id)));
+  if (answers.some((a) => a === null)) return null;
+  if (answers.some((a) => a?.found === true)) return true;
+  const states = answers.filter((a, i) => a !== null && dbs[i]?.state === true);
+  if (states.length === 0 || states.some((a) => a?.trusted !== true)) return null;
   const lock = await fs.lstat(join(home.locks, `${id}.lock`)).then(
     () => true,
     (err: unknown) => (isPortError(err, 'NotFound') || isPortError(err, 'NotADirectory') ? false : null),

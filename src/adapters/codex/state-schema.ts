@@ -19,6 +19,15 @@ export interface StateSchema {
 // scan order; were the order ever to differ, the text would not match and the schema would just be read again).
 const SCHEMA_TEXT = "SELECT group_concat(type || char(0) || name || char(0) || tbl_name || char(0) || ifnull(sql, ''), char(1)) FROM sqlite_schema";
 const REMEMBERED = 8;
+
+/**
+ * Every row of a database's schema in one string (type, name, table and SQL of each), built by SQLite in one statement:
+ * what a pure function of the schema decides can be remembered under it.
+ * @public
+ */
+export function schemaText(db: Database.Database): string {
+  return String(db.prepare(SCHEMA_TEXT).pluck().get() ?? '');
+}
 // Most recent last; compared by ===, which for strings of different lengths answers at once (no hash of the text).
 const memo: Array<{ text: string; schema: StateSchema }> = [];
 
@@ -29,7 +38,7 @@ const memo: Array<{ text: string; schema: StateSchema }> = [];
  * @public
  */
 export function stateSchema(db: Database.Database): StateSchema {
-  const text = String(db.prepare(SCHEMA_TEXT).pluck().get() ?? '');
+  const text = schemaText(db);
   const seen = memo.find((m) => m.text === text);
   if (seen !== undefined) return seen.schema;
   const layout = schemaLayout(db);

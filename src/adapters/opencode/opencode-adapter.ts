@@ -105,9 +105,17 @@ export class OpencodeAdapter extends BaseAdapter {
   override async owns(id: string, ctx: DiscoveryContext): Promise<boolean> {
     const c = this.canonical(id);
     if (c === null) return false;
-    const loc = await this.locate(ctx).catch(() => null);
     // A session row of the id is one of the rows hasArtifacts counts (every layout's session id column is looked at).
-    if (loc !== null && (await this.#read(loc.dbPath, false, (db) => sessionRows(db, this.#layouts.layoutOf(db, loc.dbPath), c).length > 0))) return true;
+    const rowAt = (dbPath: string): Promise<boolean> => this.#read(dbPath, false, (db) => sessionRows(db, this.#layouts.layoutOf(db, dbPath), c).length > 0);
+    // The default database is read while the locator looks for the executable (and asks `debug paths`, once per key); its
+    // answer counts only when the locator names that same file, and it is always awaited.
+    const env = await this.env(ctx);
+    const guess = this.#locator.defaultDbPath(ctx.home, env);
+    const early = guess === null ? null : rowAt(guess);
+    const loc = await this.#locator.locate(ctx.home, env).catch(() => null);
+    const found = loc === null ? false : loc.dbPath === guess && early !== null ? await early : await rowAt(loc.dbPath);
+    await early;
+    if (found) return true;
     return this.hasArtifacts(c, ctx);
   }
 

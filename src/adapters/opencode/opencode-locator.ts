@@ -49,6 +49,16 @@ export class OpencodeLocator {
     private readonly proc: ProcessPort,
   ) {}
 
+  /**
+   * The database {@link OpencodeLocator.locate} gives when `debug paths` names none (no executable, or 1.x):
+   * `<dataDir>/opencode.db`, computed without looking at anything; null for a relative home.
+   */
+  defaultDbPath(home: string, env: Readonly<Record<string, string | undefined>>): string | null {
+    if (!usable(home)) return null;
+    const xdg = usable(env['XDG_DATA_HOME']) ? env['XDG_DATA_HOME'] : undefined;
+    return join(xdg === undefined ? join(home, '.local', 'share', 'opencode') : join(xdg, 'opencode'), 'opencode.db');
+  }
+
   /** Runs `debug paths` at most once per key (every run appends a line to OpenCode's own log). */
   async locate(home: string, env: Readonly<Record<string, string | undefined>>): Promise<OpencodeLocation | null> {
     if (!usable(home)) return null;
