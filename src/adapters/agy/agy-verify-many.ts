@@ -5,7 +5,7 @@ import { type AgyPaths, agyAcpDbPath, agyAcpMetaPath, agyDbPath } from './agy-pa
 import { type AgyConversation, agyIsSubagent } from './agy-survey.js';
 import { readAgyTrajectory } from './agy-trajectory.js';
 import { agyBelonging } from './agy-workspace.js';
-import { type DirectoryMatcher, directoryMatcher } from './same-directory.js';
+import { type DirectoryMatcher, directoryMatcher, realpathMemo } from './same-directory.js';
 
 /**
  * One canonical id of an agy batch and the workspace it is checked against ({@link agyVerifyMany}).
@@ -59,7 +59,8 @@ export async function agyVerifyMany(fs: FileSystemPort, p: AgyPaths, queries: re
   let cache: Promise<AgyCacheEntry[]> | undefined;
   const cacheOnce = (): Promise<AgyCacheEntry[]> => (cache ??= readAgyCache(fs, p.cacheFile));
   const record = memo((id) => readRecord(fs, p, id));
-  const here = memo((w): Promise<DirectoryMatcher> => directoryMatcher(fs, w));
+  const real = realpathMemo(fs);
+  const here = memo((w): Promise<DirectoryMatcher> => directoryMatcher(fs, w, real));
   return Promise.all(
     queries.map(async (q) => {
       try {
