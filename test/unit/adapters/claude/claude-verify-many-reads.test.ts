@@ -1,7 +1,7 @@
 // Claude's verifyMany reads each transcript's head once per batch, and only up to its first recorded cwd (a check of the
 // workspace needs no start): no growing reads for a timestamp, no stat. The key is lossy, so the head is still read —
 // a transcript of `/x/b-c` in the key dir of `/x/b/c` stays another workspace's.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ClaudeAdapter } from '../../../../src/adapters/claude/claude-adapter.js';
@@ -63,5 +63,30 @@ describe('Claude verifyMany: head reads', () => {
     const spy = new SpyFileSystem();
     expect(await new ClaudeAdapter(resolvePorts({ fs: spy.port })).verifyArtifact(id, sb.ctx())).toBe(true);
     expect(spy.calls.filter((c) => c.op === 'readHead' && c.path === path).length).toBeGreaterThan(1);
+  });
+
+  it('transcripts recording the workspace as given answer without resolving it; a linked workspace and a lossy twin go the full way', async () => {
+    const link = join(sb.root, 'ws-link');
+    symlinkSync(sb.ws, link);
+    const twin = join(sb.root, 'ws', 'x-y');
+    const lossy = join(sb.root, 'ws', 'x', 'y');
+    for (const d of [twin, lossy]) mkdirSync(d, { recursive: true });
+    const [a, b, c] = [freshId(), freshId(), freshId()];
+    writeTranscript(sb, a);
+    writeTranscript(sb, b, { cwd: null });
+    writeTranscript(sb, c, { cwd: twin, key: claudeProjectKey(lossy) });
+    const spy = new SpyFileSystem();
+    const claude = new ClaudeAdapter(resolvePorts({ fs: spy.port }));
+    expect(await claude.verifyMany([{ id: a }, { id: b }, { id: a }], sb.ctx())).toEqual([true, true, true]);
+    expect(spy.calls.filter((x) => x.op === 'realpath' && x.path === sb.ws)).toEqual([]);
+    const queries = [{ id: a, workspace: link }, { id: b, workspace: link }, { id: c, workspace: lossy }, { id: c, workspace: twin }, { id: a, workspace: lossy }];
+    const got = await claude.verifyMany(queries, sb.ctx());
+    const single = new ClaudeAdapter(resolvePorts({}));
+    const want: boolean[] = [];
+    for (const q of queries) want.push(await single.verifyArtifact(q.id, sb.ctx({ workspace: q.workspace })));
+    expect(got).toEqual(want);
+    // The link's transcripts are under its target's key; the twin's transcript (in the key dir it shares with the lossy
+    // path) is the twin's, not the lossy path's.
+    expect(got).toEqual([true, true, false, true, false]);
   });
 });
