@@ -39,7 +39,8 @@ function memo<T>(make: (key: string) => Promise<T>): (key: string) => Promise<T>
  */
 async function readRecord(fs: FileSystemPort, p: AgyPaths, id: string): Promise<AgyConversation | null> {
   const cli = await readAgyTrajectory(fs, agyDbPath(p, id));
-  // The CLI's own workspaces win over the ACP `.meta` (agyRecordedWorkspaces): the ACP side cannot change the answer.
+  // The CLI's own workspaces win over the ACP `.meta` (agyRecordedWorkspaces): the ACP side cannot change the answer, so
+  // it is not looked at (`acp` false: not looked at; no check reads it, nor the activity).
   if (cli !== null && cli.workspaces.length > 0) return { id, cli, acp: false, acpCwd: null, activityMs: Number.NEGATIVE_INFINITY };
   const acpDb = await readAgyTrajectory(fs, agyAcpDbPath(p, id));
   if (cli === null && acpDb === null) return null;
