@@ -9,12 +9,15 @@
 import Database from 'better-sqlite3';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { lstat, open } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { claudeProjectKey } from '../src/adapters/claude/project-key.js';
+import { adaptersOf } from '../src/adapters/adapters-of.js';
 import { getAdapter } from '../src/adapters/get-adapter.js';
+import { AGENT_NAMES } from '../src/ids/agent-names.js';
+import { withReadScope } from '../src/sqlite/read-scope.js';
 import { resumeStates } from '../src/inspect/resume-states.js';
 import { nodePorts } from '../src/node/node-ports.js';
 import { recordedId, rowAgent } from '../src/registry/row-agent.js';
@@ -47,18 +50,19 @@ async function firstLine(path: string): Promise<string> {
 }
 
 // The floor: every store open already, one indexed read per row.
-function floorOf(m: MixedHome): { run: () => Promise<number>; close: () => void } {
+function floorOf(m: MixedHome): { run: (only?: string) => Promise<number>; close: () => void } {
   const codex = ro(m.big.codex.db);
   const opencode = ro(m.big.opencode.db);
   const hermes = ro(m.hermes.db);
   const qc = codex.prepare('SELECT cwd, rollout_path FROM threads WHERE id = ?');
   const qo = opencode.prepare('SELECT directory, parent_id FROM session WHERE id = ?');
   const qh = hermes.prepare('SELECT id, parent_session_id FROM sessions WHERE id = ?');
-  const run = async (): Promise<number> => {
+  const run = async (only?: string): Promise<number> => {
     let n = 0;
     for (const row of m.rows) {
       const id = recordedId(row) as string;
       const cwd = row.pane?.cwd ?? '';
+      if (only !== undefined && rowAgent(row) !== only) continue;
       switch (rowAgent(row)) {
         case 'claude':
           n += (await firstLine(join(m.big.claude.projects, claudeProjectKey(cwd), `${id}.jsonl`)).catch(() => '')).length > 0 ? 1 : 0;
@@ -89,6 +93,20 @@ function floorOf(m: MixedHome): { run: () => Promise<number>; close: () => void 
   return { run, close: () => [codex, opencode, hermes].forEach((d) => d.close()) };
 }
 
+// Per agent: its one verifyMany of a status (in a read scope, on the same ports) against its rows' share of the floor.
+async function agentCosts(m: MixedHome, opts: { workspace: string; home: string; env: Record<string, string>; ports: ReturnType<typeof nodePorts> }, floor: ReturnType<typeof floorOf>): Promise<string[]> {
+  const out: string[] = [];
+  const ctx = { workspace: opts.workspace, home: opts.home, env: opts.env };
+  for (const agent of AGENT_NAMES) {
+    const mine = m.rows.filter((r) => rowAgent(r) === agent);
+    const queries = mine.map((r) => ({ id: recordedId(r) as string, workspace: r.pane?.cwd ?? opts.workspace }));
+    const a = adaptersOf(opts.ports).get(agent);
+    const r = await ratioOf(() => withReadScope(() => (a.verifyMany as NonNullable<typeof a.verifyMany>)(queries, ctx)), () => floor.run(agent), ROUNDS);
+    out.push(`| ${agent} | ${queries.length} (${new Set(queries.map((q) => q.id)).size} ids) | ${r.a.toFixed(2)} ms | ${r.f.toFixed(2)} ms | ${r.r.toFixed(2)}× (p25 ${r.p25.toFixed(2)}, p75 ${r.p75.toFixed(2)}) |`);
+  }
+  return out;
+}
+
 function agentOfPath(p: string): string {
   if (p.includes('/.codex/')) return 'codex';
   if (p.includes('/opencode/')) return 'opencode';
@@ -100,6 +118,7 @@ function agentOfPath(p: string): string {
 
 const lines: string[] = [];
 const notes: string[] = [];
+const agentLines: string[] = [];
 let failed = false;
 for (const scale of SCALES) {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'mam-bench-status-')));
@@ -125,7 +144,8 @@ for (const scale of SCALES) {
     const floor = floorOf(m);
     let r;
     try {
-      r = await ratioOf(() => resumeStates(m.rows, opts), floor.run, ROUNDS);
+      r = await ratioOf(() => resumeStates(m.rows, opts), () => floor.run(), ROUNDS);
+      agentLines.push(`${scale}×:`, '', '| agent | rows (distinct ids) | verifyMany | its floor | ratio |', '| --- | --- | --- | --- | --- |', ...(await agentCosts(m, opts, floor)), '');
     } finally {
       floor.close();
     }
@@ -167,6 +187,12 @@ const md = [
   '',
   notes.join('; ') + '.',
   `Targets: ≤ ${LIMIT}× at 1×, each database opened once per call, one spawn: ${failed ? 'NOT all met (see the report)' : 'met'}.`,
+  '',
+  'Per agent (each agent\'s one verifyMany of a status, in a read scope on the same ports, against its rows\' share of the',
+  `floor; ${ROUNDS} interleaved rounds):`,
+  '',
+  ...agentLines,
+  `Load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(', ')} (\`nproc\` ${availableParallelism()}).`,
 ].join('\n');
 mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
 writeFileSync(join(import.meta.dirname, 'results', 'status.md'), md + '\n');

@@ -5,6 +5,7 @@ import type { Ports } from '../ports/index.js';
 import { recordedId, rowAgent } from '../registry/row-agent.js';
 import type { SessionRow } from '../registry/session-row.js';
 import { type ReadScopeStats, withReadScope } from '../sqlite/read-scope.js';
+import { requireDiscoveryContext } from '../validation/discovery-context.js';
 
 /**
  * Whether a row's conversation can be resumed: `yes` when its pinned conversation is on disk for the row's cwd, `no` when
@@ -42,6 +43,10 @@ export interface ResumeStatesOptions {
 export async function resumeStates(rows: readonly SessionRow[], opts: ResumeStatesOptions): Promise<ResumeState[]> {
   const adapters = adaptersOf(opts.ports);
   const env = opts.env === undefined ? {} : { env: opts.env };
+  const given = { workspace: opts.workspace, home: opts.home, ...env };
+  // The context checked once for every agent (its shape, the home a directory), not once per agent; a bad one is left to
+  // each agent's own check, which refuses it (its rows are then unknown).
+  const ctx = await requireDiscoveryContext(adapters.ports.fs, given).catch(() => given);
   // One verifyMany per agent (each store opened and probed once for its rows), every agent's batch at once.
   const out: ResumeState[] = rows.map(() => 'no');
   const byAgent = new Map<string, { at: number[]; queries: VerifyQuery[] }>();
@@ -61,7 +66,6 @@ export async function resumeStates(rows: readonly SessionRow[], opts: ResumeStat
           let ok: boolean[] | null;
           try {
             const a = adapters.get(requireAgentName(agent));
-            const ctx = { workspace: opts.workspace, home: opts.home, ...env };
             ok = a.verifyMany === undefined
               ? await Promise.all(b.queries.map((q) => a.verifyArtifact(q.id, { ...ctx, workspace: q.workspace ?? opts.workspace }, 'verify')))
               : await a.verifyMany(b.queries, ctx);

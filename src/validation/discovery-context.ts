@@ -57,6 +57,22 @@ export function markContextChecked(ctx: DiscoveryContext): void {
   checked.add(ctx);
 }
 
+const workspaceSchema = lazySchema((z: Zod) => absolutePathSchema(z));
+
+/**
+ * A checked context with another workspace, itself checked (no second parse of the rest, no second stat of the home: both
+ * are the checked context's): what a batch hands each query's check. `ctx` not yet checked gives the plain copy, which
+ * the method's own check then parses whole. Throws {@link InvalidArgumentError} for a workspace that is not an absolute,
+ * NUL-free path.
+ */
+export function withWorkspace(ctx: DiscoveryContext, workspace: string): DiscoveryContext {
+  const out: DiscoveryContext = { ...ctx, workspace };
+  if (!checked.has(ctx)) return out;
+  parseArgument(workspaceSchema, 'workspace', workspace);
+  checked.add(out);
+  return out;
+}
+
 /** {@link checkDiscoveryContext}, then the home must be an existing directory (one stat through `fs`). */
 export async function requireDiscoveryContext(fs: FileSystemPort, value: unknown, root = 'ctx'): Promise<DiscoveryContext> {
   const c = checkDiscoveryContext(value, root);

@@ -69,4 +69,16 @@ describe('resumeStates on a mixed registry', () => {
     expect(want).toContain(false);
     expect(stats.opens.filter((p) => p.endsWith('state_5.sqlite'))).toHaveLength(1);
   });
+
+  it('checks the context once per call (one stat of the home for every agent and row), and a home that is none makes every row unknown', async () => {
+    const { SpyFileSystem } = await import('../helpers/adapter-agy-files.js');
+    const spy = new SpyFileSystem();
+    const ports = nodePorts({ env });
+    const got = await resumeStates(rows, { workspace: root, home, env, ports: { ...ports, fs: spy.port } });
+    expect(got).toEqual(await resumeStates(rows, { workspace: root, home, env, ports: nodePorts({ env }) }));
+    expect(spy.calls.filter((c) => c.op === 'stat' && c.path === home)).toHaveLength(1);
+    const none = await resumeStates(rows, { workspace: root, home: join(root, 'no-such-home'), env, ports: nodePorts({ env }) });
+    expect(none.slice(0, -1).every((s) => s === 'unknown')).toBe(true);
+    expect(none.at(-1)).toBe('no');
+  });
 });

@@ -1,7 +1,8 @@
-// verifyMany (one pass per store: Codex, OpenCode and Hermes override it) answers exactly what verifyArtifact answers per
-// id, in order, on every real fixture stage and on a generated mixed home: every id the stores hold (sub-agent threads and
-// child sessions too) against every workspace of the stage (ids of another workspace), plus missing ids, non-ids, a
-// missing workspace, deleted rollouts and stale (moved-home) rollout paths.
+// verifyMany (one pass per store: Codex, OpenCode, Hermes, Claude and agy override it) answers exactly what verifyArtifact
+// answers per id, in order, on every real fixture stage and on a generated mixed home: every id the stores hold (sub-agent
+// threads and child sessions too) against every workspace of the stage (ids of another workspace), plus missing ids,
+// non-ids, a missing workspace, deleted rollouts and stale (moved-home) rollout paths. agy's verifyArtifact is a batch of
+// one, so agy is also held to the per-id rule as it stood before (the whole conversation read, the cache always read).
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, unlinkSync } from 'node:fs';
@@ -19,6 +20,9 @@ import { HERMES_STAGES, materializeHermesStage } from '../helpers/adapter-hermes
 import { mixedHome, type MixedHome } from '../helpers/big-homes.js';
 import { materializeStage, realStages } from '../helpers/real-stage.js';
 import { freshId, makeClaudeSandbox, writeTranscript } from '../helpers/adapter-claude-sandbox.js';
+import { buildAgyStage } from '../helpers/adapter-agy-stage.js';
+import { agyPaths } from '../../src/adapters/agy/agy-paths.js';
+import { agyVerifyReference, buildAgyGenHome, type GenAgyConversation } from '../helpers/agy-gen-home.js';
 
 const MISSING = ['019a0000-0000-7000-8000-000000000001', '00000000-0000-4000-8000-000000000000', 'ses_0000000000000000000000000a', '20260101_000000_abcdef', 'not an id'];
 
@@ -211,5 +215,55 @@ describe('Claude verifyMany with an unknown store beside the transcripts', () =>
     } finally {
       await sb.dispose();
     }
+  });
+});
+
+// agy: the batch, the batch of one (verifyArtifact, both modes) and the per-id rule before the batch give the same answers.
+async function expectAgySame(home: string, workspaces: readonly string[], ids: readonly string[]): Promise<boolean[]> {
+  const env = {};
+  const fs = nodePorts({ env }).fs;
+  const p = agyPaths(home, env);
+  // An upper-case spelling is the same conversation; a path-like or NUL-bearing one answers nothing.
+  const hostile = ids.slice(0, 2).flatMap((id) => [id.toUpperCase(), `../${id}`, `${id}\0`]);
+  const queries = crossed([...ids, ...hostile, ''], workspaces);
+  const ctx = { workspace: workspaces[0] as string, home, env };
+  const ref = (mode: 'verify' | 'discover'): Promise<boolean[]> => Promise.all(queries.map((q) => agyVerifyReference(fs, p, q.id, q.workspace ?? ctx.workspace, mode)));
+  const want = await ref('verify');
+  expect(await expectSame('agy', env, ctx, queries)).toEqual(want);
+  const agy = getAdapter('agy', { ports: nodePorts({ env }) });
+  const discover = await Promise.all(queries.map((q) => agy.verifyArtifact(q.id, { ...ctx, workspace: q.workspace ?? ctx.workspace }, 'discover')));
+  expect(discover).toEqual(await ref('discover'));
+  return want;
+}
+
+describe('agy verifyMany', () => {
+  it('on the agy stage (a killed writer\'s WAL, a superseded conversation, leftovers only): the same answers', async () => {
+    const s = await buildAgyStage(join(root, 'agy-stage'));
+    const want = await expectAgySame(s.home, [s.wsA, s.wsB, join(root, 'agy-stage', 'nowhere')], s.conversations.map((c) => c.id));
+    expect(want).toContain(true);
+    expect(want).toContain(false);
+  });
+
+  const conv: fc.Arbitrary<GenAgyConversation> = fc.record({
+    cli: fc.constantFrom('a', 'b', 'both', 'link', 'empty', 'norecord', 'garbage', 'none'),
+    acp: fc.constantFrom('none', 'a', 'b', 'nometa'),
+    cache: fc.constantFrom('none', 'a', 'b', 'link'),
+    sub: fc.boolean(),
+  });
+  let n = 0;
+  it('on random homes (recorded, linked and unrecorded workspaces, ACP copies, subagents, cache hints, garbage): the same answers', async () => {
+    const seen: boolean[] = [];
+    await fc.assert(
+      fc.asyncProperty(fc.array(conv, { minLength: 1, maxLength: 5 }), async (convs) => {
+        const dir = join(root, `agy-gen-${(n += 1)}`);
+        mkdirSync(dir, { recursive: true });
+        const h = buildAgyGenHome(dir, convs);
+        seen.push(...(await expectAgySame(h.home, [h.wsA, h.wsB, h.link, join(dir, 'nowhere')], h.ids)));
+      }),
+      { numRuns: 12 },
+    );
+    // The homes gave both answers.
+    expect(seen).toContain(true);
+    expect(seen).toContain(false);
   });
 });

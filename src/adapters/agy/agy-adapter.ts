@@ -6,14 +6,15 @@ import { type ArtifactPath, leftArtifacts, pathArtifact, removeArtifacts } from 
 import { BaseAdapter } from '../common/base-adapter.js';
 import { psHint } from '../common/in-use.js';
 import { describeError } from '../../errors.js';
-import type { AdapterPurgePlan, CaptureResult, DiscoveryContext, StoreReport } from '../types.js';
+import type { AdapterPurgePlan, CaptureResult, DiscoveryContext, StoreReport, VerifyQuery } from '../types.js';
 import { captureAgy } from './agy-capture.js';
 import { inspectAgyStores } from './agy-inspect.js';
 import { agyMentions } from './agy-mentions.js';
 import { type AgyPaths, agyDbPath, agyHeldPaths, agyLockPath, agyPaths } from './agy-paths.js';
 import { type AgyPurgePlan, planAgyPurge, sharedAgyPurgePlan, withSharedAgyPlans } from './agy-purge-plan.js';
 import { agySummaryRows, deleteAgySummaryRows } from './agy-summaries.js';
-import { discoverAgy, verifyAgy } from './agy-workspace.js';
+import { type AgyVerifyQuery, agyVerifyMany } from './agy-verify-many.js';
+import { discoverAgy } from './agy-workspace.js';
 
 /**
  * The Antigravity CLI (`agy`, post-discovered): conversations under `<GEMINI_HOME>/antigravity-cli/` (`GEMINI_HOME`
@@ -55,7 +56,31 @@ export class AgyAdapter extends BaseAdapter {
     const c = this.canonical(id);
     if (c === null) return false;
     if (mode === 'discover' && this.claimedBySibling(c, ctx)) return false;
-    return verifyAgy(this.ports.fs, await this.paths(ctx), c, ctx, mode);
+    // One rule set: a single id is a batch of one.
+    try {
+      return (await agyVerifyMany(this.ports.fs, await this.paths(ctx), [{ id: c, workspace: ctx.workspace }], mode))[0] === true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** `verifyArtifact` in `verify` mode for many ids at once: each conversation read once, the cache at most once, each workspace resolved once. */
+  override async verifyMany(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
+    const out = queries.map(() => false);
+    const batch: AgyVerifyQuery[] = [];
+    const at: number[] = [];
+    queries.forEach((q, i) => {
+      const c = this.canonical(q.id);
+      if (c !== null) batch.push({ id: c, workspace: q.workspace ?? ctx.workspace }), at.push(i);
+    });
+    if (batch.length === 0) return out;
+    try {
+      const answers = await agyVerifyMany(this.ports.fs, await this.paths(ctx), batch, 'verify');
+      at.forEach((i, k) => (out[i] = answers[k] === true));
+    } catch {
+      // A context whose paths cannot be told verifies nothing.
+    }
+    return out;
   }
 
   /** The one cached candidate whose presence lock or database the row's pane process (or a descendant) holds open; anything unprovable is not captured. */

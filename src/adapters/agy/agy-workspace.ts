@@ -45,20 +45,3 @@ export async function discoverAgy(fs: FileSystemPort, p: AgyPaths, ctx: Discover
     return [];
   }
 }
-
-/**
- * Verifies a canonical id against the workspace: its database opens and it does not belong elsewhere; `discover` mode
- * also needs it to belong here and not be a subagent. Never throws.
- * @public
- */
-export async function verifyAgy(fs: FileSystemPort, p: AgyPaths, id: string, ctx: DiscoveryContext, mode: 'verify' | 'discover'): Promise<boolean> {
-  try {
-    const c = await readAgyConversation(fs, p, id);
-    if (c === null) return false;
-    const belongs = await agyBelonging(c, await readAgyCache(fs, p.cacheFile), await directoryMatcher(fs, ctx.workspace));
-    if (belongs === 'elsewhere') return false;
-    return mode === 'verify' || (belongs === 'here' && !agyIsSubagent(c));
-  } catch {
-    return false;
-  }
-}

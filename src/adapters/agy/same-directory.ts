@@ -20,21 +20,38 @@ export interface DirectoryMatcher {
 }
 
 /**
- * Builds a {@link DirectoryMatcher} for `workspace` (compared by realpath, as the stores record it).
+ * The realpath of each directory once (null when it cannot be resolved): matchers of one batch share it.
  * @public
  */
-export async function directoryMatcher(fs: FileSystemPort, workspace: string): Promise<DirectoryMatcher> {
-  const given = isAbsolute(workspace) ? resolve(workspace) : workspace;
-  const real = (await realOrNull(fs, given)) ?? given;
+export type RealpathMemo = (path: string) => Promise<string | null>;
+
+/**
+ * A {@link RealpathMemo} over `fs`, for the life of one call.
+ * @public
+ */
+export function realpathMemo(fs: FileSystemPort): RealpathMemo {
   const resolved = new Map<string, Promise<string | null>>();
+  return (path) => {
+    let r = resolved.get(path);
+    if (r === undefined) resolved.set(path, (r = realOrNull(fs, path)));
+    return r;
+  };
+}
+
+/**
+ * Builds a {@link DirectoryMatcher} for `workspace` (compared by realpath, as the stores record it); matchers given one
+ * `real` memo resolve each directory once between them.
+ * @public
+ */
+export async function directoryMatcher(fs: FileSystemPort, workspace: string, real: RealpathMemo = realpathMemo(fs)): Promise<DirectoryMatcher> {
+  const given = isAbsolute(workspace) ? resolve(workspace) : workspace;
+  const target = (await real(given)) ?? given;
   return {
     async matches(recorded: string): Promise<boolean> {
       if (typeof recorded !== 'string' || !isAbsolute(recorded) || recorded.includes('\0')) return false;
       const plain = resolve(recorded);
-      if (plain === given || plain === real) return true;
-      let r = resolved.get(plain);
-      if (r === undefined) resolved.set(plain, (r = realOrNull(fs, plain)));
-      return (await r) === real;
+      if (plain === given || plain === target) return true;
+      return (await real(plain)) === target;
     },
   };
 }

@@ -1,10 +1,11 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { normalizeAgentId } from '../../ids/agent-id.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import type { ClaudeLocations } from './claude-locations.js';
-import { workspaceTranscript } from './transcript-scan.js';
+import { readTranscriptHead } from './transcript-head.js';
 import { storeConversations, unknownStores } from './unknown-stores.js';
-import { claudeWorkspace, type ClaudeWorkspace } from './workspace-match.js';
+import { claudeProjectKey } from './project-key.js';
+import { claudeWorkspace, type ClaudeWorkspace, sameText } from './workspace-match.js';
 
 /**
  * One canonical id of a Claude batch and the workspace it is checked against ({@link claudeVerifyMany}).
@@ -33,15 +34,27 @@ function memo<T>(make: (key: string) => Promise<T>): (key: string) => Promise<T>
 
 /**
  * Claude's `verifyArtifact` (`verify` mode) for many ids, in order, answering as it does per id: the transcript
- * `<key>/<id>.jsonl` of the workspace's key dirs by one `lstat` and its head, else what an unknown store records for the
- * workspace — each workspace resolved, and the unknown stores listed and read, once for the batch (not once per id).
- * Never throws: an id whose check fails is false.
+ * `<key>/<id>.jsonl` of the workspace's key dirs by one `lstat` and its head up to the first recorded cwd (the key is lossy:
+ * `/a/b-c` and `/a/b/c` share one, so only the record tells; no start is needed, so no more is read and nothing is stat'ed),
+ * else what an unknown store records for the workspace — each workspace resolved, each transcript looked at and its head
+ * read, and the unknown stores listed and read, once for the batch (not once per id). A transcript in the key dir of the
+ * workspace as given whose first cwd is that path as written (or that records none) answers before the workspace is
+ * resolved: it is one the full rule accepts under that key too. Never throws: an id whose check fails is false.
  * @public
  */
 export async function claudeVerifyMany(fs: FileSystemPort, loc: ClaudeLocations, queries: readonly ClaudeVerifyQuery[]): Promise<boolean[]> {
   let dbs: Promise<string[]> | undefined;
   const stores = (): Promise<string[]> => (dbs ??= unknownStores(fs, loc.config));
   const wsOf = memo((w) => claudeWorkspace(fs, w));
+  // The first recorded cwd of a transcript (null: none recorded); a transcript that cannot be read rejects.
+  const cwdOf = memo(async (path) => (await readTranscriptHead(fs, path, true)).cwd);
+  const kindOf = memo((path) => fs.lstat(path).then((s) => s.kind, () => null));
+  // The transcript at `path` is a regular file whose first cwd `accepts` (none recorded: the key dir's, verify mode).
+  const accepted = async (path: string, accepts: (cwd: string) => boolean | Promise<boolean>): Promise<boolean> => {
+    if ((await kindOf(path)) !== 'file') return false;
+    const cwd = await cwdOf(path).catch(() => undefined);
+    return cwd === null || (cwd !== undefined && (await accepts(cwd)));
+  };
   const storedIds = memo(async (w): Promise<Set<string>> => {
     const ws: ClaudeWorkspace = await wsOf(w);
     const found = await stores();
@@ -52,11 +65,13 @@ export async function claudeVerifyMany(fs: FileSystemPort, loc: ClaudeLocations,
   return Promise.all(
     queries.map(async (q) => {
       try {
+        // The given path's own key (one of the workspace's keys) with its cwd as written: no realpath needed.
+        const given = resolve(q.workspace);
+        if (await accepted(join(loc.discoverProjects, claudeProjectKey(given), `${q.id}.jsonl`), (cwd) => sameText(cwd, given))) return true;
         const ws = await wsOf(q.workspace);
         for (const key of ws.keys) {
-          const path = join(loc.discoverProjects, key, `${q.id}.jsonl`);
-          if ((await fs.lstat(path).then((s) => s.kind, () => null)) !== 'file') continue;
-          if ((await workspaceTranscript(fs, ws, q.id, path)) !== null) return true;
+          // A transcript recording no cwd is the key dir's (verify mode); one naming another directory is not.
+          if (await accepted(join(loc.discoverProjects, key, `${q.id}.jsonl`), (cwd) => ws.matches(cwd))) return true;
         }
         return (await storedIds(q.workspace)).has(q.id);
       } catch {

@@ -26,10 +26,11 @@ function timestampMs(value: unknown): number | null {
 
 /**
  * Scans JSONL text for the first `cwd` and the first top-level `timestamp`; `complete` says the text is the whole file (else
- * a last line without its newline is left for a longer read). `done` is true once both were found.
+ * a last line without its newline is left for a longer read). `done` is true once both were found (once the cwd was, with
+ * `cwdOnly`: the start is then whatever the records before it held).
  * @public
  */
-export function parseTranscriptHead(text: string, complete: boolean): { head: TranscriptHead; done: boolean } {
+export function parseTranscriptHead(text: string, complete: boolean, cwdOnly = false): { head: TranscriptHead; done: boolean } {
   const head: TranscriptHead = { cwd: null, startMs: null };
   const end = complete ? text.length : text.lastIndexOf('\n') + 1;
   let start = 0;
@@ -49,23 +50,24 @@ export function parseTranscriptHead(text: string, complete: boolean): { head: Tr
     const r = rec as Record<string, unknown>;
     if (head.cwd === null && typeof r['cwd'] === 'string' && r['cwd'] !== '') head.cwd = r['cwd'];
     if (head.startMs === null) head.startMs = timestampMs(r['timestamp']);
-    if (head.cwd !== null && head.startMs !== null) return { head, done: true };
+    if (head.cwd !== null && (cwdOnly || head.startMs !== null)) return { head, done: true };
   }
   return { head, done: false };
 }
 
 /**
- * Reads only as much of a transcript as it takes to find its cwd and start (growing reads from the start of the file, capped);
- * rejects with the port's error when the file cannot be read.
+ * Reads only as much of a transcript as it takes to find its cwd and start (growing reads from the start of the file, capped;
+ * with `cwdOnly`, only its cwd: a check of the workspace needs no start); rejects with the port's error when the file cannot
+ * be read.
  * @public
  */
-export async function readTranscriptHead(fs: FileSystemPort, path: string): Promise<TranscriptHead> {
+export async function readTranscriptHead(fs: FileSystemPort, path: string, cwdOnly = false): Promise<TranscriptHead> {
   const decoder = new TextDecoder('utf-8', { fatal: false });
   let last: TranscriptHead = { cwd: null, startMs: null };
   for (let size = FIRST_READ; size <= MAX_READ; size *= GROWTH) {
     const bytes = await fs.readHead(path, size);
     const complete = bytes.length < size;
-    const { head, done } = parseTranscriptHead(decoder.decode(bytes), complete);
+    const { head, done } = parseTranscriptHead(decoder.decode(bytes), complete, cwdOnly);
     last = head;
     if (done || complete) return head;
   }

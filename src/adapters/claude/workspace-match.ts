@@ -17,7 +17,12 @@ export interface ClaudeWorkspace {
   matches(cwd: string): Promise<boolean>;
 }
 
-function sameText(a: string, b: string): boolean {
+/**
+ * True when two recorded paths are the same text, up to Unicode normalisation (how {@link ClaudeWorkspace.matches} compares
+ * before any realpath).
+ * @public
+ */
+export function sameText(a: string, b: string): boolean {
   return a === b || a.normalize('NFC') === b.normalize('NFC');
 }
 

@@ -15,6 +15,7 @@ import { decideCapture } from './capture.js';
 import { findInUseHolders, psHint } from './in-use.js';
 import { InvalidArgumentError } from '../../invalid-argument-error.js';
 import { guardAdapterMethods } from '../../validation/adapter-methods.js';
+import { withWorkspace } from '../../validation/discovery-context.js';
 
 /**
  * What every adapter shares: id normalisation before any path is built, the in-use check, purge/residual/hasArtifacts
@@ -64,8 +65,23 @@ export abstract class BaseAdapter implements AgentAdapter {
    */
   async verifyMany(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
     // One read scope: every database the checks read is opened once for the batch, not once per id.
+    // Each query's context checked once per workspace (the rest is the checked batch context's), not parsed whole per id.
+    const byWorkspace = new Map<string, DiscoveryContext>();
+    const ctxOf = (w: string): DiscoveryContext => {
+      let c = byWorkspace.get(w);
+      if (c === undefined) byWorkspace.set(w, (c = withWorkspace(ctx, w)));
+      return c;
+    };
     return withReadScope(() =>
-      Promise.all(queries.map((q) => this.verifyArtifact(q.id, q.workspace === undefined ? ctx : { ...ctx, workspace: q.workspace }, 'verify').catch(() => false))),
+      Promise.all(
+        queries.map(async (q) => {
+          try {
+            return await this.verifyArtifact(q.id, q.workspace === undefined ? ctx : ctxOf(q.workspace), 'verify');
+          } catch {
+            return false;
+          }
+        }),
+      ),
     );
   }
 

@@ -21,6 +21,12 @@ describe('parseTranscriptHead', () => {
     expect(parseTranscriptHead(text, true)).toEqual({ head: { cwd: '/w', startMs: Date.parse('2026-11-30T00:43:33.730Z') }, done: true });
   });
 
+  it('cwdOnly: done at the first cwd (the start is what came before it), the same cwd as a full scan', () => {
+    const text = [line({ type: 'user', cwd: '/w' }), line({ type: 'user', cwd: '/x', timestamp: '2026-01-01T00:00:00Z' })].join('');
+    expect(parseTranscriptHead(text, false, true)).toEqual({ head: { cwd: '/w', startMs: null }, done: true });
+    expect(parseTranscriptHead(text, false)).toEqual({ head: { cwd: '/w', startMs: Date.parse('2026-01-01T00:00:00Z') }, done: true });
+  });
+
   it('skips garbage and non-object lines, and leaves an unfinished last line for a longer read', () => {
     const text = `not json\n[1,2]\n${line({ timestamp: '2026-01-01T00:00:00Z' })}{"cwd":"/w"`;
     expect(parseTranscriptHead(text, false)).toEqual({ head: { cwd: null, startMs: Date.parse('2026-01-01T00:00:00Z') }, done: false });
