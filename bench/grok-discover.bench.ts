@@ -122,7 +122,7 @@ function build(base: string, total: number): Built {
 }
 
 // The least read of a summary.json: opened without following a link, checked to be a regular file on the descriptor.
-async function summaryOf(path: string): Promise<{ id?: string; cwd?: string; at: number; hidden: boolean } | null> {
+async function summaryOf(path: string): Promise<{ id: string | undefined; cwd: string | undefined; at: number; hidden: boolean } | null> {
   let fh;
   try {
     fh = await open(path, READ_FLAGS);
@@ -195,6 +195,13 @@ interface Row {
   big: Ratio;
   small: Ratio;
   verify: Ratio;
+}
+
+// BENCH_GROK_BUILD=<dir>: only build the first size's store under <dir> and stop (to profile against it).
+const buildOnly = process.env['BENCH_GROK_BUILD'];
+if (buildOnly !== undefined) {
+  build(buildOnly, SCALES[0] as number);
+  process.exit(0);
 }
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'mam-grok-bench-')));
