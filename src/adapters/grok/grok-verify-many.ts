@@ -38,7 +38,7 @@ function memo<T>(make: (key: string) => Promise<T>): (key: string) => Promise<T>
 export async function grokVerifyMany(fs: FileSystemPort, sessionsDir: string, queries: readonly GrokVerifyQuery[], now?: GrokClock): Promise<boolean[]> {
   if (queries.length === 0) return [];
   let listing: Promise<GrokBucketCwd[]> | undefined;
-  const buckets = (): Promise<GrokBucketCwd[]> => (listing ??= grokBucketCwds(fs, sessionsDir));
+  const buckets = (): Promise<GrokBucketCwd[]> => (listing ??= grokBucketCwds(fs, sessionsDir, now));
   const plain = new GrokPlainCwds(fs, now);
   const matchOf = memo((w): Promise<GrokWorkspaceMatch> => grokWorkspaceMatch(fs, w, plain));
   const matchedOf = memo(async (w): Promise<string[]> => grokWorkspaceBuckets(fs, await buckets(), await matchOf(w)));

@@ -3,11 +3,10 @@ import type { FileSystemPort } from '../../ports/fs.js';
 import { mapLimit } from '../../map-limit.js';
 import { type DirectoryMatcher, directoryMatcher } from '../agy/same-directory.js';
 import { decodeGrokBucket } from './grok-encode.js';
-import type { GrokParentStamp, GrokPlainCwds } from './grok-plain-cwds.js';
-import { listGrokDir, readGrokFile } from './grok-read.js';
+import type { GrokClock, GrokParentStamp, GrokPlainCwds } from './grok-plain-cwds.js';
+import { grokBucketCwdFile } from './grok-bucket-cwd-file.js';
+import { listGrokDir } from './grok-read.js';
 
-/** A `.cwd` holds one path; 64 KiB is far beyond any PATH_MAX. */
-const MAX_CWD_BYTES = 64 * 1024;
 /** `.cwd` reads in flight at once. */
 const READS = 32;
 
@@ -22,18 +21,12 @@ export interface GrokBucketCwd {
   cwd: string;
 }
 
-// The cwd a hashed slug bucket (of a long path) stands for: its `.cwd`.
-async function hashedCwd(fs: FileSystemPort, bucket: string): Promise<string | null> {
-  const read = await readGrokFile(fs, join(bucket, '.cwd'), MAX_CWD_BYTES);
-  return read.kind === 'text' ? read.text.trim() : null;
-}
-
 /**
  * Every bucket dir of `sessions/` (one listing; links and dot names skipped, as grok skips them) with its cwd, sorted by
- * path. Never throws.
+ * path; `now` lets a hashed bucket's `.cwd` be remembered ({@link grokBucketCwdFile}). Never throws.
  * @public
  */
-export async function grokBucketCwds(fs: FileSystemPort, sessionsDir: string): Promise<GrokBucketCwd[]> {
+export async function grokBucketCwds(fs: FileSystemPort, sessionsDir: string, now?: GrokClock): Promise<GrokBucketCwd[]> {
   const entries = (await listGrokDir(fs, sessionsDir)) ?? [];
   const out: GrokBucketCwd[] = [];
   const hashed: string[] = [];
@@ -45,7 +38,7 @@ export async function grokBucketCwds(fs: FileSystemPort, sessionsDir: string): P
   }
   const read = await mapLimit(hashed, READS, async (name) => {
     const bucket = join(sessionsDir, name);
-    const cwd = await hashedCwd(fs, bucket);
+    const cwd = await grokBucketCwdFile(fs, bucket, now);
     return cwd === null ? null : { bucket, cwd };
   });
   for (const b of read) if (b !== null) out.push(b);

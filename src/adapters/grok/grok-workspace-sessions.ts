@@ -66,7 +66,7 @@ export async function grokSessionsIn(fs: FileSystemPort, matched: readonly strin
  */
 export async function grokWorkspaceSessions(fs: FileSystemPort, sessionsDir: string, workspace: string, now?: GrokClock, onlyId?: string): Promise<GrokWorkspaceSession[]> {
   try {
-    const [buckets, match] = await Promise.all([grokBucketCwds(fs, sessionsDir), grokWorkspaceMatch(fs, workspace, new GrokPlainCwds(fs, now))]);
+    const [buckets, match] = await Promise.all([grokBucketCwds(fs, sessionsDir, now), grokWorkspaceMatch(fs, workspace, new GrokPlainCwds(fs, now))]);
     return await grokSessionsIn(fs, await grokWorkspaceBuckets(fs, buckets, match), match.here, onlyId);
   } catch {
     return [];
