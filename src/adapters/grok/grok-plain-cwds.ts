@@ -1,5 +1,4 @@
-import { dirname } from 'node:path';
-import type { FileStat, FileSystemPort } from '../../ports/fs.js';
+import type { FileSystemPort } from '../../ports/fs.js';
 import { lstatOrNull } from '../../paths/lstat-or-null.js';
 
 /**
@@ -11,11 +10,11 @@ export type GrokClock = () => number;
 
 /**
  * What a parent dir's prefixes look like now: the stamp a remembered cwd under it must match, and whether it may be
- * remembered under (every existing prefix a directory, the parent settled).
+ * remembered under (the parent a directory that is its own realpath, settled).
  * @public
  */
 export interface GrokParentStamp {
-  /** Kind and identity of each prefix (root first, up to the first missing one) and the parent's mtime. */
+  /** Whether the parent is its own realpath, and its kind, device, inode and mtime. */
   stamp: string;
   /** True when a plain cwd under it may be remembered. */
   plain: boolean;
@@ -28,27 +27,17 @@ const SETTLED_MS = 3000;
 // Per file-system port (a fake and the real disk never share): resolved cwd → the parent stamp under which it is plain.
 const memory = new WeakMap<FileSystemPort, Map<string, string>>();
 
-// `/a/b` → `/`, `/a`, `/a/b` (the dir and its ancestors, root first).
-function chain(dir: string): string[] {
-  const out = [dir];
-  for (let p = dir; dirname(p) !== p; p = dirname(p)) out.unshift(dirname(p));
-  return out;
-}
-
-const part = (s: FileStat | null): string => (s === null ? '-' : `${s.kind}:${s.dev}:${s.ino}`);
-
 /**
- * Tells, for the bucket cwds of one call, which are plain — each component a real directory (no link) up to the cwd
- * itself or up to the first missing one, so the cwd's realpath is itself or it has none — from a stamp remembered for
- * the port: the kind and identity of each prefix of the cwd's parent and the parent's mtime (where a link, a removal or
- * a new entry under the cwd's name shows). A plain cwd is the workspace only when it is spelled as the workspace, so it
- * needs no `realpath`. Each parent's prefixes are looked at once per call, however many cwds share them.
+ * Tells, for the bucket cwds of one call, which are plain — a real directory (no link) whose parent is its own
+ * realpath, or absent from such a parent, so the cwd's realpath is itself or it has none — from a stamp remembered for
+ * the port: the parent is still its own realpath and its lstat (device, inode, mtime: where a link, a removal or a new
+ * entry under the cwd's name shows) is unchanged. A plain cwd is the workspace only when it is spelled as the
+ * workspace, so it needs no `realpath` of its own. Each parent is looked at once per call, however many cwds share it.
  * @public
  */
 export class GrokPlainCwds {
   readonly #fs: FileSystemPort;
   readonly #now: GrokClock | undefined;
-  readonly #looks = new Map<string, Promise<FileStat | null>>();
   readonly #parents = new Map<string, Promise<GrokParentStamp>>();
 
   /** A memory for one call on `fs`; without `now` no cwd is known to be plain, and none is remembered. */
@@ -62,12 +51,6 @@ export class GrokPlainCwds {
     return this.#now !== undefined;
   }
 
-  #look(path: string): Promise<FileStat | null> {
-    let p = this.#looks.get(path);
-    if (p === undefined) this.#looks.set(path, (p = lstatOrNull(this.#fs, path).catch(() => null)));
-    return p;
-  }
-
   /** The stamp of an absolute, resolved parent dir, looked at once per call (take it before the `realpath` it vouches for). */
   parent(dir: string): Promise<GrokParentStamp> {
     let p = this.#parents.get(dir);
@@ -75,22 +58,13 @@ export class GrokPlainCwds {
     return p;
   }
 
+  // The parent's realpath (itself only when no prefix is a link or missing) and its lstat (a link, a removal or a new
+  // entry under a child's name shows in its mtime): one realpath and one lstat per parent, however deep it is.
   async #stampOf(dir: string): Promise<GrokParentStamp> {
-    const stats = await Promise.all(chain(dir).map((p) => this.#look(p)));
-    const parts: string[] = [];
-    let plain = true;
-    for (const s of stats) {
-      parts.push(part(s));
-      if (s === null) break;
-      if (s.kind !== 'dir') plain = false;
-    }
-    const parent = stats.at(-1) ?? null;
+    const [real, st] = await Promise.all([this.#fs.realpath(dir).catch(() => null), lstatOrNull(this.#fs, dir).catch(() => null)]);
     const now = this.#now?.() ?? Number.NaN;
-    if (parent !== null) {
-      parts.push(String(parent.mtimeMs));
-      if (!Number.isFinite(now) || !Number.isFinite(parent.mtimeMs) || parent.mtimeMs > now - SETTLED_MS) plain = false;
-    }
-    return { stamp: parts.join('|'), plain };
+    const plain = real === dir && st !== null && st.kind === 'dir' && Number.isFinite(now) && Number.isFinite(st.mtimeMs) && st.mtimeMs <= now - SETTLED_MS;
+    return { stamp: `${real === dir ? 'plain' : 'not'}|${st === null ? '-' : `${st.kind}:${st.dev}:${st.ino}:${st.mtimeMs}`}`, plain };
   }
 
   /** True when the resolved cwd `path` was found plain under the stamp its parent shows now. */
@@ -105,8 +79,8 @@ export class GrokPlainCwds {
   }
 
   /**
-   * Remembers the resolved cwd `path` as plain when it is: its parent's prefixes (stamped before the `realpath`) are
-   * directories and settled, and `realpath` gave the cwd itself, or gave nothing while the cwd is absent (a dangling
+   * Remembers the resolved cwd `path` as plain when it is: its parent (stamped before the `realpath`) is a settled
+   * directory that is its own realpath, and `realpath` gave the cwd itself, or gave nothing while the cwd is absent (a dangling
    * link under its name is not plain).
    */
   async remember(path: string, real: string | null, parent: GrokParentStamp): Promise<void> {
