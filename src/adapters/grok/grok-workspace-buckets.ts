@@ -1,7 +1,7 @@
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { mapLimit } from '../../map-limit.js';
-import { type DirectoryMatcher, directoryMatcher } from '../agy/same-directory.js';
+import type { DirectoryMatcher } from '../agy/same-directory.js';
 import { decodeGrokBucket } from './grok-encode.js';
 import type { GrokClock, GrokParentStamp, GrokPlainCwds } from './grok-plain-cwds.js';
 import { grokBucketCwdFile } from './grok-bucket-cwd-file.js';
@@ -47,7 +47,7 @@ export async function grokBucketCwds(fs: FileSystemPort, sessionsDir: string, no
 
 /**
  * A workspace as one call compares recorded cwds with it (by realpath: grok records the cwd its process saw, a
- * symlink-free path, which may not be how the workspace was given) — the rule of {@link DirectoryMatcher}.
+ * symlink-free path, which may not be how the workspace was given) — the rule of `directoryMatcher`.
  * @public
  */
 export interface GrokWorkspaceMatch {
@@ -75,8 +75,28 @@ async function realOrNull(fs: FileSystemPort, path: string): Promise<string | nu
  */
 export async function grokWorkspaceMatch(fs: FileSystemPort, workspace: string, plain: GrokPlainCwds): Promise<GrokWorkspaceMatch> {
   const given = isAbsolute(workspace) ? resolve(workspace) : workspace;
-  const [here, real] = await Promise.all([directoryMatcher(fs, workspace), realOrNull(fs, given)]);
-  return { here, given, real: real ?? given, plain };
+  const real = (await realOrNull(fs, given)) ?? given;
+  return { here: sameDirectory(fs, given, real), given, real, plain };
+}
+
+/**
+ * The rule of `directoryMatcher` (agy's same-directory module) on a workspace this call has already resolved (`given`, and `real`, its realpath
+ * or `given`): a recorded dir is the workspace when it is spelled as either or resolves to `real` (each distinct one
+ * resolved once).
+ * @public
+ */
+export function sameDirectory(fs: FileSystemPort, given: string, real: string): DirectoryMatcher {
+  const resolved = new Map<string, Promise<string | null>>();
+  return {
+    async matches(recorded: string): Promise<boolean> {
+      if (typeof recorded !== 'string' || !isAbsolute(recorded) || recorded.includes('\0')) return false;
+      const path = resolve(recorded);
+      if (path === given || path === real) return true;
+      let r = resolved.get(path);
+      if (r === undefined) resolved.set(path, (r = realOrNull(fs, path)));
+      return (await r) === real;
+    },
+  };
 }
 
 /**
