@@ -102,8 +102,9 @@ export function sameDirectory(fs: FileSystemPort, given: string, real: string): 
 /**
  * The bucket dirs under `sessions/` whose cwd is the workspace: spelled as it (given or real), or resolving to it. A cwd
  * {@link GrokPlainCwds} knows to be plain resolves to itself, so its spelling answers; the others are resolved (and
- * remembered when plain) — where buckets share a parent dir, one look at its prefixes stands for all their realpaths; a
- * cwd alone under its parent is resolved at once (one realpath is cheaper than a look at each prefix). Never throws.
+ * remembered when plain) — where buckets share a parent dir, one `realpath` and one `lstat` of it stand for all their
+ * realpaths; a cwd alone under its parent is resolved at once (one realpath is cheaper than the parent's two looks).
+ * Never throws.
  * @public
  */
 export async function grokWorkspaceBuckets(fs: FileSystemPort, buckets: readonly GrokBucketCwd[], match: GrokWorkspaceMatch): Promise<string[]> {
