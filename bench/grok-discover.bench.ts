@@ -7,7 +7,7 @@
 // with a `.cwd`, `prompt_history.jsonl` beside the session dirs, subagent children hidden), with the same 500- and
 // 5-session workspaces at every size.
 // Run: npx tsx bench/grok-discover.bench.ts   (writes bench/results/grok.md)
-import { constants, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, type Dirent, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { open, readdir, realpath } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -142,9 +142,9 @@ async function summaryOf(path: string): Promise<{ id: string | undefined; cwd: s
 }
 
 // The workspace's spellings and the buckets standing for them: one listing of `sessions/`, names decoded, `.cwd` of a hashed one.
-async function bucketsOf(sessions: string, ws: string): Promise<{ names: Set<string>; buckets: string[] }> {
+async function bucketsOf(sessions: string, ws: string, listing?: Dirent[]): Promise<{ names: Set<string>; buckets: string[] }> {
   const names = new Set([ws, await realpath(ws)]);
-  const entries = await readdir(sessions, { withFileTypes: true });
+  const entries = listing ?? (await readdir(sessions, { withFileTypes: true }));
   const out = await Promise.all(
     entries.map(async (e) => {
       if (!e.isDirectory() || e.name.startsWith('.')) return null;
@@ -188,6 +188,24 @@ async function leastVerify(sessions: string, ws: string, id: string): Promise<bo
   return false;
 }
 
+// A status's rows of one agent: one listing of `sessions/`, each workspace's buckets found once, each id's summary read.
+async function leastMany(sessions: string, queries: ReadonlyArray<{ id: string; workspace: string }>): Promise<boolean[]> {
+  const listing = await readdir(sessions, { withFileTypes: true });
+  const of = new Map<string, ReturnType<typeof bucketsOf>>();
+  return Promise.all(
+    queries.map(async (q) => {
+      let m = of.get(q.workspace);
+      if (m === undefined) of.set(q.workspace, (m = bucketsOf(sessions, q.workspace, listing)));
+      const { names, buckets } = await m;
+      for (const bucket of buckets) {
+        const s = await summaryOf(join(bucket, q.id, 'summary.json'));
+        if (s !== null && s.id === q.id && s.cwd !== undefined && names.has(s.cwd) && !s.hidden) return true;
+      }
+      return false;
+    }),
+  );
+}
+
 interface Row {
   sessions: number;
   buckets: number;
@@ -196,6 +214,8 @@ interface Row {
   small: Ratio;
   verify: Ratio;
   cold: Ratio;
+  many: Ratio;
+  perRow: Ratio;
 }
 
 // BENCH_GROK_BUILD=<dir>: only build the first size's store under <dir> and stop (to profile against it).
@@ -229,12 +249,19 @@ try {
     const verify = await ratioOf(() => adapter.verifyArtifact(one, ctxOf(b.big)), () => leastVerify(b.sessions, b.big, one), ROUNDS * 2, 5);
     // Cold: fresh ports each call (nothing remembered: every bucket cwd resolved, every `.cwd` read), for scale.
     const cold = await ratioOf(() => new GrokAdapter(nodePorts()).discover(ctxOf(b.small)), () => leastDiscover(b.sessions, b.small), Math.ceil(ROUNDS / 2), 2);
-    rows.push({ sessions: total, buckets: b.buckets, genS: b.genS, big, small, verify, cold });
-    process.stdout.write(`grok ${total} (${b.buckets} buckets, built in ${b.genS.toFixed(1)} s): big ${big.r.toFixed(2)}× small ${small.r.toFixed(2)}× verify ${verify.r.toFixed(2)}× cold ${cold.r.toFixed(2)}×\n`);
+    // A status's Grok rows: 34 ids (of the two workspaces, one in three checked against the other) in one verifyMany,
+    // and as BaseAdapter's default did them (one verifyArtifact per row).
+    const queries = Array.from({ length: 34 }, (_, k) => ({ id: k % 2 === 0 ? (want[k] as string) : (wantSmall[k % SMALL] as string), workspace: k % 3 === 2 ? b.small : b.big }));
+    const truth = await leastMany(b.sessions, queries);
+    if (JSON.stringify(await adapter.verifyMany(queries, ctxOf(b.big))) !== JSON.stringify(truth) || !truth.includes(true) || !truth.includes(false)) throw new Error('verifyMany');
+    const many = await ratioOf(() => adapter.verifyMany(queries, ctxOf(b.big)), () => leastMany(b.sessions, queries), ROUNDS, 5);
+    const perRow = await ratioOf(() => Promise.all(queries.map((q) => adapter.verifyArtifact(q.id, ctxOf(q.workspace)))), () => leastMany(b.sessions, queries), Math.ceil(ROUNDS / 2), 2);
+    rows.push({ sessions: total, buckets: b.buckets, genS: b.genS, big, small, verify, cold, many, perRow });
+    process.stdout.write(`grok ${total} (${b.buckets} buckets, built in ${b.genS.toFixed(1)} s): big ${big.r.toFixed(2)}× small ${small.r.toFixed(2)}× verify ${verify.r.toFixed(2)}× cold ${cold.r.toFixed(2)}× verifyMany ${many.r.toFixed(2)}× per-row ${perRow.r.toFixed(2)}×\n`);
     rmSync(base, { recursive: true, force: true });
   }
   const main = rows.filter((r) => r.sessions === MAIN_SCALE);
-  const pass = main.every((r) => r.big.r <= LIMIT && r.small.r <= LIMIT && r.verify.r <= LIMIT);
+  const pass = main.every((r) => r.big.r <= LIMIT && r.small.r <= LIMIT && r.verify.r <= LIMIT && r.many.r <= LIMIT);
   const md = [
     '## grok: discover and verifyArtifact from the bucket dirs',
     '',
@@ -245,6 +272,13 @@ try {
     `| sessions | buckets | discover ${BIG}: adapter / baseline | ratio | discover ${SMALL}: adapter / baseline | ratio | verifyArtifact: adapter / baseline | ratio | discover ${SMALL} on fresh ports (cold) | ratio |`,
     '| ---: | ---: | ---: | --- | ---: | --- | ---: | --- | ---: | --- |',
     ...rows.map((r) => `| ${r.sessions.toLocaleString('en')} | ${r.buckets.toLocaleString('en')} | ${ms(r.big.a)} / ${ms(r.big.f)} | ${ratioCell(r.big, LIMIT)} | ${ms(r.small.a)} / ${ms(r.small.f)} | ${ratioCell(r.small, LIMIT)} | ${ms(r.verify.a)} / ${ms(r.verify.f)} | ${ratioCell(r.verify, LIMIT)} | ${ms(r.cold.a)} / ${ms(r.cold.f)} | ${r.cold.r.toFixed(2)}× (p25–p75 ${r.cold.p25.toFixed(2)}–${r.cold.p75.toFixed(2)}) |`),
+    '',
+    '',
+    `| sessions | verifyMany of 34 rows: adapter / baseline | ratio | the same rows one verifyArtifact each (the default before) | ratio |`,
+    '| ---: | ---: | --- | ---: | --- |',
+    ...rows.map((r) => `| ${r.sessions.toLocaleString('en')} | ${ms(r.many.a)} / ${ms(r.many.f)} | ${ratioCell(r.many, LIMIT)} | ${ms(r.perRow.a)} | ${r.perRow.r.toFixed(2)}× (p25–p75 ${r.perRow.p25.toFixed(2)}–${r.perRow.p75.toFixed(2)}) |`),
+    '',
+    'verifyMany baseline = one listing of `sessions/`, each workspace\'s matching buckets found once from it, each id\'s own `summary.json` read (what a status needs of its Grok rows). The per-row column is what BaseAdapter\'s default `verifyMany` did: one listing of `sessions/` per row.',
     '',
     'The adapter runs on ports kept between calls (as in a long-lived process): a bucket cwd found to resolve to itself is remembered under its parent dir\'s `realpath` + `lstat` once settled, a hashed bucket\'s `.cwd` under its `lstat`, so a call costs one look per parent dir instead of one `realpath` per bucket. The cold column is a fresh set of ports per call (every bucket cwd resolved, every `.cwd` read): what the first call after a change costs.',
     'Growth: both sides list `sessions/` once per call, so the small calls grow with the number of buckets (the store\'s workspaces, not its sessions), the same on both sides; the reads follow the workspace\'s own sessions. The big call\'s cost is its 500 summaries at every size.',
