@@ -32,6 +32,8 @@ export interface AcquireLockOptions {
   pollMs?: number;
   /** Aborts the wait: rejects with the signal's reason. */
   signal?: AbortSignal;
+  /** The jitter's source: a number in [0, 1) per wait (default `Math.random`; a test passes a fixed sequence). */
+  random?: () => number;
 }
 
 function errorCode(err: unknown): string | undefined {
@@ -136,6 +138,7 @@ export async function acquireLock(lockPath: string, opts: AcquireLockOptions): P
 // The wait for the lock, the arguments already checked.
 async function acquire(lockPath: string, opts: AcquireLockOptions): Promise<LockHandle> {
   const { clock, signal } = opts;
+  const draw = opts.random ?? Math.random;
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const pollMs = Math.max(1, opts.pollMs ?? 10);
   const start = clock.monotonic();
@@ -146,9 +149,10 @@ async function acquire(lockPath: string, opts: AcquireLockOptions): Promise<Lock
     if (lock !== null) return lock;
     const waitedMs = clock.monotonic() - start;
     if (waitedMs >= timeoutMs) throw new LockTimeoutError({ lockPath, waitedMs: Math.round(waitedMs) });
-    // Jitter keeps several waiters from polling in lockstep.
-    const jittered = delayMs * (0.75 + Math.random() * 0.5);
-    await clock.sleep(Math.max(1, Math.min(timeoutMs - waitedMs, jittered)), signal);
+    // Jitter keeps several waiters from polling in lockstep; at least 1 ms, but never past the deadline.
+    const u = draw();
+    const jittered = delayMs * (0.75 + (Number.isFinite(u) ? Math.min(1, Math.max(0, u)) : 0.5) * 0.5);
+    await clock.sleep(Math.min(timeoutMs - waitedMs, Math.max(1, jittered)), signal);
     delayMs = Math.min(delayMs * 1.5, pollMs * 8);
   }
 }

@@ -13,7 +13,7 @@ const fsOptions = (z: Zod): z.ZodType => z.object({ fs: objectSchema(z) }, { err
 const waitMs = (z: Zod): z.ZodType =>
   z.custom<number>((v) => typeof v === 'number' && !Number.isNaN(v) && v >= 0, { error: 'must be a number of milliseconds, not NaN nor negative' }).optional();
 const lockOptions = (z: Zod): z.ZodType =>
-  z.object({ clock: objectSchema(z), timeoutMs: waitMs(z), pollMs: waitMs(z), signal: objectSchema(z).optional() }, { error: 'must be an object' }).loose();
+  z.object({ clock: objectSchema(z), timeoutMs: waitMs(z), pollMs: waitMs(z), signal: objectSchema(z).optional(), random: functionSchema(z).optional() }, { error: 'must be an object' }).loose();
 const registryState = (z: Zod): z.ZodType => z.object({ orchestrator_uuids: z.array(str(z), { error: 'must be an array of strings' }) }, { error: 'must be an object' }).loose();
 const lifecycleContext = (z: Zod): z.ZodType =>
   z

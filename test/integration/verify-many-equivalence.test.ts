@@ -5,7 +5,8 @@
 // one, so agy is also held to the per-id rule as it stood before (the whole conversation read, the cache always read).
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
-import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, unlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { encodeGrokCwd } from '../../src/adapters/grok/grok-encode.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +24,7 @@ import { freshId, makeClaudeSandbox, writeTranscript } from '../helpers/adapter-
 import { buildAgyStage } from '../helpers/adapter-agy-stage.js';
 import { agyPaths } from '../../src/adapters/agy/agy-paths.js';
 import { agyVerifyReference, buildAgyGenHome, type GenAgyConversation } from '../helpers/agy-gen-home.js';
+import { materializeGrokStage } from '../helpers/adapter-grok-stage.js';
 
 const MISSING = ['019a0000-0000-7000-8000-000000000001', '00000000-0000-4000-8000-000000000000', 'ses_0000000000000000000000000a', '20260101_000000_abcdef', 'not an id'];
 
@@ -265,5 +267,25 @@ describe('agy verifyMany', () => {
     // The homes gave both answers.
     expect(seen).toContain(true);
     expect(seen).toContain(false);
+  });
+});
+
+// Grok: verifyMany lists sessions/ once per call (verifyArtifact is a one-id call of it); the answers must be those of
+// one call per id, on the grok stage (subagent children, hidden sessions, a fork, two workspaces) with a workspace given
+// through a link and a bucket whose recorded cwd is a link to a workspace.
+describe('Grok verifyMany on the grok stage', () => {
+  it('every id of the stage against every workspace (given, through a link, recorded through a link), missing ids: the same answers', async () => {
+    const st = materializeGrokStage(join(root, 'grok-stage'));
+    const link = join(st.root, 'ws-link');
+    symlinkSync(st.wsA, link);
+    const spelled = join(st.home, '.grok', 'sessions', encodeGrokCwd(link) as string);
+    const viaLink = '01a0355c-0000-7000-8000-00000000aaaa';
+    mkdirSync(join(spelled, viaLink), { recursive: true });
+    writeFileSync(join(spelled, viaLink, 'summary.json'), JSON.stringify({ info: { id: viaLink, cwd: link }, updated_at: '2026-08-24T20:00:55Z' }));
+    const ids = [...Object.keys(st.expected.sessions), viaLink];
+    const want = await expectSame('grok', {}, { workspace: st.wsA, home: st.home, env: {} }, crossed(ids, [st.wsA, st.wsB, link, join(st.root, 'nowhere')]));
+    expect(want).toContain(true);
+    expect(want).toContain(false);
+    expect(await perId(getAdapter('grok', { ports: nodePorts({ env: {} }) }), [{ id: viaLink, workspace: st.wsA }], { workspace: st.wsA, home: st.home, env: {} })).toEqual([true]);
   });
 });

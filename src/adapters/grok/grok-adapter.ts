@@ -5,7 +5,7 @@ import type { ArtifactPath } from '../common/artifacts.js';
 import { BaseAdapter } from '../common/base-adapter.js';
 import { psHint } from '../common/in-use.js';
 import { describeError } from '../../errors.js';
-import type { AdapterPurgePlan, DiscoveryContext, InUseHolder, PreflightResult, StoreReport } from '../types.js';
+import type { AdapterPurgePlan, DiscoveryContext, InUseHolder, PreflightResult, StoreReport, VerifyQuery } from '../types.js';
 import { grokActiveSessionsPath } from './grok-active-sessions.js';
 import { GROK_REMOTE_NOTE } from './grok-remote-note.js';
 import { type GrokHome, grokHome } from './grok-home.js';
@@ -16,6 +16,7 @@ import { grokParents } from './grok-parents.js';
 import { grokArtifactPaths, grokArtifacts, grokLeft, purgeGrokSurvey } from './grok-purge.js';
 import { listGrokDir } from './grok-read.js';
 import { type GrokSurvey, surveyGrok } from './grok-survey.js';
+import { type GrokVerifyQuery, grokVerifyMany } from './grok-verify-many.js';
 import { grokWorkspaceSessions } from './grok-workspace-sessions.js';
 
 /** Long enough for a cold `grok --version`; a CLI that takes longer is taken as not able to start. */
@@ -57,6 +58,9 @@ export class GrokAdapter extends BaseAdapter {
     }
   }
 
+  // The ports' clock: which bucket cwds resolve to themselves is remembered only once their parents have settled by it.
+  readonly #now = (): number => this.ports.clock.now();
+
   async #home(ctx: DiscoveryContext): Promise<GrokHome> {
     return grokHome(await this.env(ctx), ctx.home);
   }
@@ -72,25 +76,48 @@ export class GrokAdapter extends BaseAdapter {
       const home = await this.#home(ctx);
       if (home.kind !== 'ok') return [];
       const floor = ctx.epoch !== undefined && Number.isFinite(ctx.epoch) ? ctx.epoch * 1000 : undefined;
-      const found = await grokWorkspaceSessions(this.ports.fs, home.sessions, ctx.workspace);
+      const found = await grokWorkspaceSessions(this.ports.fs, home.sessions, ctx.workspace, this.#now);
       return found.filter((s) => !s.hidden && (floor === undefined || (s.activeMs !== null && s.activeMs >= floor))).map((s) => s.id);
     } catch {
       return [];
     }
   }
 
-  /** A visible session of this workspace under this id (`discover` mode also excludes ids other rows record). */
+  /** A visible session of this workspace under this id (`discover` mode also excludes ids other rows record): one query of {@link grokVerifyMany}. */
   async verifyArtifact(id: string, ctx: DiscoveryContext, mode: 'verify' | 'discover' = 'verify'): Promise<boolean> {
     const c = this.canonical(id);
     if (c === null) return false;
     try {
       if (mode === 'discover' && this.claimedBySibling(c, ctx)) return false;
-      const home = await this.#home(ctx);
-      if (home.kind !== 'ok') return false;
-      return (await grokWorkspaceSessions(this.ports.fs, home.sessions, ctx.workspace, c)).some((s) => !s.hidden);
     } catch {
       return false;
     }
+    const [answer] = await this.#verify([{ id: c, workspace: ctx.workspace }], ctx);
+    return answer === true;
+  }
+
+  /** `verifyArtifact` in `verify` mode for many ids at once: `sessions/` listed once for the batch, each workspace's buckets found once. */
+  override async verifyMany(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
+    const out = queries.map(() => false);
+    const batch: GrokVerifyQuery[] = [];
+    const at: number[] = [];
+    queries.forEach((q, i) => {
+      const c = this.canonical(q.id);
+      if (c !== null) batch.push({ id: c, workspace: q.workspace ?? ctx.workspace }), at.push(i);
+    });
+    const answers = await this.#verify(batch, ctx);
+    at.forEach((i, k) => (out[i] = answers[k] === true));
+    return out;
+  }
+
+  async #verify(batch: readonly GrokVerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
+    try {
+      const home = await this.#home(ctx);
+      if (home.kind === 'ok' && batch.length > 0) return await grokVerifyMany(this.ports.fs, home.sessions, batch, this.#now);
+    } catch {
+      // A context whose home cannot be told verifies nothing.
+    }
+    return batch.map(() => false);
   }
 
   /** The session dirs (descendants first) and relocation files, each under grok's home. */

@@ -21,7 +21,11 @@ export async function readGrokFile(fs: FileSystemPort, path: string, maxBytes: n
   if (st.kind !== 'file') return { kind: 'problem', problem: st.kind === 'symlink' ? 'is a symbolic link' : 'is not a regular file' };
   if (st.size > maxBytes) return { kind: 'problem', problem: `is larger than ${maxBytes} bytes` };
   try {
-    const bytes = await fs.readHead(path, maxBytes + 1);
+    // Read what lstat saw and one byte more (a buffer of the file's size, not of the cap); a file that has grown since
+    // (replaced between the lstat and the open) is read again up to the cap.
+    const want = Math.min(maxBytes, st.size) + 1;
+    let bytes = await fs.readHead(path, want);
+    if (bytes.byteLength >= want && want <= maxBytes) bytes = await fs.readHead(path, maxBytes + 1);
     if (bytes.byteLength > maxBytes) return { kind: 'problem', problem: `is larger than ${maxBytes} bytes` };
     return { kind: 'text', text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8') };
   } catch (err) {

@@ -78,14 +78,46 @@ describe('lock (in one process)', () => {
       },
     };
     const holder = tryLock(lockPath);
-    const err = await acquireLock(lockPath, { clock, pollMs: 10, timeoutMs: 1000 }).catch((e: unknown) => e);
+    // The jitter from a fixed sequence (its extremes included), so the test never depends on a random draw.
+    const draws = [0, 0.999999, 0.5, 0.25, 0.75, 0.1, 0.9];
+    let n = 0;
+    const random = (): number => draws[n++ % draws.length] as number;
+    const err = await acquireLock(lockPath, { clock, pollMs: 10, timeoutMs: 1000, random }).catch((e: unknown) => e);
     holder?.release();
     expect(err).toBeInstanceOf(LockTimeoutError);
+    expect(n).toBe(sleeps.length);
     expect(sleeps[0]).toBeGreaterThanOrEqual(7.5);
     expect(sleeps[0]).toBeLessThanOrEqual(12.5);
     expect(Math.max(...sleeps)).toBeLessThanOrEqual(100);
     expect(sleeps.slice(5, -1).every((ms) => ms >= 25)).toBe(true);
     expect(sleeps.reduce((a, b) => a + b, 0)).toBeCloseTo(1000, 6);
+  });
+
+  it('a last wait of less than 1 ms before the deadline is cut to what is left, not slept past the deadline', async () => {
+    const inner = new FakeClock({ autoAdvance: true });
+    const sleeps: number[] = [];
+    const clock: Clock = { now: () => inner.now(), monotonic: () => inner.monotonic(), sleep: (ms, signal) => (sleeps.push(ms), inner.sleep(ms, signal)) };
+    const holder = tryLock(lockPath);
+    // No jitter (0.5): waits of 10, 15, 22.5, 33.75, 50.625, 75.9375, 80 ms, 287.8125 ms in all; 0.5 ms is left after them.
+    const err = await acquireLock(lockPath, { clock, pollMs: 10, timeoutMs: 288.3125, random: () => 0.5 }).catch((e: unknown) => e);
+    holder?.release();
+    expect(err).toBeInstanceOf(LockTimeoutError);
+    expect(sleeps).toEqual([10, 15, 22.5, 33.75, 50.625, 75.9375, 80, 0.5]);
+    expect(sleeps.reduce((a, b) => a + b, 0)).toBe(288.3125);
+  });
+
+  it('jitter draws are spread over 0.75–1.25 of the delay, a draw out of [0, 1) is clamped', async () => {
+    const inner = new FakeClock({ autoAdvance: true });
+    const sleeps: number[] = [];
+    const clock: Clock = { now: () => inner.now(), monotonic: () => inner.monotonic(), sleep: (ms, signal) => (sleeps.push(ms), inner.sleep(ms, signal)) };
+    const holder = tryLock(lockPath);
+    const draws = [0, 1, -5, 7, Number.NaN];
+    let n = 0;
+    await acquireLock(lockPath, { clock, pollMs: 40, timeoutMs: 5 * 100, random: () => draws[n++] ?? 0.5 }).catch(() => undefined);
+    holder?.release();
+    // 40·0.75, 60·1.25, 90·0.75 (clamped from -5), 135·1.25 (clamped from 7), 202.5·1 (NaN: no jitter), then what is left.
+    expect(sleeps.slice(0, 4)).toEqual([30, 75, 67.5, 168.75]);
+    expect(sleeps[4]).toBeCloseTo(500 - 30 - 75 - 67.5 - 168.75, 9);
   });
 
   it('times out with a LockTimeoutError naming the path and the wait', async () => {

@@ -1,0 +1,55 @@
+import type { FileSystemPort } from '../../ports/fs.js';
+import { type GrokClock, GrokPlainCwds } from './grok-plain-cwds.js';
+import { type GrokBucketCwd, type GrokWorkspaceMatch, grokBucketCwds, grokWorkspaceBuckets, grokWorkspaceMatch } from './grok-workspace-buckets.js';
+import { grokSessionsIn } from './grok-workspace-sessions.js';
+
+/**
+ * One canonical id of a Grok batch and the workspace it is checked against ({@link grokVerifyMany}).
+ * @public
+ */
+export interface GrokVerifyQuery {
+  /** The canonical session id. */
+  id: string;
+  /** The workspace of the query. */
+  workspace: string;
+}
+
+// A promise per key, made once for the batch.
+function memo<T>(make: (key: string) => Promise<T>): (key: string) => Promise<T> {
+  const seen = new Map<string, Promise<T>>();
+  return (key) => {
+    let p = seen.get(key);
+    if (p === undefined) {
+      p = make(key);
+      p.catch(() => undefined);
+      seen.set(key, p);
+    }
+    return p;
+  };
+}
+
+/**
+ * Grok's `verifyArtifact` (`verify` mode) for many ids, in order — the one rule of both: a visible session of the
+ * workspace under the id, read from `<bucket>/<id>/summary.json` in each bucket whose cwd is the workspace. `sessions/`
+ * is listed once for the batch (not once per id), and each workspace's matching buckets found once. Never throws: an id
+ * whose check fails is false.
+ * @public
+ */
+export async function grokVerifyMany(fs: FileSystemPort, sessionsDir: string, queries: readonly GrokVerifyQuery[], now?: GrokClock): Promise<boolean[]> {
+  if (queries.length === 0) return [];
+  let listing: Promise<GrokBucketCwd[]> | undefined;
+  const buckets = (): Promise<GrokBucketCwd[]> => (listing ??= grokBucketCwds(fs, sessionsDir, now));
+  const plain = new GrokPlainCwds(fs, now);
+  const matchOf = memo((w): Promise<GrokWorkspaceMatch> => grokWorkspaceMatch(fs, w, plain));
+  const matchedOf = memo(async (w): Promise<string[]> => grokWorkspaceBuckets(fs, await buckets(), await matchOf(w)));
+  return Promise.all(
+    queries.map(async (q) => {
+      try {
+        const [match, matched] = await Promise.all([matchOf(q.workspace), matchedOf(q.workspace)]);
+        return (await grokSessionsIn(fs, matched, match.here, q.id)).some((s) => !s.hidden);
+      } catch {
+        return false;
+      }
+    }),
+  );
+}
