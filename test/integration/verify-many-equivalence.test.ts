@@ -1,4 +1,4 @@
-// verifyMany (one pass per store: Codex, OpenCode, Hermes, Claude and agy override it) answers exactly what verifyArtifact
+// verifyMany (one pass per store: Codex, OpenCode, Hermes, Claude, agy and Grok override it) answers exactly what verifyArtifact
 // answers per id, in order, on every real fixture stage and on a generated mixed home: every id the stores hold (sub-agent
 // threads and child sessions too) against every workspace of the stage (ids of another workspace), plus missing ids,
 // non-ids, a missing workspace, deleted rollouts and stale (moved-home) rollout paths. agy's verifyArtifact is a batch of
