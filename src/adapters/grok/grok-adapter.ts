@@ -83,7 +83,7 @@ export class GrokAdapter extends BaseAdapter {
     }
   }
 
-  /** A visible session of this workspace under this id (`discover` mode also excludes ids other rows record): one query of {@link grokVerifyMany}. */
+  /** A visible session of this workspace under this id (`discover` mode also excludes ids other rows record): one query of `grokVerifyMany`. */
   async verifyArtifact(id: string, ctx: DiscoveryContext, mode: 'verify' | 'discover' = 'verify'): Promise<boolean> {
     const c = this.canonical(id);
     if (c === null) return false;
