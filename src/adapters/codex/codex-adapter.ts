@@ -102,7 +102,7 @@ export class CodexAdapter extends BaseAdapter {
 
   /** `verifyArtifact` in `verify` mode for many ids at once: the state DBs listed, opened and probed once for the batch, one lookup by id each. */
   override async verifyMany(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
-    return codexVerifyMany(this.ports.fs, () => this.#home(ctx), queries, ctx.workspace, (id) => this.canonical(id));
+    return codexVerifyMany(this.ports.fs, () => this.#home(ctx), queries, ctx.workspace, (id) => this.canonical(id), this.#now);
   }
 
   /** Has the home any artifact of the id: by-id lookups (rows, lock, snapshots, the rollout in its own date dirs), looking everywhere only when they cannot tell. */
