@@ -47,6 +47,8 @@ export class CodexAdapter extends BaseAdapter {
   readonly name = 'codex' as const;
   /** Post-discovered: Codex picks the thread id; capture finds it on disk. */
   readonly idLifecycle = 'post_discovered' as const;
+  /** Discovery, verification and ownership here read files only (no spawn): the home's stat runs alongside. */
+  protected override readonly storeReadsOnly = true;
   // Codex 0.171 exports both CODEX_THREAD_ID and CODEX_SESSION_ID (= the id) to its tool shells; the in-use check reads both.
   /** `CODEX_THREAD_ID`, which Codex exports to its tool shells (`CODEX_SESSION_ID` too; the in-use check reads both). */
   override readonly sessionEnvVar = 'CODEX_THREAD_ID';

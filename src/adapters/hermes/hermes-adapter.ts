@@ -51,6 +51,8 @@ export class HermesAdapter extends BaseAdapter {
   readonly name = 'hermes' as const;
   /** Post-discovered: Hermes picks the session id; capture finds it in `state.db`. */
   readonly idLifecycle = 'post_discovered' as const;
+  /** Discovery, verification and ownership here read files only (no spawn): the home's stat runs alongside. */
+  protected override readonly storeReadsOnly = true;
   /** Hermes exports the session id to its tool shells as `HERMES_SESSION_ID` (the tip's, after compression). */
   override readonly sessionEnvVar = 'HERMES_SESSION_ID';
 
