@@ -56,6 +56,8 @@ export class HermesAdapter extends BaseAdapter {
   /** Hermes exports the session id to its tool shells as `HERMES_SESSION_ID` (the tip's, after compression). */
   override readonly sessionEnvVar = 'HERMES_SESSION_ID';
 
+  // The ports' clock: a store's columns are remembered only once its file and sidecars have settled by it.
+  readonly #now = (): number => this.ports.clock.now();
   // The ids (as stored) and notes of each canonical id's last purge: the residual still knows the chain once its rows are gone.
   readonly #purged = new Map<string, { ids: string[]; notes: string[] }>();
 
@@ -69,7 +71,7 @@ export class HermesAdapter extends BaseAdapter {
       // The workspace as given (the spelling the stores record it by): its rows are named by the one scan of each store.
       const sure = [resolve(ctx.workspace)];
       // SQLite scans for the workspace's rows (each distinct recorded directory matched once); only their conversations reach JS.
-      const found = (await Promise.all((await this.stores(ctx)).map((store) => readWorkspaceTips(this.ports.fs, store.db, matches, sure)))).flat();
+      const found = (await Promise.all((await this.stores(ctx)).map((store) => readWorkspaceTips(this.ports.fs, store.db, matches, sure, this.#now)))).flat();
       const epoch = ctx.epoch;
       const fresh = epoch === undefined ? found : found.filter((s) => s.startedAt !== null && s.startedAt >= epoch);
       const order = (s: HermesSession): number => s.startedAt ?? Number.NEGATIVE_INFINITY;
@@ -92,7 +94,7 @@ export class HermesAdapter extends BaseAdapter {
       const refuses = mode === 'discover' ? (conv: HermesConversation) => conv.chain.some((m) => this.claimedBySibling(this.canonical(m) ?? m, ctx)) : undefined;
       const dbs = hermesStores(this.ports.fs, ctx.home, env).then((all) => all.map((s) => s.db));
       const query: HermesVerifyQuery = { id: c, ofWorkspace: async (conv) => this.ofWorkspace(conv, await here), refuses };
-      const [answer] = await hermesVerifyMany(this.ports.fs, dbs, [query], hermesPaths(ctx.home, env).db);
+      const [answer] = await hermesVerifyMany(this.ports.fs, dbs, [query], { first: hermesPaths(ctx.home, env).db, now: this.#now });
       return answer === true;
     } catch {
       return false;
@@ -119,7 +121,7 @@ export class HermesAdapter extends BaseAdapter {
         batch.push({ id: c, ofWorkspace: async (conv) => this.ofWorkspace(conv, await here) });
         at.push(i);
       });
-      const answers = await hermesVerifyMany(this.ports.fs, dbs, batch, hermesPaths(ctx.home, env).db);
+      const answers = await hermesVerifyMany(this.ports.fs, dbs, batch, { first: hermesPaths(ctx.home, env).db, now: this.#now });
       at.forEach((i, k) => (out[i] = answers[k] === true));
       return out;
     } catch {

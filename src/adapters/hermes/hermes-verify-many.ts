@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
+import { rememberedProbe, type StateClock } from '../codex/state-cache.js';
 import { chainRows } from './hermes-chain-rows.js';
 import { type HermesConversation, HermesGraph } from './hermes-conversation.js';
 import { type HermesSessionColumns, hermesSessionColumns } from './hermes-layout.js';
@@ -19,11 +20,21 @@ export interface HermesVerifyQuery {
   refuses?: ((conv: HermesConversation) => boolean) | undefined;
 }
 
+/**
+ * Options of {@link hermesVerifyMany}.
+ * @public
+ */
+export interface HermesVerifyOptions {
+  /** The active store's `state.db`, read while the list of stores is on its way. */
+  first?: string | undefined;
+  /** The ports' clock: with it each store's columns are remembered while its `lstat`s stay the same. */
+  now?: StateClock | undefined;
+}
+
 // The rows `chainRows` gives for each id, on one open connection with the columns probed once: the whole table (where
 // `chainRows` reads it: no parent column, a uuid not stored as given, a runaway neighbourhood) read once for the batch
 // and its graph built once.
-function graphsOf(db: Database.Database, ids: readonly string[]): (HermesGraph | null)[] {
-  const cols: HermesSessionColumns | null = hermesSessionColumns(db);
+function graphsOf(db: Database.Database, ids: readonly string[], cols: HermesSessionColumns | null): (HermesGraph | null)[] {
   if (cols === null) return ids.map(() => new HermesGraph([]));
   let rows: HermesSession[] | undefined;
   let all: HermesGraph | undefined;
@@ -49,9 +60,9 @@ async function ofStore(graph: HermesGraph | null, qy: HermesVerifyQuery): Promis
   return (await qy.ofWorkspace(conv)) ? 'yes' : 'no';
 }
 
-async function readStore(fs: FileSystemPort, path: string, ids: readonly string[]): Promise<(HermesGraph | null)[]> {
+async function readStore(fs: FileSystemPort, path: string, ids: readonly string[], now: StateClock | undefined): Promise<(HermesGraph | null)[]> {
   try {
-    return await withReadonlyDb(path, { fs, requireFile: true }, (h) => graphsOf(h.db, ids));
+    return await withReadonlyDb(path, { fs, requireFile: true }, (h) => graphsOf(h.db, ids, rememberedProbe(fs, path, h, now, () => hermesSessionColumns(h.db))));
   } catch {
     return ids.map(() => null);
   }
@@ -62,25 +73,26 @@ async function readStore(fs: FileSystemPort, path: string, ids: readonly string[
  * (a regular file, checked by the opener) is opened once with its columns probed once, the id's row, ancestors and chain
  * read by the primary key and the parent index on the open connection, and the whole table (where a single id's
  * neighbourhood cannot be walked) read once for the batch, not once per id; the stores are asked in order (the first
- * that answers wins). `dbs` may still be on its way: `first` (the active store) is read meanwhile. A store that cannot be
- * read has none of the ids. Never throws.
+ * that answers wins). `dbs` may still be on its way: `opts.first` (the active store) is read meanwhile. With `opts.now`
+ * (the ports' clock) each store's columns are remembered under the `lstat`s of the file and its sidecars once settled
+ * (see `rememberedProbe`). A store that cannot be read has none of the ids. Never throws.
  * @public
  */
 export async function hermesVerifyMany(
   fs: FileSystemPort,
   dbs: readonly string[] | PromiseLike<readonly string[]>,
   queries: readonly HermesVerifyQuery[],
-  first?: string,
+  opts: HermesVerifyOptions = {},
 ): Promise<boolean[]> {
   if (queries.length === 0) return [];
   const ids = queries.map((x) => x.id);
   const reads = new Map<string, Promise<(HermesGraph | null)[]>>();
   const read = (path: string): Promise<(HermesGraph | null)[]> => {
     let r = reads.get(path);
-    if (r === undefined) reads.set(path, (r = readStore(fs, path, ids)));
+    if (r === undefined) reads.set(path, (r = readStore(fs, path, ids, opts.now)));
     return r;
   };
-  if (first !== undefined) void read(first);
+  if (opts.first !== undefined) void read(opts.first);
   let paths: readonly string[];
   try {
     paths = await dbs;

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
+import { rememberedProbe, type StateClock } from '../codex/state-cache.js';
 import { quoteIdent as q } from '../../sqlite/schema.js';
 import { mapLimit } from '../../map-limit.js';
 import { chainRows } from './hermes-chain-rows.js';
@@ -92,12 +93,13 @@ export async function workspaceTips(
 }
 
 /**
- * {@link workspaceTips} of `state.db` (a regular file, checked by the opener) through the read-only opener; a missing or unreadable database gives none. Never throws.
+ * {@link workspaceTips} of `state.db` (a regular file, checked by the opener) through the read-only opener, its columns
+ * remembered with `now` as in `hermesVerifyMany`; a missing or unreadable database gives none. Never throws.
  * @public
  */
-export async function readWorkspaceTips(fs: FileSystemPort, dbPath: string, matches: Matches, sure: readonly string[] = []): Promise<HermesSession[]> {
+export async function readWorkspaceTips(fs: FileSystemPort, dbPath: string, matches: Matches, sure: readonly string[] = [], now?: StateClock): Promise<HermesSession[]> {
   try {
-    return await withReadonlyDb(dbPath, { fs, requireFile: true }, (h) => workspaceTips(h.db, matches, undefined, sure));
+    return await withReadonlyDb(dbPath, { fs, requireFile: true }, (h) => workspaceTips(h.db, matches, rememberedProbe(fs, dbPath, h, now, () => hermesSessionColumns(h.db)), sure));
   } catch {
     return [];
   }
