@@ -62,7 +62,7 @@ async function ofStore(graph: HermesGraph | null, qy: HermesVerifyQuery): Promis
 
 async function readStore(fs: FileSystemPort, path: string, ids: readonly string[], now: StateClock | undefined): Promise<(HermesGraph | null)[]> {
   try {
-    return await withReadonlyDb(path, { fs, requireFile: true }, (h) => graphsOf(h.db, ids, rememberedProbe(fs, path, h, now, () => hermesSessionColumns(h.db))));
+    return await withReadonlyDb(path, { fs, requireFile: true }, (h) => graphsOf(h.db, ids, rememberedProbe(fs, `hermes-columns\0${path}`, h, now, () => hermesSessionColumns(h.db))));
   } catch {
     return ids.map(() => null);
   }

@@ -99,7 +99,7 @@ export async function workspaceTips(
  */
 export async function readWorkspaceTips(fs: FileSystemPort, dbPath: string, matches: Matches, sure: readonly string[] = [], now?: StateClock): Promise<HermesSession[]> {
   try {
-    return await withReadonlyDb(dbPath, { fs, requireFile: true }, (h) => workspaceTips(h.db, matches, rememberedProbe(fs, dbPath, h, now, () => hermesSessionColumns(h.db)), sure));
+    return await withReadonlyDb(dbPath, { fs, requireFile: true }, (h) => workspaceTips(h.db, matches, rememberedProbe(fs, `hermes-columns\0${dbPath}`, h, now, () => hermesSessionColumns(h.db)), sure));
   } catch {
     return [];
   }
