@@ -76,7 +76,7 @@ export class OpencodeAdapter extends BaseAdapter {
 
   // Reads the database read-only; a missing or unreadable one gives `fallback`.
   // Its layout is remembered under the lstats of the file and its sidecars once settled by the ports' clock.
-  async #read<T>(dbPath: string, fallback: T, fn: (db: Database.Database, layout: () => OpencodeLayout) => T): Promise<T> {
+  async #read<T>(dbPath: string, fallback: T, fn: (db: Database.Database, layout: () => OpencodeLayout) => T | Promise<T>): Promise<T> {
     try {
       // A missing database rejects (NotFound) like any unreadable one, and one that is not a regular file is refused: no separate look first.
       return await withReadonlyDb(dbPath, { fs: this.ports.fs, requireFile: true }, (h) =>
@@ -89,10 +89,15 @@ export class OpencodeAdapter extends BaseAdapter {
 
   /** Top-level (not sub-agent) sessions of this workspace's directory, in either schema, at or after `ctx.epoch`; newest first. */
   async discover(ctx: DiscoveryContext): Promise<string[]> {
-    const [loc, dirs] = await Promise.all([this.locate(ctx), this.#workspaceDirs(ctx)]);
-    if (loc === null || dirs.length === 0) return [];
+    // The workspace resolves while the database is looked at and opened.
+    const spellings = this.#workspaceDirs(ctx);
+    const loc = await this.locate(ctx);
+    if (loc === null) return [];
     const since = ctx.epoch === undefined || !Number.isFinite(ctx.epoch) ? undefined : ctx.epoch * 1000;
-    return this.#read(loc.dbPath, [], (db, layout) => workspaceSessions(db, layout(), dirs, since));
+    return this.#read(loc.dbPath, [], async (db, layout) => {
+      const dirs = await spellings;
+      return dirs.length === 0 ? [] : workspaceSessions(db, layout(), dirs, since);
+    });
   }
 
   /** A top-level session row with this id whose directory is this workspace (`discover` mode also excludes ids other rows record). */
@@ -100,10 +105,11 @@ export class OpencodeAdapter extends BaseAdapter {
     const c = this.canonical(id);
     if (c === null) return false;
     if (mode === 'discover' && this.claimedBySibling(c, ctx)) return false;
-    const [loc, dirs] = await Promise.all([this.locate(ctx), this.#workspaceDirs(ctx)]);
-    if (loc === null || dirs.length === 0) return false;
+    const spellings = this.#workspaceDirs(ctx);
+    const loc = await this.locate(ctx);
+    if (loc === null) return false;
     // The one rule of verifyMany, for one id (a child, sub-agent, session is never the row's conversation: its parent is).
-    return this.#read(loc.dbPath, false, (db, layout) => sessionsVerified(db, layout(), [{ id: c, dirs }])[0] === true);
+    return this.#read(loc.dbPath, false, async (db, layout) => sessionsVerified(db, layout(), [{ id: c, dirs: await spellings }])[0] === true);
   }
 
   /** Has the home any artifact of the id: a session row by id answers at once; otherwise every place is looked at (orphaned rows and legacy files count). */
