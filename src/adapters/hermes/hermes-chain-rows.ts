@@ -32,9 +32,10 @@ export function chainRows(
     return [...rows];
   };
   // Each read prepared once: by the primary key, and by the parent index.
-  const byKey = sessionQuery(db, cols, `${q(cols.id)} = ?`) as SessionQuery;
+  // By the primary key, in up to three spellings at once (the id as given, lower- and upper-case): one statement.
+  const byKey = sessionQuery(db, cols, `${q(cols.id)} IN (?, ?, ?)`) as SessionQuery;
   const byParent = sessionQuery(db, cols, `${q(cols.parent)} = ?`) as SessionQuery;
-  const own = add([...new Set([id, id.toLowerCase(), id.toUpperCase()])].flatMap((v) => byKey(v)));
+  const own = add(byKey(id, id.toLowerCase(), id.toUpperCase()));
   // A uuid stored in mixed case matches only by a scan (the graph compares uuids in any case).
   if (own.length === 0) return isUuid(id) ? table() : [];
   // Up: every ancestor of the row the graph starts from (a cycle or a runaway chain stops).
@@ -43,7 +44,7 @@ export function chainRows(
   for (let cur: HermesSession | undefined = start, seen = new Set<string>(); cur !== undefined && cur.parent !== null && !seen.has(cur.id); ) {
     seen.add(cur.id);
     if (byId.size > MAX_ROWS) return table();
-    if (!byId.has(cur.parent)) add(byKey(cur.parent));
+    if (!byId.has(cur.parent)) add(byKey(cur.parent, cur.parent, cur.parent));
     cur = byId.get(cur.parent);
   }
   // The root as the graph finds it (up while a compression continuation), then down: the children of every row that
