@@ -32,7 +32,8 @@ export interface ReadonlyDb {
   close(): Promise<void>;
   /**
    * The `lstat`s of the file and its three sidecars taken before the open (device, inode, size, mtime; null where absent),
-   * with `requireFile`, when the path was its own realpath and its state was not looked at again; undefined otherwise.
+   * with `requireFile`, when the path itself is no link (the file's own place) and its state was not looked at again;
+   * undefined otherwise.
    */
   readonly stats?: { file: FileStat; sidecars: readonly [FileStat | null, FileStat | null, FileStat | null] } | undefined;
 }

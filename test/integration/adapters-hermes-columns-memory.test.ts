@@ -1,4 +1,4 @@
-// Hermes remembers each store's columns under the lstats of state.db and its sidecars once settled by the ports' clock:
+// Hermes remembers each store's columns (and, for discover, its recorded directories) under the lstats of state.db and its sidecars once settled by the ports' clock:
 // an unchanged, settled store is not probed again, and a store replaced in place (another file, its columns changed,
 // aged to look settled) is read afresh — the remembered columns never answer for another file.
 import { mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync, utimesSync } from 'node:fs';
@@ -47,5 +47,29 @@ describe('hermes columns memory', () => {
     renameSync(other, dbPath);
     expect(await hermes.verifyArtifact(ID, ctx)).toBe(false);
     expect(await hermes.discover(ctx)).toEqual([]);
+  });
+
+  it('a settled store keeps its recorded directories; a session of a new directory, written later, is discovered', async () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), 'mam-hermes-dirs-')));
+    roots.push(root);
+    const home = join(root, 'home');
+    const ws = join(root, 'ws');
+    const ws2 = join(root, 'ws2');
+    mkdirSync(join(home, '.hermes'), { recursive: true });
+    mkdirSync(ws);
+    mkdirSync(ws2);
+    const dbPath = join(home, '.hermes', 'state.db');
+    makeDb(dbPath, false, ws);
+    const hermes = new HermesAdapter(nodePorts());
+    const ctx2 = { workspace: ws2, home, env: { HOME: home } };
+    expect(await hermes.discover({ ...ctx2, workspace: ws })).toEqual([ID]);
+    expect(await hermes.discover(ctx2)).toEqual([]);
+    const db = new Database(dbPath);
+    db.prepare('INSERT INTO sessions (id, started_at, cwd) VALUES (?, 1790000100, ?)').run('20260101_130000_0000beef', ws2);
+    db.close();
+    // Written half a minute ago (settled by now): its lstat is not the one the directories were remembered under.
+    const t = Math.floor(Date.now() / 1000) - 30;
+    utimesSync(dbPath, t, t);
+    expect(await hermes.discover(ctx2)).toEqual(['20260101_130000_0000beef']);
   });
 });

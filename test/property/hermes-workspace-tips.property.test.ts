@@ -1,5 +1,5 @@
-// Hermes discover lets SQLite find the workspace's rows (distinct recorded directories and, in the same scan, the rows
-// recording a spelling known up front; else a second scan for the rows recording a matching one; ACP cwds inside model_config JSON) and reads only their conversations: the tips it returns must be the
+// Hermes discover lets SQLite find the workspace's rows (distinct recorded directories, then the rows recording a
+// matching one, ACP cwds inside model_config JSON) and reads only their conversations: the tips it returns must be the
 // ones the whole session graph gives (every root, its conversation, root or tip of the workspace), on random graphs
 // (compression chains, delegates, branches, resets, tools, cycles) with cwd, git_repo_root and ACP cwds mixed.
 import Database from 'better-sqlite3';
@@ -75,12 +75,8 @@ describe('hermes workspaceTips', () => {
       fc.asyncProperty(fc.array(node, { minLength: 1, maxLength: 26 }), async (nodes) => {
         const db = build(nodes);
         try {
-          const want = wholeGraphTips(sessionRows(db));
-          // No spelling known up front (two scans), one (the alias then needs the second scan), both (one scan).
-          for (const sure of [[], ['/ws'], ['/ws', '/ws-link']]) {
-            const got = (await workspaceTips(db, matches, undefined, sure)).map((s) => s.id).sort();
-            expect(got, `sure: ${sure.join(', ')}`).toEqual(want);
-          }
+          const got = (await workspaceTips(db, matches)).map((s) => s.id).sort();
+          expect(got).toEqual(wholeGraphTips(sessionRows(db)));
         } finally {
           db.close();
         }

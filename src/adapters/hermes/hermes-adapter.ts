@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import { normalizeAgentId } from '../../ids/agent-id.js';
 import { mapLimit } from '../../map-limit.js';
 import type { ProcessInfo } from '../../ports/process.js';
@@ -68,10 +67,8 @@ export class HermesAdapter extends BaseAdapter {
       const matcher = directoryMatcher(this.ports.fs, ctx.workspace);
       matcher.catch(() => undefined);
       const matches = async (d: string): Promise<boolean> => (await matcher).matches(d);
-      // The workspace as given (the spelling the stores record it by): its rows are named by the one scan of each store.
-      const sure = [resolve(ctx.workspace)];
       // SQLite scans for the workspace's rows (each distinct recorded directory matched once); only their conversations reach JS.
-      const found = (await Promise.all((await this.stores(ctx)).map((store) => readWorkspaceTips(this.ports.fs, store.db, matches, sure, this.#now)))).flat();
+      const found = (await Promise.all((await this.stores(ctx)).map((store) => readWorkspaceTips(this.ports.fs, store.db, matches, this.#now)))).flat();
       const epoch = ctx.epoch;
       const fresh = epoch === undefined ? found : found.filter((s) => s.startedAt !== null && s.startedAt >= epoch);
       const order = (s: HermesSession): number => s.startedAt ?? Number.NEGATIVE_INFINITY;
