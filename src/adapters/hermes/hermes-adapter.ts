@@ -13,6 +13,7 @@ import { directoryMatcher } from '../agy/same-directory.js';
 import { type HermesConversation, HermesGraph } from './hermes-conversation.js';
 import { hermesMentions, hermesSessionFiles } from './hermes-files.js';
 import { readWorkspaceTips } from './hermes-workspace-tips.js';
+import { workspaceMatcher } from './hermes-workspace-match.js';
 import { hermesChainHolders } from './hermes-in-use.js';
 import { inspectHermesStores } from './hermes-inspect.js';
 import { type HermesStore, hermesPaths, hermesStores } from './hermes-paths.js';
@@ -64,9 +65,7 @@ export class HermesAdapter extends BaseAdapter {
   async discover(ctx: DiscoveryContext): Promise<string[]> {
     try {
       // The workspace resolves while the profiles are listed and the stores read.
-      const matcher = directoryMatcher(this.ports.fs, ctx.workspace);
-      matcher.catch(() => undefined);
-      const matches = async (d: string): Promise<boolean> => (await matcher).matches(d);
+      const matches = workspaceMatcher(this.ports.fs, ctx.workspace);
       // SQLite scans for the workspace's rows (each distinct recorded directory matched once); only their conversations reach JS.
       const found = (await Promise.all((await this.stores(ctx)).map((store) => readWorkspaceTips(this.ports.fs, store.db, matches, this.#now)))).flat();
       const epoch = ctx.epoch;
