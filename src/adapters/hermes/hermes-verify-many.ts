@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
+import { inReadScope } from '../../sqlite/read-scope.js';
 import { rememberedProbe, type StateClock } from '../codex/state-cache.js';
 import { chainRows } from './hermes-chain-rows.js';
 import { type HermesConversation, HermesGraph } from './hermes-conversation.js';
@@ -62,6 +63,8 @@ async function ofStore(graph: HermesGraph | null, qy: HermesVerifyQuery): Promis
 
 async function readStore(fs: FileSystemPort, path: string, ids: readonly string[], now: StateClock | undefined): Promise<(HermesGraph | null)[]> {
   try {
+    // Inside a read scope (a status) a store that is not there is not asked for: the scope lists what it opened.
+    if (inReadScope()) await fs.stat(path);
     return await withReadonlyDb(path, { fs, requireFile: true }, (h) => graphsOf(h.db, ids, rememberedProbe(fs, `hermes-columns\0${path}`, h, now, () => hermesSessionColumns(h.db))));
   } catch {
     return ids.map(() => null);

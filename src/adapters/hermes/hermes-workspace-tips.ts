@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
+import { inReadScope } from '../../sqlite/read-scope.js';
 import { rememberedProbe, type StateClock } from '../codex/state-cache.js';
 import { quoteIdent as q } from '../../sqlite/schema.js';
 import { mapLimit } from '../../map-limit.js';
@@ -87,6 +88,8 @@ export async function workspaceTips(
  */
 export async function readWorkspaceTips(fs: FileSystemPort, dbPath: string, matches: Matches, now?: StateClock): Promise<HermesSession[]> {
   try {
+    // Inside a read scope a store that is not there is not asked for: the scope lists what it opened.
+    if (inReadScope()) await fs.stat(dbPath);
     return await withReadonlyDb(dbPath, { fs, requireFile: true }, (h) => {
       const facts = rememberedProbe(fs, `hermes-dirs\0${dbPath}`, h, now, () => {
         const cols = hermesSessionColumns(h.db);
