@@ -7,7 +7,7 @@
 // Run: npx tsx bench/codex-discover.bench.ts   (writes bench/results/codex.md)
 import Database from 'better-sqlite3';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
@@ -242,6 +242,8 @@ const md = [
   '| --- | ---: |',
   ...extra,
   `| verdict (limit ${LIMIT}× at ${MAIN_SCALE.toLocaleString('en')}) | **${pass ? 'PASS' : 'FAIL'}** |`,
+  '',
+  `Run ${new Date().toISOString()} on ${cpus().length} cores, load average at the end ${loadavg().map((l) => l.toFixed(2)).join(' / ')} (1 / 5 / 15 min): the machine was shared, so the times are inflated and the ratios noisy; the p25–p75 show the spread.`,
   '',
 ].join('\n');
 process.stdout.write(`${md}\n`);

@@ -9,7 +9,7 @@ import '../src/sqlite/uri-support.js';
 import Database from 'better-sqlite3';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { lstat, realpath } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
@@ -151,6 +151,8 @@ try {
     '',
     'Growth: with the index, discover and verify stay flat from the smallest store to the largest (they follow the workspace\'s own sessions); without it (as OpenCode 1.x ships) the least work is a scan of `session`, and both the baseline and the adapter grow with the store — an adapter cannot answer faster than the store\'s own indexes allow. verify is a primary-key lookup in both schemas.',
     `Verdict (limit ${LIMIT}× at ${MAIN_SCALE.toLocaleString('en')} sessions): **${pass ? 'PASS' : 'FAIL'}**.`,
+    '',
+    `Run ${new Date().toISOString()} on ${cpus().length} cores, load average at the end ${loadavg().map((l) => l.toFixed(2)).join(' / ')} (1 / 5 / 15 min): the machine was shared, so the times are inflated and the ratios noisy; the p25–p75 show the spread.`,
     '',
   ].join('\n');
   process.stdout.write(`${md}\n`);

@@ -1,4 +1,4 @@
-import { isAbsolute } from 'node:path';
+import { isAbsolute, normalize } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from './driver.js';
 import { PortError } from '../errors.js';
@@ -32,7 +32,8 @@ export interface ReadonlyDb {
   close(): Promise<void>;
   /**
    * The `lstat`s of the file and its three sidecars taken before the open (device, inode, size, mtime; null where absent),
-   * with `requireFile`, when the path was its own realpath and its state was not looked at again; undefined otherwise.
+   * with `requireFile`, when the path itself is no link (the file's own place) and its state was not looked at again;
+   * undefined otherwise.
    */
   readonly stats?: { file: FileStat; sidecars: readonly [FileStat | null, FileStat | null, FileStat | null] } | undefined;
 }
@@ -60,6 +61,11 @@ const IMMUTABLE = 'mode=ro&immutable=1';
 const SIDECARS = 'mode=ro&readonly_shm=1';
 // The 16 bytes every SQLite database file starts with: "SQLite format 3\0".
 const SQLITE_HEADER = [...Buffer.from('SQLite format 3\0', 'latin1')];
+
+// Absolute, without `.`/`..` segments, doubled or trailing slashes: the kernel resolves it as the string reads.
+function plainPath(p: string): boolean {
+  return isAbsolute(p) && p.length > 1 && !p.endsWith('/') && normalize(p) === p;
+}
 
 function openUri(abs: string, query: string): Database.Database {
   return new Database(`${pathToFileURL(abs).href}?${query}`, { readonly: true, fileMustExist: true });
@@ -131,19 +137,20 @@ function handle(db: Database.Database, state: WalState, via: ReadRoute, stats: R
  */
 export async function openReadonly(dbPath: string, opts: OpenReadonlyOptions): Promise<ReadonlyDb> {
   const { fs } = opts;
-  // Most paths are their own realpath: the sidecars (and the file itself) are looked at while it resolves (which also
-  // proves the file is there), and again beside the resolved file only when that is elsewhere; every look is an lstat.
+  // The sidecars are looked at while the path is (every look an lstat, all at once). An absolute, normalised path whose
+  // own lstat is not a link is its file's place: its sidecars are the names beside it (a linked parent directory leads to
+  // the same entries), so no realpath is needed; any other path is resolved and, when that lands elsewhere, looked at again.
   const beside = sidecarStats(fs, dbPath);
   beside.catch(() => undefined);
-  const own = opts.requireFile === true ? fs.lstat(dbPath) : null;
-  own?.catch(() => undefined);
-  const abs = await fs.realpath(dbPath);
+  const own = plainPath(dbPath) ? await fs.lstat(dbPath) : null;
+  const abs = own !== null && own.kind !== 'symlink' ? dbPath : await fs.realpath(dbPath);
   if (!isAbsolute(abs)) throw new SqliteReadError(dbPath, 'unknown', new Error(`realpath gave a relative path: ${abs}`));
   let stats: ReadonlyDb['stats'];
   let state: WalState;
   if (abs === dbPath) {
-    const [file, sidecars] = await Promise.all([own, beside]);
-    if (file !== null) stats = { file, sidecars };
+    const sidecars = await beside;
+    const file = own ?? (opts.requireFile === true ? await fs.lstat(dbPath) : null);
+    if (file !== null && opts.requireFile === true) stats = { file, sidecars };
     state = stateOfSidecars(sidecars);
   } else {
     state = await detectWalState(fs, abs);

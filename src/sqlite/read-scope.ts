@@ -64,3 +64,11 @@ export function scopedHandle(fs: FileSystemPort, dbPath: string, open: () => Pro
   }
   return h;
 }
+
+/**
+ * Whether a read scope is current: inside one a failed open is the answer for the rest of the scope and is listed in its
+ * `opens`, so a reader that may ask for a store that is not there looks first.
+ */
+export function inReadScope(): boolean {
+  return current.getStore() !== undefined;
+}

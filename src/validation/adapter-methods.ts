@@ -31,6 +31,10 @@ const METHODS: Readonly<Record<string, readonly ArgKind[]>> = {
   inspect: ['ctx'],
 };
 const SYNC = new Set(['inUseHints']);
+// Methods that only read the agent's store, on an adapter whose `storeReadsOnly` says they spawn nothing: the home's stat
+// runs while they read, and its failure is still the answer (theirs is dropped). Every other method starts only once the
+// home is known a directory.
+const READS_ONLY = new Set(['discover', 'verifyArtifact', 'verifyMany', 'owns', 'hasArtifacts', 'currentId']);
 
 const modeSchema = lazySchema((z: Zod) => z.enum(['verify', 'discover'], { error: 'must be "verify" or "discover"' }).optional());
 const queriesSchema = lazySchema((z: Zod) =>
@@ -77,7 +81,8 @@ function checkArgs(kinds: readonly ArgKind[], args: unknown[], plausible: (id: s
         return;
       }
       case 'mode':
-        parseArgument(modeSchema, 'mode', args[i]);
+        // The three values the schema takes, without a parse; anything else gets the schema's fault.
+        if (args[i] !== undefined && args[i] !== 'verify' && args[i] !== 'discover') parseArgument(modeSchema, 'mode', args[i]);
         return;
       case 'row':
         parseArgument(rowSchema, 'row', args[i]);
@@ -95,7 +100,8 @@ function checkArgs(kinds: readonly ArgKind[], args: unknown[], plausible: (id: s
 
 /**
  * Puts a checking wrapper, as an own property, in front of every public adapter method `adapter` has: the arguments are
- * checked (one zod parse, then one stat of the home) before the method runs, and a bad one throws (rejects with)
+ * checked (one zod parse, then one stat of the home) before the method runs — or, for a read-only method of an adapter whose
+ * `storeReadsOnly` is true, while it runs, its answer given only once the home is known a directory — and a bad one throws (rejects with)
  * {@link InvalidArgumentError} naming it. The wrapper calls the method the prototype has at call time, and hands it the
  * normalised context (`home` set, `homeDir` gone); a context it normalised passes again unchecked.
  */
@@ -107,11 +113,18 @@ export function guardAdapterMethods(adapter: object, fs: () => FileSystemPort, p
       ? (...args: unknown[]): unknown => impl(checkArgs(kinds, args, plausible).args)
       : async (...args: unknown[]): Promise<unknown> => {
           const checked = checkArgs(kinds, args, plausible);
-          if (checked.stat !== null) {
-            await requireDirectory(fs(), checked.stat.param, checked.stat.ctx.home);
-            markContextChecked(checked.stat.ctx);
+          const { stat } = checked;
+          if (stat === null) return impl(checked.args);
+          const home = requireDirectory(fs(), stat.param, stat.ctx.home).then(() => markContextChecked(stat.ctx));
+          if (!READS_ONLY.has(name) || Reflect.get(adapter, 'storeReadsOnly') !== true) {
+            await home;
+            return impl(checked.args);
           }
-          return impl(checked.args);
+          home.catch(() => undefined);
+          const answer = Promise.resolve().then(() => impl(checked.args));
+          answer.catch(() => undefined);
+          await home;
+          return answer;
         };
     Object.defineProperty(adapter, name, { value, writable: true, configurable: true, enumerable: false });
   }

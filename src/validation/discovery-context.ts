@@ -2,10 +2,12 @@ import type { DiscoveryContext } from '../adapters/types.js';
 import { InvalidArgumentError } from '../invalid-argument-error.js';
 import { lazySchema, type Zod } from '../lazy-zod.js';
 import type { FileSystemPort } from '../ports/fs.js';
+import { isAbsolute } from 'node:path';
 import { absolutePathSchema, envSchema, parseArgument, requireDirectory } from './common-schemas.js';
 
 // Built on first use (zod loads then, not when the package is imported). Fields it does not name are kept.
-const contextSchema = lazySchema((z: Zod) => {
+/** The schema of a discovery context (built on first use). */
+export const contextSchema = lazySchema((z: Zod) => {
   const absolutePath = absolutePathSchema(z);
   return z.looseObject(
     {
@@ -20,6 +22,34 @@ const contextSchema = lazySchema((z: Zod) => {
     { error: 'must be an object ({ workspace, home })' },
   );
 });
+
+const absolute = (p: unknown): boolean => typeof p === 'string' && p.length > 0 && !p.includes('\0') && isAbsolute(p);
+const optional = (v: unknown, ok: (v: unknown) => boolean): boolean => v === undefined || ok(v);
+const plainObject = (v: unknown): v is Record<string, unknown> => {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const proto: unknown = Object.getPrototypeOf(v);
+  return (proto === Object.prototype || proto === null) && Object.getOwnPropertySymbols(v).length === 0;
+};
+const env = (v: unknown): boolean => plainObject(v) && Object.values(v).every((x) => x === undefined || typeof x === 'string');
+const ids = (v: unknown): boolean => Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+/**
+ * The common well-formed context checked by hand, without zod: a plain object (no symbol keys) whose named fields are
+ * plainly of their types (the schema's rules, on the values it accepts). Anything else — including every bad value —
+ * goes to the schema, which accepts or names the fault; this never accepts what the schema refuses.
+ */
+export function plainlyValidContext(v: unknown): v is { home?: string; homeDir?: string } {
+  if (!plainObject(v)) return false;
+  return (
+    absolute(v['workspace']) &&
+    optional(v['home'], absolute) &&
+    optional(v['homeDir'], absolute) &&
+    optional(v['env'], env) &&
+    optional(v['epoch'], Number.isFinite) &&
+    optional(v['panePid'], Number.isSafeInteger) &&
+    optional(v['siblingClaimedIds'], ids)
+  );
+}
 
 /** Contexts {@link requireDiscoveryContext} returned: one `home`, no `homeDir`, every path checked, the home a directory. */
 const checked = new WeakSet<object>();
@@ -41,8 +71,7 @@ export interface CheckedContext {
  */
 export function checkDiscoveryContext(value: unknown, root = 'ctx'): CheckedContext {
   if (typeof value === 'object' && value !== null && checked.has(value)) return { ctx: value as DiscoveryContext, homeParam: `${root}.home`, known: true };
-  const data = parseArgument(contextSchema, root, value);
-  const { home, homeDir } = data;
+  const { home, homeDir } = plainlyValidContext(value) ? value : parseArgument(contextSchema, root, value);
   if (home === undefined && homeDir === undefined) throw new InvalidArgumentError(`${root}.home`, 'is required: the absolute path of the home directory');
   if (home !== undefined && homeDir !== undefined && home !== homeDir) {
     throw new InvalidArgumentError(`${root}.homeDir`, `differs from ${root}.home (${homeDir} vs ${home}); give home only (homeDir is its former name)`);

@@ -10,6 +10,7 @@ import { NodeFileSystem } from '../../src/node/node-fs.js';
 import { openReadonly } from '../../src/sqlite/open-readonly.js';
 import { SqliteReadError } from '../../src/sqlite/sqlite-read-error.js';
 import { snapshotDir } from '../helpers/sqlite-wal-states.js';
+import { RecordingFs } from '../helpers/sqlite-recording-fs.js';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -67,6 +68,53 @@ describe('openReadonly requireFile', () => {
       expect(l.stats).toBeUndefined();
     } finally {
       await l.close();
+    }
+  });
+});
+
+describe('openReadonly looks, without a realpath where none is needed', () => {
+  it('a plain path is one lstat of the file and one of each sidecar name (no realpath); a link is still resolved', async () => {
+    const dir = fresh();
+    const path = join(dir, 'state_5.sqlite');
+    makeDb(path);
+    const rec = new RecordingFs();
+    const h = await openReadonly(path, { fs: rec.port, requireFile: true });
+    await h.close();
+    expect(rec.calls.filter((c) => c.op === 'realpath')).toEqual([]);
+    expect(rec.calls.filter((c) => c.op === 'lstat' && c.args[0] === path)).toHaveLength(1);
+    expect(rec.calls.filter((c) => c.op === 'lstat').map((c) => c.args[0]).sort()).toEqual([path, `${path}-journal`, `${path}-shm`, `${path}-wal`].sort());
+    const link = join(dir, 'link.sqlite');
+    symlinkSync(path, link);
+    const viaLink = new RecordingFs();
+    const l = await openReadonly(link, { fs: viaLink.port, requireFile: true });
+    await l.close();
+    expect(viaLink.calls.filter((c) => c.op === 'realpath').map((c) => c.args[0])).toEqual([link]);
+    // The sidecars beside the link's target are the ones looked at for the open.
+    expect(viaLink.calls.some((c) => c.op === 'lstat' && c.args[0] === `${path}-wal`)).toBe(true);
+  });
+
+  it('through a linked parent directory the file opens in place with its stats, and sees a -wal beside it', async () => {
+    const dir = fresh();
+    mkdirSync(join(dir, 'real'));
+    const path = join(dir, 'real', 'state_5.sqlite');
+    makeDb(path);
+    symlinkSync(join(dir, 'real'), join(dir, 'via'));
+    // A writer keeps the WAL open: a row only in -wal must be seen through the linked directory too.
+    const writer = new Database(path);
+    writer.pragma('journal_mode = WAL');
+    writer.pragma('wal_autocheckpoint = 0');
+    writer.exec('INSERT INTO t VALUES (2)');
+    try {
+      const h = await openReadonly(join(dir, 'via', 'state_5.sqlite'), { fs, requireFile: true });
+      try {
+        expect(h.state).toBe('leftover');
+        expect(h.stats?.file.kind).toBe('file');
+        expect(h.db.prepare('SELECT count(*) FROM t').pluck().get()).toBe(2);
+      } finally {
+        await h.close();
+      }
+    } finally {
+      writer.close();
     }
   });
 });

@@ -47,6 +47,8 @@ export class CodexAdapter extends BaseAdapter {
   readonly name = 'codex' as const;
   /** Post-discovered: Codex picks the thread id; capture finds it on disk. */
   readonly idLifecycle = 'post_discovered' as const;
+  /** Discovery, verification and ownership here read files only (no spawn): the home's stat runs alongside. */
+  protected override readonly storeReadsOnly = true;
   // Codex 0.171 exports both CODEX_THREAD_ID and CODEX_SESSION_ID (= the id) to its tool shells; the in-use check reads both.
   /** `CODEX_THREAD_ID`, which Codex exports to its tool shells (`CODEX_SESSION_ID` too; the in-use check reads both). */
   override readonly sessionEnvVar = 'CODEX_THREAD_ID';
@@ -102,7 +104,7 @@ export class CodexAdapter extends BaseAdapter {
 
   /** `verifyArtifact` in `verify` mode for many ids at once: the state DBs listed, opened and probed once for the batch, one lookup by id each. */
   override async verifyMany(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
-    return codexVerifyMany(this.ports.fs, () => this.#home(ctx), queries, ctx.workspace, (id) => this.canonical(id));
+    return codexVerifyMany(this.ports.fs, () => this.#home(ctx), queries, ctx.workspace, (id) => this.canonical(id), this.#now);
   }
 
   /** Has the home any artifact of the id: by-id lookups (rows, lock, snapshots, the rollout in its own date dirs), looking everywhere only when they cannot tell. */

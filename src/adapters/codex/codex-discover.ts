@@ -4,7 +4,7 @@ import { normalizeAgentId } from '../../ids/agent-id.js';
 import type { CodexHome } from './codex-home.js';
 import { mapLimit } from '../../map-limit.js';
 import { checkRollout } from './rollout-check.js';
-import { lstatRowRollout, rowRolloutMtime } from './row-rollout.js';
+import { lstatRowRollout, type RowRollout, rowRolloutMtime } from './row-rollout.js';
 import { scanRollouts } from './rollout-scan.js';
 import { stateProbe } from './state-schema.js';
 import { rememberedProbe, type StateClock, withStateDbs } from './state-cache.js';
@@ -108,11 +108,20 @@ export async function discoverThreads(
   // The lstats (no read, nothing held) run LSTATS_IN_FLIGHT at once; the rows the DB cannot answer read heads 16 at once.
   const rows = [...byId.values()];
   const quick = await mapLimit(rows, LSTATS_IN_FLIGHT, (row) => lstatRowRollout(fs, home, row));
-  const fromDb = await mapLimit(rows.map((row, i) => ({ row, q: quick[i] })), READS_IN_FLIGHT, async ({ row, q }) => {
-    const mtime = q === null ? null : q?.kind === 'file' ? q.mtimeMs : await rowRolloutMtime(fs, home, row, cwds, byName(row.id), q);
+  // The rows one lstat answered are taken at once; only the others go through the head reads.
+  const found: Discovered[] = [];
+  const ask: Array<{ row: ThreadRow; q: RowRollout }> = [];
+  rows.forEach((row, i) => {
+    const q = quick[i];
+    if (q === null || q === undefined) return;
+    if (q.kind === 'file') found.push({ id: row.id, activityMs: row.activityMs || q.mtimeMs });
+    else ask.push({ row, q });
+  });
+  const fromHeads = await mapLimit(ask, READS_IN_FLIGHT, async ({ row, q }) => {
+    const mtime = await rowRolloutMtime(fs, home, row, cwds, byName(row.id), q);
     return mtime === null ? null : { id: row.id, activityMs: row.activityMs || mtime };
   });
-  const found = fromDb.filter((d): d is Discovered => d !== null);
+  for (const d of fromHeads) if (d !== null) found.push(d);
   if (!state.authoritative) {
     const known = new Set([...found.map((d) => d.id), ...state.children]);
     const files = (await scanRollouts(fs, home)).files.filter((f) => !known.has(f.id));

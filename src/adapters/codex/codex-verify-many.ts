@@ -1,12 +1,12 @@
 import type { FileSystemPort } from '../../ports/fs.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
-import { codexDbs } from './codex-dbs.js';
+import type { CodexDb } from './codex-dbs.js';
 import type { CodexHome } from './codex-home.js';
 import { checkRollout } from './rollout-check.js';
 import { scanRollouts } from './rollout-scan.js';
 import { rowRolloutMtime } from './row-rollout.js';
-import { withBackfill } from './state-layout.js';
-import { stateSchema } from './state-schema.js';
+import { stateProbe } from './state-schema.js';
+import { rememberedProbe, type StateClock, withStateDbs } from './state-cache.js';
 import { threadsById, type ThreadRow } from './thread-query.js';
 import { workspaceCwds } from './workspace-cwds.js';
 
@@ -17,11 +17,25 @@ import { workspaceCwds } from './workspace-cwds.js';
 export interface ThreadQuery {
   /** The canonical thread id. */
   id: string;
-  /** The workspace as given and its realpath. */
-  cwds: ReadonlySet<string>;
+  /** The workspace as given and its realpath (it may still be on its way: the state DBs are read meanwhile). */
+  cwds: ReadonlySet<string> | PromiseLike<ReadonlySet<string>>;
 }
 
-// What one state DB says of one id, as `verifyThread` reads it: `ok` false when the read failed.
+/**
+ * How {@link verifyThreads} answers: `strict` (discover mode) trusts a state DB that lists every thread to rule out an
+ * id it lacks, and a row of the workspace whose rollout is gone; `now` (the ports' clock) lets the home's listing and
+ * each state DB's schema facts be remembered under their `lstat`s (see {@link withStateDbs}).
+ * @public
+ */
+export interface VerifyThreadsOptions {
+  /** Discover mode: stricter, as above. */
+  strict?: boolean | undefined;
+  /** The ports' clock; without it nothing is remembered. */
+  now?: StateClock | undefined;
+}
+
+// What one state DB says of one id: its rows, whether its own row marks it a sub-agent, and whether the DB is trusted to
+// list every thread (known layout, completed backfill); `ok` false when the read failed.
 interface IdRead {
   ok: boolean;
   trusted: boolean;
@@ -31,12 +45,13 @@ interface IdRead {
 
 const FAILED: IdRead = { ok: false, trusted: false, rows: [], child: false };
 
-// One open of a state DB and one schema and layout probe for every id of the batch; then the lookup by the primary key per id.
-async function readIds(fs: FileSystemPort, path: string, ids: readonly string[]): Promise<IdRead[]> {
+// One open of a state DB (a regular file, checked by the opener) and one schema and layout probe (remembered under the
+// file's lstats) for every id of the batch; then the lookup by the primary key per id.
+async function readIds(fs: FileSystemPort, db: CodexDb, ids: readonly string[], now: StateClock | undefined): Promise<IdRead[]> {
   try {
-    return await withReadonlyDb(path, { fs }, ({ db: conn }) => {
-      const schema = stateSchema(conn);
-      const layout = withBackfill(conn, schema.layout);
+    return await withReadonlyDb(db.path, { fs, requireFile: true }, (h) => {
+      const conn = h.db;
+      const { schema, layout } = rememberedProbe(fs, db.path, h, now, () => stateProbe(conn));
       if (layout.kind !== 'known') return ids.map(() => ({ ok: true, trusted: false, rows: [], child: false }));
       return ids.map((id): IdRead => {
         try {
@@ -52,41 +67,52 @@ async function readIds(fs: FileSystemPort, path: string, ids: readonly string[])
   }
 }
 
-// The `verify`-mode answer of `verifyThread` for one id from what the state DBs said of it.
-async function verifyOne(fs: FileSystemPort, home: CodexHome, q: ThreadQuery, states: readonly IdRead[]): Promise<boolean> {
+// The one rule of a thread's verification, from what the state DBs said of its id. The state DBs speak first: a
+// `threads` row of another cwd rules it out, one of this cwd is answered by one `lstat` of its rollout (its head read
+// only where the DB cannot answer, see rowRolloutMtime). Without a row, a rollout found by name must name the id and the
+// workspace in its first line — in strict mode only when no state DB is trusted to list every thread. A sub-agent
+// thread never verifies.
+async function verifyOne(fs: FileSystemPort, home: CodexHome, q: ThreadQuery, states: readonly IdRead[], strict: boolean): Promise<boolean> {
+  const cwds = await q.cwds;
   const rows = states.flatMap((s) => s.rows);
+  const trusted = states.length > 0 && states.every((s) => s.ok && s.trusted);
   let listed: Promise<string[]> | undefined;
   const byName = (): Promise<string[]> => (listed ??= scanRollouts(fs, home, q.id).then((s) => s.files.map((f) => f.path), () => []));
   if (rows.length > 0) {
+    // A sub-agent thread is part of its parent's conversation, never one of its own (its row says so even when its rollout is gone).
     if (states.some((s) => s.child)) return false;
-    const mine = rows.filter((r) => q.cwds.has(r.cwd));
+    const mine = rows.filter((r) => cwds.has(r.cwd));
     if (mine.length === 0) return false;
-    for (const r of mine) if ((await rowRolloutMtime(fs, home, { ...r, id: q.id }, q.cwds, byName)) !== null) return true;
+    for (const r of mine) if ((await rowRolloutMtime(fs, home, { ...r, id: q.id }, cwds, byName)) !== null) return true;
+    if (strict) return false;
+  } else if (strict && trusted) {
+    return false;
   }
   for (const path of await byName()) {
-    if ((await checkRollout(fs, path, q.id, q.cwds, rows.length > 0)) !== null) return true;
+    if ((await checkRollout(fs, path, q.id, cwds, rows.length > 0)) !== null) return true;
   }
   return false;
 }
 
 /**
- * `verifyThread` in `verify` mode for many ids, in order, answering exactly as it does per id: the home's databases are
- * listed once, each state DB is opened once with its schema and layout probed once, then one lookup by the primary key
- * per id on the open connection and one `lstat` per row of the workspace (a rollout head read only where the DB cannot
- * answer). Never throws: an id whose check fails is false.
+ * Whether each canonical id has a conversation of its workspace on disk, in order — the one rule set of Codex
+ * verification (`verifyArtifact` is a batch of one): the home's databases are listed once (remembered with `now`), each
+ * state DB is opened once with its schema and layout probed once, then one lookup by the primary key per id on the open
+ * connection and one `lstat` per row of the workspace (a rollout head read only where the DB cannot answer; a row's stale
+ * path, a moved home, is replaced by the id's rollout under the home). Never throws: an id whose check fails is false.
  * @public
  */
-export async function verifyThreads(fs: FileSystemPort, home: CodexHome, queries: readonly ThreadQuery[]): Promise<boolean[]> {
+export async function verifyThreads(fs: FileSystemPort, home: CodexHome, queries: readonly ThreadQuery[], opts: VerifyThreadsOptions = {}): Promise<boolean[]> {
   if (queries.length === 0) return [];
   const ids = queries.map((q) => q.id);
-  let dbs;
+  const strict = opts.strict === true;
+  let perDb: IdRead[][];
   try {
-    dbs = (await codexDbs(fs, home)).filter((d) => d.state);
+    perDb = await withStateDbs(fs, home, opts.now, (dbs) => Promise.all(dbs.map((d) => readIds(fs, d, ids, opts.now))));
   } catch {
     return queries.map(() => false);
   }
-  const perDb = await Promise.all(dbs.map((d) => readIds(fs, d.path, ids)));
-  return Promise.all(queries.map((q, i) => verifyOne(fs, home, q, perDb.map((reads) => reads[i] ?? FAILED)).catch(() => false)));
+  return Promise.all(queries.map((q, i) => verifyOne(fs, home, q, perDb.map((reads) => reads[i] ?? FAILED), strict).catch(() => false)));
 }
 
 /**
@@ -100,6 +126,7 @@ export async function codexVerifyMany(
   queries: readonly { id: string; workspace?: string }[],
   workspace: string,
   canonical: (id: string) => string | null,
+  now?: StateClock,
 ): Promise<boolean[]> {
   const out = queries.map(() => false);
   const cwdsOf = new Map<string, Promise<Set<string> | null>>();
@@ -120,7 +147,7 @@ export async function codexVerifyMany(
   );
   let answers: boolean[];
   try {
-    answers = await verifyThreads(fs, await home(), batch);
+    answers = await verifyThreads(fs, await home(), batch, { now });
   } catch {
     return out;
   }

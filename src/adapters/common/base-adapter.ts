@@ -31,6 +31,11 @@ export abstract class BaseAdapter implements AgentAdapter {
   readonly sessionEnvVar?: string;
   /** {@inheritDoc AgentAdapter.residentChildren} */
   readonly residentChildren: readonly string[] = [];
+  /**
+   * True when `discover`, `verifyArtifact`, `verifyMany`, `owns`, `hasArtifacts` and `currentId` only read files (no spawn,
+   * no write): the argument check's stat of the home then runs while they read (a bad home still rejects, their answer dropped).
+   */
+  protected readonly storeReadsOnly: boolean = false;
 
   // Why the last row delete of a canonical id failed, until the next purge of it: the residual reports it.
   readonly #rowDeleteFailures = new Map<string, LeftArtifact[]>();

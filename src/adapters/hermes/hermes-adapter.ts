@@ -13,13 +13,13 @@ import { directoryMatcher } from '../agy/same-directory.js';
 import { type HermesConversation, HermesGraph } from './hermes-conversation.js';
 import { hermesMentions, hermesSessionFiles } from './hermes-files.js';
 import { readWorkspaceTips } from './hermes-workspace-tips.js';
+import { workspaceMatcher } from './hermes-workspace-match.js';
 import { hermesChainHolders } from './hermes-in-use.js';
 import { inspectHermesStores } from './hermes-inspect.js';
 import { type HermesStore, hermesPaths, hermesStores } from './hermes-paths.js';
 import { purgeHermesRows } from './hermes-purge-rows.js';
 import { HERMES_UNKNOWN_LAYOUT, type HermesRows, hermesRowsNaming } from './hermes-rows.js';
 import { type HermesSession, readHermesSessions } from './hermes-sessions.js';
-import { readHermesChainRows } from './hermes-chain-rows.js';
 
 const SIDECARS = ['-wal', '-shm', '-journal'] as const;
 
@@ -51,19 +51,23 @@ export class HermesAdapter extends BaseAdapter {
   readonly name = 'hermes' as const;
   /** Post-discovered: Hermes picks the session id; capture finds it in `state.db`. */
   readonly idLifecycle = 'post_discovered' as const;
+  /** Discovery, verification and ownership here read files only (no spawn): the home's stat runs alongside. */
+  protected override readonly storeReadsOnly = true;
   /** Hermes exports the session id to its tool shells as `HERMES_SESSION_ID` (the tip's, after compression). */
   override readonly sessionEnvVar = 'HERMES_SESSION_ID';
 
+  // The ports' clock: a store's columns are remembered only once its file and sidecars have settled by it.
+  readonly #now = (): number => this.ports.clock.now();
   // The ids (as stored) and notes of each canonical id's last purge: the residual still knows the chain once its rows are gone.
   readonly #purged = new Map<string, { ids: string[]; notes: string[] }>();
 
   /** Conversations of this workspace (by its root's or tip's `cwd`, `git_repo_root` or ACP cwd) under their tip ids, newest tip first. */
   async discover(ctx: DiscoveryContext): Promise<string[]> {
     try {
-      const here = await directoryMatcher(this.ports.fs, ctx.workspace);
-      const found: HermesSession[] = [];
+      // The workspace resolves while the profiles are listed and the stores read.
+      const matches = workspaceMatcher(this.ports.fs, ctx.workspace);
       // SQLite scans for the workspace's rows (each distinct recorded directory matched once); only their conversations reach JS.
-      for (const store of await this.stores(ctx)) found.push(...(await readWorkspaceTips(this.ports.fs, store.db, (d) => here.matches(d))));
+      const found = (await Promise.all((await this.stores(ctx)).map((store) => readWorkspaceTips(this.ports.fs, store.db, matches, this.#now)))).flat();
       const epoch = ctx.epoch;
       const fresh = epoch === undefined ? found : found.filter((s) => s.startedAt !== null && s.startedAt >= epoch);
       const order = (s: HermesSession): number => s.startedAt ?? Number.NEGATIVE_INFINITY;
@@ -79,17 +83,15 @@ export class HermesAdapter extends BaseAdapter {
     const c = this.canonical(id);
     if (c === null) return false;
     try {
-      const here = await directoryMatcher(this.ports.fs, ctx.workspace);
-      for (const store of await this.stores(ctx)) {
-        // The id's row, its ancestors and its chain's continuations, by the primary key and the parent index: not the table.
-        const graph = new HermesGraph(await readHermesChainRows(this.ports.fs, store.db, c));
-        const own = graph.find(c);
-        const conv = graph.conversation(c);
-        if (own === undefined || conv === undefined || graph.isDelegate(own) || !conv.chain.includes(own.id)) continue;
-        if (mode === 'discover' && conv.chain.some((m) => this.claimedBySibling(this.canonical(m) ?? m, ctx))) return false;
-        if (await this.ofWorkspace(conv, here)) return true;
-      }
-      return false;
+      const env = await this.env(ctx);
+      // The workspace resolves, and the profiles are listed, while the active store is read.
+      const here = directoryMatcher(this.ports.fs, ctx.workspace);
+      here.catch(() => undefined);
+      const refuses = mode === 'discover' ? (conv: HermesConversation) => conv.chain.some((m) => this.claimedBySibling(this.canonical(m) ?? m, ctx)) : undefined;
+      const dbs = hermesStores(this.ports.fs, ctx.home, env).then((all) => all.map((s) => s.db));
+      const query: HermesVerifyQuery = { id: c, ofWorkspace: async (conv) => this.ofWorkspace(conv, await here), refuses };
+      const [answer] = await hermesVerifyMany(this.ports.fs, dbs, [query], { first: hermesPaths(ctx.home, env).db, now: this.#now });
+      return answer === true;
     } catch {
       return false;
     }
@@ -99,7 +101,8 @@ export class HermesAdapter extends BaseAdapter {
   override async verifyMany(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
     const out = queries.map(() => false);
     try {
-      const stores = await this.stores(ctx);
+      const env = await this.env(ctx);
+      const dbs = hermesStores(this.ports.fs, ctx.home, env).then((all) => all.map((s) => s.db));
       const matchers = new Map<string, ReturnType<typeof directoryMatcher>>();
       const batch: HermesVerifyQuery[] = [];
       const at: number[] = [];
@@ -114,7 +117,7 @@ export class HermesAdapter extends BaseAdapter {
         batch.push({ id: c, ofWorkspace: async (conv) => this.ofWorkspace(conv, await here) });
         at.push(i);
       });
-      const answers = await hermesVerifyMany(this.ports.fs, stores.map((s) => s.db), batch);
+      const answers = await hermesVerifyMany(this.ports.fs, dbs, batch, { first: hermesPaths(ctx.home, env).db, now: this.#now });
       at.forEach((i, k) => (out[i] = answers[k] === true));
       return out;
     } catch {

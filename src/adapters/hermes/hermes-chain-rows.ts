@@ -14,30 +14,37 @@ const MAX_ROWS = 5000;
  * The rows that decide the conversation of one id, by the primary key and the index on `parent_session_id`: the id's
  * row, its ancestors, and the children of every row of its chain that ended by compression — all that
  * `HermesGraph.conversation` reads to find the id's root, chain and tip (not its purge closure). Every row when the table cannot be walked so
- * (no parent column, an id whose case differs from the stored one, a neighbourhood past {@link MAX_ROWS}).
+ * (no parent column, an id whose case differs from the stored one, a neighbourhood past {@link MAX_ROWS}): `table`'s
+ * rows, which a batch reads once for all its ids.
  * @public
  */
-export function chainRows(db: Database.Database, id: string, cols: HermesSessionColumns | null = hermesSessionColumns(db)): HermesSession[] {
+export function chainRows(
+  db: Database.Database,
+  id: string,
+  cols: HermesSessionColumns | null = hermesSessionColumns(db),
+  table: () => HermesSession[] = () => sessionRows(db, cols),
+): HermesSession[] {
   if (cols === null) return [];
-  if (cols.parent === undefined) return sessionRows(db, cols);
+  if (cols.parent === undefined) return table();
   const byId = new Map<string, HermesSession>();
   const add = (rows: readonly HermesSession[]): HermesSession[] => {
     for (const r of rows) byId.set(r.id, r);
     return [...rows];
   };
   // Each read prepared once: by the primary key, and by the parent index.
-  const byKey = sessionQuery(db, cols, `${q(cols.id)} = ?`) as SessionQuery;
+  // By the primary key, in up to three spellings at once (the id as given, lower- and upper-case): one statement.
+  const byKey = sessionQuery(db, cols, `${q(cols.id)} IN (?, ?, ?)`) as SessionQuery;
   const byParent = sessionQuery(db, cols, `${q(cols.parent)} = ?`) as SessionQuery;
-  const own = add([...new Set([id, id.toLowerCase(), id.toUpperCase()])].flatMap((v) => byKey(v)));
+  const own = add(byKey(id, id.toLowerCase(), id.toUpperCase()));
   // A uuid stored in mixed case matches only by a scan (the graph compares uuids in any case).
-  if (own.length === 0) return isUuid(id) ? sessionRows(db, cols) : [];
+  if (own.length === 0) return isUuid(id) ? table() : [];
   // Up: every ancestor of the row the graph starts from (a cycle or a runaway chain stops).
   const start = new HermesGraph(own).find(id);
   if (start === undefined) return own;
   for (let cur: HermesSession | undefined = start, seen = new Set<string>(); cur !== undefined && cur.parent !== null && !seen.has(cur.id); ) {
     seen.add(cur.id);
-    if (byId.size > MAX_ROWS) return sessionRows(db, cols);
-    if (!byId.has(cur.parent)) add(byKey(cur.parent));
+    if (byId.size > MAX_ROWS) return table();
+    if (!byId.has(cur.parent)) add(byKey(cur.parent, cur.parent, cur.parent));
     cur = byId.get(cur.parent);
   }
   // The root as the graph finds it (up while a compression continuation), then down: the children of every row that
@@ -55,7 +62,7 @@ export function chainRows(db: Database.Database, id: string, cols: HermesSession
   for (let n = queue.shift(); n !== undefined; n = queue.shift()) {
     if (n.endReason !== 'compression' || opened.has(n.id)) continue;
     opened.add(n.id);
-    if (byId.size > MAX_ROWS) return sessionRows(db, cols);
+    if (byId.size > MAX_ROWS) return table();
     queue.push(...add(byParent(n.id)));
   }
   return [...byId.values()];
@@ -67,8 +74,7 @@ export function chainRows(db: Database.Database, id: string, cols: HermesSession
  */
 export async function readHermesChainRows(fs: FileSystemPort, dbPath: string, id: string): Promise<HermesSession[]> {
   try {
-    await fs.stat(dbPath);
-    return await withReadonlyDb(dbPath, { fs }, (h) => chainRows(h.db, id));
+    return await withReadonlyDb(dbPath, { fs, requireFile: true }, (h) => chainRows(h.db, id));
   } catch {
     return [];
   }

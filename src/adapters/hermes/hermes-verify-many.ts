@@ -1,12 +1,12 @@
 import type Database from 'better-sqlite3';
-import { isUuid } from '../../ids/agent-id.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
-import { quoteIdent as q } from '../../sqlite/schema.js';
+import { inReadScope } from '../../sqlite/read-scope.js';
+import { rememberedProbe, type StateClock } from '../codex/state-cache.js';
 import { chainRows } from './hermes-chain-rows.js';
 import { type HermesConversation, HermesGraph } from './hermes-conversation.js';
 import { type HermesSessionColumns, hermesSessionColumns } from './hermes-layout.js';
-import { type HermesSession, type SessionQuery, sessionQuery, sessionRows } from './hermes-sessions.js';
+import { type HermesSession, sessionRows } from './hermes-sessions.js';
 
 /**
  * One canonical id of a Hermes batch and whether a conversation is of its workspace ({@link hermesVerifyMany}).
@@ -17,60 +17,99 @@ export interface HermesVerifyQuery {
   id: string;
   /** Whether the conversation (its root or tip) is of the query's workspace. */
   ofWorkspace: (conv: HermesConversation) => Promise<boolean>;
+  /** Discover mode: true when another row claims the conversation (a chain member), which then never verifies. */
+  refuses?: ((conv: HermesConversation) => boolean) | undefined;
+}
+
+/**
+ * Options of {@link hermesVerifyMany}.
+ * @public
+ */
+export interface HermesVerifyOptions {
+  /** The active store's `state.db`, read while the list of stores is on its way. */
+  first?: string | undefined;
+  /** The ports' clock: with it each store's columns are remembered while its `lstat`s stay the same. */
+  now?: StateClock | undefined;
 }
 
 // The rows `chainRows` gives for each id, on one open connection with the columns probed once: the whole table (where
-// `chainRows` would read it: no parent column, a uuid not stored as given) read once for the batch and its graph built once.
-function graphsOf(db: Database.Database, ids: readonly string[]): (HermesGraph | null)[] {
-  const cols: HermesSessionColumns | null = hermesSessionColumns(db);
+// `chainRows` reads it: no parent column, a uuid not stored as given, a runaway neighbourhood) read once for the batch
+// and its graph built once.
+function graphsOf(db: Database.Database, ids: readonly string[], cols: HermesSessionColumns | null): (HermesGraph | null)[] {
   if (cols === null) return ids.map(() => new HermesGraph([]));
+  let rows: HermesSession[] | undefined;
   let all: HermesGraph | undefined;
-  const table = (): HermesGraph => (all ??= new HermesGraph(sessionRows(db, cols)));
-  const byKey = cols.parent === undefined ? null : (sessionQuery(db, cols, `${q(cols.id)} = ?`) as SessionQuery);
+  const table = (): HermesSession[] => (rows ??= sessionRows(db, cols));
   return ids.map((id) => {
     try {
-      if (byKey === null) return table();
-      const own: HermesSession[] = [...new Set([id, id.toLowerCase(), id.toUpperCase()])].flatMap((v) => byKey(v));
-      if (own.length === 0) return isUuid(id) ? table() : new HermesGraph([]);
-      return new HermesGraph(chainRows(db, id, cols));
+      const got = chainRows(db, id, cols, table);
+      return got === rows ? (all ??= new HermesGraph(got)) : new HermesGraph(got);
     } catch {
       return null;
     }
   });
 }
 
-// What each store's graph says of one id: true when it is a conversation of the workspace of its own (the `verify` answer).
-async function ofStore(graph: HermesGraph | null, qy: HermesVerifyQuery): Promise<boolean> {
-  if (graph === null) return false;
+// What one store's graph says of one id: `yes` a conversation of the workspace of its own, `refused` one another row
+// claims (discover mode: the answer is false whatever the other stores say), `no` otherwise.
+async function ofStore(graph: HermesGraph | null, qy: HermesVerifyQuery): Promise<'yes' | 'no' | 'refused'> {
+  if (graph === null) return 'no';
   const own = graph.find(qy.id);
   const conv = graph.conversation(qy.id);
-  if (own === undefined || conv === undefined || graph.isDelegate(own) || !conv.chain.includes(own.id)) return false;
-  return qy.ofWorkspace(conv);
+  if (own === undefined || conv === undefined || graph.isDelegate(own) || !conv.chain.includes(own.id)) return 'no';
+  if (qy.refuses?.(conv) === true) return 'refused';
+  return (await qy.ofWorkspace(conv)) ? 'yes' : 'no';
+}
+
+async function readStore(fs: FileSystemPort, path: string, ids: readonly string[], now: StateClock | undefined): Promise<(HermesGraph | null)[]> {
+  try {
+    // Inside a read scope (a status) a store that is not there is not asked for: the scope lists what it opened.
+    if (inReadScope()) await fs.stat(path);
+    return await withReadonlyDb(path, { fs, requireFile: true }, (h) => graphsOf(h.db, ids, rememberedProbe(fs, `hermes-columns\0${path}`, h, now, () => hermesSessionColumns(h.db))));
+  } catch {
+    return ids.map(() => null);
+  }
 }
 
 /**
- * `verifyArtifact` (`verify` mode) of Hermes for many ids, in order, answering as it does per id: each `state.db` is
- * opened once with its columns probed once, the id's row, ancestors and chain read by the primary key and the parent
- * index on the open connection, and the whole table (where a single check would read it) read once for the batch, not
- * once per id. A store that cannot be read has none of the ids. Never throws.
+ * Hermes's verification of many ids, in order — the one rule set (`verifyArtifact` is a batch of one): each `state.db`
+ * (a regular file, checked by the opener) is opened once with its columns probed once, the id's row, ancestors and chain
+ * read by the primary key and the parent index on the open connection, and the whole table (where a single id's
+ * neighbourhood cannot be walked) read once for the batch, not once per id; the stores are asked in order (the first
+ * that answers wins). `dbs` may still be on its way: `opts.first` (the active store) is read meanwhile. With `opts.now`
+ * (the ports' clock) each store's columns are remembered under the `lstat`s of the file and its sidecars once settled
+ * (see `rememberedProbe`). A store that cannot be read has none of the ids. Never throws.
  * @public
  */
-export async function hermesVerifyMany(fs: FileSystemPort, dbs: readonly string[], queries: readonly HermesVerifyQuery[]): Promise<boolean[]> {
+export async function hermesVerifyMany(
+  fs: FileSystemPort,
+  dbs: readonly string[] | PromiseLike<readonly string[]>,
+  queries: readonly HermesVerifyQuery[],
+  opts: HermesVerifyOptions = {},
+): Promise<boolean[]> {
+  if (queries.length === 0) return [];
   const ids = queries.map((x) => x.id);
-  const perStore = await Promise.all(
-    dbs.map(async (path): Promise<(HermesGraph | null)[]> => {
-      try {
-        await fs.stat(path);
-        return await withReadonlyDb(path, { fs }, (h) => graphsOf(h.db, ids));
-      } catch {
-        return ids.map(() => null);
-      }
-    }),
-  );
+  const reads = new Map<string, Promise<(HermesGraph | null)[]>>();
+  const read = (path: string): Promise<(HermesGraph | null)[]> => {
+    let r = reads.get(path);
+    if (r === undefined) reads.set(path, (r = readStore(fs, path, ids, opts.now)));
+    return r;
+  };
+  if (opts.first !== undefined) void read(opts.first);
+  let paths: readonly string[];
+  try {
+    paths = await dbs;
+  } catch {
+    return queries.map(() => false);
+  }
+  const perStore = await Promise.all(paths.map(read));
   return Promise.all(
     queries.map(async (qy, i) => {
       try {
-        for (const graphs of perStore) if (await ofStore(graphs[i] ?? null, qy)) return true;
+        for (const graphs of perStore) {
+          const answer = await ofStore(graphs[i] ?? null, qy);
+          if (answer !== 'no') return answer === 'yes';
+        }
         return false;
       } catch {
         return false;

@@ -1,6 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
+import { inReadScope } from '../../sqlite/read-scope.js';
+import { rememberedProbe, type StateClock } from '../codex/state-cache.js';
 import { quoteIdent as q } from '../../sqlite/schema.js';
 import { mapLimit } from '../../map-limit.js';
 import { chainRows } from './hermes-chain-rows.js';
@@ -15,9 +17,13 @@ type Matches = (recorded: string) => Promise<boolean>;
 // \u escape) is handed to JS, and parsed exactly as every row is (see sessionQuery).
 const acpText = (c: string): string => `(instr(${c}, 'cwd') > 0 OR instr(${c}, '\\u') > 0)`;
 
-// The distinct recorded directories in one scan by SQLite (no row reaches JS): the (`cwd`, `git_repo_root`, ACP config
-// text) triples; a workspace has few.
-function recordedDirs(db: Database.Database, cols: HermesSessionColumns): string[] {
+// The (`cwd`, `git_repo_root`, ACP config text) triples are few: a store records few workspaces.
+/**
+ * The distinct directories the sessions record (`cwd`, `git_repo_root`, the ACP cwd of rows whose `model_config` could
+ * hold one), listed by SQLite in one scan (no row reaches JS).
+ * @public
+ */
+export function recordedDirs(db: Database.Database, cols: HermesSessionColumns): string[] {
   const pick = (c: string | undefined): string => (c === undefined ? 'NULL' : q(c));
   const mc = cols.modelConfig === undefined ? 'NULL' : `CASE WHEN ${acpText(q(cols.modelConfig))} THEN ${q(cols.modelConfig)} END`;
   const rows = db.prepare(`SELECT DISTINCT ${pick(cols.cwd)} AS c, ${pick(cols.gitRepoRoot)} AS g, ${mc} AS m FROM ${q(cols.table)}`).raw().all() as unknown[][];
@@ -39,12 +45,18 @@ const dirsOf = (s: HermesSession): string[] => [s.cwd, s.gitRepoRoot, s.configCw
  * distinct recorded directories, each is matched once, SQLite returns the rows that record a matching one, and each such
  * row's conversation is read by the primary key and the parent index ({@link chainRows}). A conversation counts when its
  * root (a row that is neither a compression continuation nor a delegate) or its tip records the workspace — the rule of
- * reading the whole graph, on the rows that decide it.
+ * reading the whole graph, on the rows that decide it. `dirs`: the recorded directories when already known (see
+ * {@link readWorkspaceTips}).
  * @public
  */
-export async function workspaceTips(db: Database.Database, matches: Matches, cols: HermesSessionColumns | null = hermesSessionColumns(db)): Promise<HermesSession[]> {
+export async function workspaceTips(
+  db: Database.Database,
+  matches: Matches,
+  cols: HermesSessionColumns | null = hermesSessionColumns(db),
+  dirs?: readonly string[],
+): Promise<HermesSession[]> {
   if (cols === null) return [];
-  const mine = new Set((await mapLimit(recordedDirs(db, cols), 16, async (d) => ((await matches(d)) ? d : null))).filter((d): d is string => d !== null));
+  const mine = new Set((await mapLimit(dirs ?? recordedDirs(db, cols), 16, async (d) => ((await matches(d)) ? d : null))).filter((d): d is string => d !== null));
   if (mine.size === 0) return [];
   const ofHere = (s: HermesSession): boolean => dirsOf(s).some((d) => mine.has(d));
   // One more scan: the rows recording a matching directory, and the ACP candidates (their cwd checked in JS).
@@ -69,13 +81,22 @@ export async function workspaceTips(db: Database.Database, matches: Matches, col
 }
 
 /**
- * {@link workspaceTips} of `state.db` through the read-only opener; a missing or unreadable database gives none. Never throws.
+ * {@link workspaceTips} of `state.db` (a regular file, checked by the opener) through the read-only opener; with `now`
+ * (the ports' clock) its columns and recorded directories are remembered under the `lstat`s of the file and its sidecars
+ * once settled (any write changes them; see `rememberedProbe`), so a later call scans `sessions` once, not twice; a missing or unreadable database gives none. Never throws.
  * @public
  */
-export async function readWorkspaceTips(fs: FileSystemPort, dbPath: string, matches: Matches): Promise<HermesSession[]> {
+export async function readWorkspaceTips(fs: FileSystemPort, dbPath: string, matches: Matches, now?: StateClock): Promise<HermesSession[]> {
   try {
-    await fs.stat(dbPath);
-    return await withReadonlyDb(dbPath, { fs }, (h) => workspaceTips(h.db, matches));
+    // Inside a read scope a store that is not there is not asked for: the scope lists what it opened.
+    if (inReadScope()) await fs.stat(dbPath);
+    return await withReadonlyDb(dbPath, { fs, requireFile: true }, (h) => {
+      const facts = rememberedProbe(fs, `hermes-dirs\0${dbPath}`, h, now, () => {
+        const cols = hermesSessionColumns(h.db);
+        return { cols, dirs: cols === null ? [] : recordedDirs(h.db, cols) };
+      });
+      return workspaceTips(h.db, matches, facts.cols, facts.dirs);
+    });
   } catch {
     return [];
   }

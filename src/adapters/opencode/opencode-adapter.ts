@@ -13,7 +13,8 @@ import { legacyStorageArtifacts } from './legacy-storage.js';
 import { findOpencodeBinary } from './opencode-binary.js';
 import { purgeOpencodeDb } from './opencode-db-purge.js';
 import { opencodeDbFindings } from './opencode-db-rows.js';
-import { OpencodeLayoutCache } from './opencode-layout.js';
+import { type OpencodeLayout, OpencodeLayoutCache } from './opencode-layout.js';
+import { rememberedProbe } from '../codex/state-cache.js';
 import { type OpencodeLocation, type OpencodeLocator, opencodeLocatorOf } from './opencode-locator.js';
 import { opencodeLogMentions } from './opencode-mentions.js';
 import { OPENCODE_INPUT_PLACEHOLDER, OPENCODE_INPUT_PLACEHOLDER_PATTERN } from './opencode-placeholder.js';
@@ -49,6 +50,8 @@ export class OpencodeAdapter extends BaseAdapter {
   readonly inputPlaceholderPattern = OPENCODE_INPUT_PLACEHOLDER_PATTERN;
   readonly #locator: OpencodeLocator;
   readonly #layouts = new OpencodeLayoutCache();
+  // The ports' clock: a database's layout is remembered only once its file and sidecars have settled by it.
+  readonly #now = (): number => this.ports.clock.now();
   // What the last purge of a canonical id could not guarantee (a busy WAL still holding the deleted text).
   readonly #notes = new Map<string, string[]>();
 
@@ -72,10 +75,13 @@ export class OpencodeAdapter extends BaseAdapter {
   }
 
   // Reads the database read-only; a missing or unreadable one gives `fallback`.
-  async #read<T>(dbPath: string, fallback: T, fn: (db: Database.Database) => T): Promise<T> {
+  // Its layout is remembered under the lstats of the file and its sidecars once settled by the ports' clock.
+  async #read<T>(dbPath: string, fallback: T, fn: (db: Database.Database, layout: () => OpencodeLayout) => T | Promise<T>): Promise<T> {
     try {
-      // A missing database rejects (NotFound) like any unreadable one: no separate look first.
-      return await withReadonlyDb(dbPath, { fs: this.ports.fs }, (h) => fn(h.db));
+      // A missing database rejects (NotFound) like any unreadable one, and one that is not a regular file is refused: no separate look first.
+      return await withReadonlyDb(dbPath, { fs: this.ports.fs, requireFile: true }, (h) =>
+        fn(h.db, () => rememberedProbe(this.ports.fs, `opencode-layout\0${dbPath}`, h, this.#now, () => this.#layouts.layoutOf(h.db, dbPath))),
+      );
     } catch {
       return fallback;
     }
@@ -83,10 +89,15 @@ export class OpencodeAdapter extends BaseAdapter {
 
   /** Top-level (not sub-agent) sessions of this workspace's directory, in either schema, at or after `ctx.epoch`; newest first. */
   async discover(ctx: DiscoveryContext): Promise<string[]> {
-    const [loc, dirs] = await Promise.all([this.locate(ctx), this.#workspaceDirs(ctx)]);
-    if (loc === null || dirs.length === 0) return [];
+    // The workspace resolves while the database is looked at and opened.
+    const spellings = this.#workspaceDirs(ctx);
+    const loc = await this.locate(ctx);
+    if (loc === null) return [];
     const since = ctx.epoch === undefined || !Number.isFinite(ctx.epoch) ? undefined : ctx.epoch * 1000;
-    return this.#read(loc.dbPath, [], (db) => workspaceSessions(db, this.#layouts.layoutOf(db, loc.dbPath), dirs, since));
+    return this.#read(loc.dbPath, [], async (db, layout) => {
+      const dirs = await spellings;
+      return dirs.length === 0 ? [] : workspaceSessions(db, layout(), dirs, since);
+    });
   }
 
   /** A top-level session row with this id whose directory is this workspace (`discover` mode also excludes ids other rows record). */
@@ -94,11 +105,11 @@ export class OpencodeAdapter extends BaseAdapter {
     const c = this.canonical(id);
     if (c === null) return false;
     if (mode === 'discover' && this.claimedBySibling(c, ctx)) return false;
-    const [loc, dirs] = await Promise.all([this.locate(ctx), this.#workspaceDirs(ctx)]);
-    if (loc === null || dirs.length === 0) return false;
-    const rows = await this.#read(loc.dbPath, [], (db) => sessionRows(db, this.#layouts.layoutOf(db, loc.dbPath), c));
-    // A child (sub-agent) session is never the row's conversation: its parent is.
-    return rows.length > 0 && rows.every((r) => r.parent === null) && rows.some((r) => dirs.includes(r.directory));
+    const spellings = this.#workspaceDirs(ctx);
+    const loc = await this.locate(ctx);
+    if (loc === null) return false;
+    // The one rule of verifyMany, for one id (a child, sub-agent, session is never the row's conversation: its parent is).
+    return this.#read(loc.dbPath, false, async (db, layout) => sessionsVerified(db, layout(), [{ id: c, dirs: await spellings }])[0] === true);
   }
 
   /** Has the home any artifact of the id: a session row by id answers at once; otherwise every place is looked at (orphaned rows and legacy files count). */
@@ -106,7 +117,7 @@ export class OpencodeAdapter extends BaseAdapter {
     const c = this.canonical(id);
     if (c === null) return false;
     // A session row of the id is one of the rows hasArtifacts counts (every layout's session id column is looked at).
-    const rowAt = (dbPath: string): Promise<boolean> => this.#read(dbPath, false, (db) => sessionRows(db, this.#layouts.layoutOf(db, dbPath), c).length > 0);
+    const rowAt = (dbPath: string): Promise<boolean> => this.#read(dbPath, false, (db, layout) => sessionRows(db, layout(), c).length > 0);
     // The default database is read while the locator looks for the executable (and asks `debug paths`, once per key); its
     // answer counts only when the locator names that same file, and it is always awaited.
     const env = await this.env(ctx);
@@ -133,7 +144,7 @@ export class OpencodeAdapter extends BaseAdapter {
     }));
     const loc = await this.locate(ctx).catch(() => null);
     if (loc === null) return queries.map(() => false);
-    return this.#read(loc.dbPath, queries.map(() => false), (db) => sessionsVerified(db, this.#layouts.layoutOf(db, loc.dbPath), batch));
+    return this.#read(loc.dbPath, queries.map(() => false), (db, layout) => sessionsVerified(db, layout(), batch));
   }
 
   /** The session's legacy JSON storage files (old homes only); its database rows are not paths. */
