@@ -1,4 +1,5 @@
 import type { FileSystemPort } from '../../ports/fs.js';
+import { type BatchVerifyQuery, batchMemo } from '../common/batch-memo.js';
 import { readAgyAcpCwd } from './agy-acp-meta.js';
 import { type AgyCacheEntry, readAgyCache } from './agy-cache.js';
 import { type AgyPaths, agyAcpDbPath, agyAcpMetaPath, agyDbPath } from './agy-paths.js';
@@ -8,29 +9,10 @@ import { agyBelonging } from './agy-workspace.js';
 import { type DirectoryMatcher, directoryMatcher, realpathMemo } from './same-directory.js';
 
 /**
- * One canonical id of an agy batch and the workspace it is checked against ({@link agyVerifyMany}).
+ * One canonical id of a batch and the workspace it is checked against.
  * @public
  */
-export interface AgyVerifyQuery {
-  /** The canonical conversation id. */
-  id: string;
-  /** The workspace of the query (absolute). */
-  workspace: string;
-}
-
-// A promise per key, made once for the batch (a failure is that key's answer for the batch).
-function memo<T>(make: (key: string) => Promise<T>): (key: string) => Promise<T> {
-  const seen = new Map<string, Promise<T>>();
-  return (key) => {
-    let p = seen.get(key);
-    if (p === undefined) {
-      p = make(key);
-      p.catch(() => undefined);
-      seen.set(key, p);
-    }
-    return p;
-  };
-}
+export type AgyVerifyQuery = BatchVerifyQuery;
 
 /**
  * What a check needs of one conversation: its CLI record and, only when that records no workspace (or there is no CLI
@@ -59,9 +41,9 @@ async function readRecord(fs: FileSystemPort, p: AgyPaths, id: string): Promise<
 export async function agyVerifyMany(fs: FileSystemPort, p: AgyPaths, queries: readonly AgyVerifyQuery[], mode: 'verify' | 'discover'): Promise<boolean[]> {
   let cache: Promise<AgyCacheEntry[]> | undefined;
   const cacheOnce = (): Promise<AgyCacheEntry[]> => (cache ??= readAgyCache(fs, p.cacheFile));
-  const record = memo((id) => readRecord(fs, p, id));
+  const record = batchMemo((id) => readRecord(fs, p, id));
   const real = realpathMemo(fs);
-  const here = memo((w): Promise<DirectoryMatcher> => directoryMatcher(fs, w, real));
+  const here = batchMemo((w): Promise<DirectoryMatcher> => directoryMatcher(fs, w, real));
   return Promise.all(
     queries.map(async (q) => {
       try {

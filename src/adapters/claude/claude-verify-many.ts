@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { normalizeAgentId } from '../../ids/agent-id.js';
 import type { FileSystemPort } from '../../ports/fs.js';
+import { type BatchVerifyQuery, batchMemo } from '../common/batch-memo.js';
 import type { ClaudeLocations } from './claude-locations.js';
 import { readTranscriptHead } from './transcript-head.js';
 import { storeConversations, unknownStores } from './unknown-stores.js';
@@ -8,29 +9,10 @@ import { claudeProjectKey } from './project-key.js';
 import { claudeWorkspace, type ClaudeWorkspace, sameText } from './workspace-match.js';
 
 /**
- * One canonical id of a Claude batch and the workspace it is checked against ({@link claudeVerifyMany}).
+ * One canonical id of a batch and the workspace it is checked against.
  * @public
  */
-export interface ClaudeVerifyQuery {
-  /** The canonical session id. */
-  id: string;
-  /** The workspace of the query. */
-  workspace: string;
-}
-
-// A promise per key, made once for the batch.
-function memo<T>(make: (key: string) => Promise<T>): (key: string) => Promise<T> {
-  const seen = new Map<string, Promise<T>>();
-  return (key) => {
-    let p = seen.get(key);
-    if (p === undefined) {
-      p = make(key);
-      p.catch(() => undefined);
-      seen.set(key, p);
-    }
-    return p;
-  };
-}
+export type ClaudeVerifyQuery = BatchVerifyQuery;
 
 /**
  * Claude's `verifyArtifact` (`verify` mode) for many ids, in order, answering as it does per id: the transcript
@@ -45,17 +27,17 @@ function memo<T>(make: (key: string) => Promise<T>): (key: string) => Promise<T>
 export async function claudeVerifyMany(fs: FileSystemPort, loc: ClaudeLocations, queries: readonly ClaudeVerifyQuery[]): Promise<boolean[]> {
   let dbs: Promise<string[]> | undefined;
   const stores = (): Promise<string[]> => (dbs ??= unknownStores(fs, loc.config));
-  const wsOf = memo((w) => claudeWorkspace(fs, w));
+  const wsOf = batchMemo((w) => claudeWorkspace(fs, w));
   // The first recorded cwd of a transcript (null: none recorded); a transcript that cannot be read rejects.
-  const cwdOf = memo(async (path) => (await readTranscriptHead(fs, path, true)).cwd);
-  const kindOf = memo((path) => fs.lstat(path).then((s) => s.kind, () => null));
+  const cwdOf = batchMemo(async (path) => (await readTranscriptHead(fs, path, true)).cwd);
+  const kindOf = batchMemo((path) => fs.lstat(path).then((s) => s.kind, () => null));
   // The transcript at `path` is a regular file whose first cwd `accepts` (none recorded: the key dir's, verify mode).
   const accepted = async (path: string, accepts: (cwd: string) => boolean | Promise<boolean>): Promise<boolean> => {
     if ((await kindOf(path)) !== 'file') return false;
     const cwd = await cwdOf(path).catch(() => undefined);
     return cwd === null || (cwd !== undefined && (await accepts(cwd)));
   };
-  const storedIds = memo(async (w): Promise<Set<string>> => {
+  const storedIds = batchMemo(async (w): Promise<Set<string>> => {
     const ws: ClaudeWorkspace = await wsOf(w);
     const found = await stores();
     if (found.length === 0) return new Set();

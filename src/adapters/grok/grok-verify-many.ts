@@ -1,32 +1,14 @@
 import type { FileSystemPort } from '../../ports/fs.js';
+import { type BatchVerifyQuery, batchMemo } from '../common/batch-memo.js';
 import { type GrokClock, GrokPlainCwds } from './grok-plain-cwds.js';
 import { type GrokBucketCwd, type GrokWorkspaceMatch, grokBucketCwds, grokWorkspaceBuckets, grokWorkspaceMatch } from './grok-workspace-buckets.js';
 import { grokSessionsIn } from './grok-workspace-sessions.js';
 
 /**
- * One canonical id of a Grok batch and the workspace it is checked against ({@link grokVerifyMany}).
+ * One canonical id of a batch and the workspace it is checked against.
  * @public
  */
-export interface GrokVerifyQuery {
-  /** The canonical session id. */
-  id: string;
-  /** The workspace of the query. */
-  workspace: string;
-}
-
-// A promise per key, made once for the batch.
-function memo<T>(make: (key: string) => Promise<T>): (key: string) => Promise<T> {
-  const seen = new Map<string, Promise<T>>();
-  return (key) => {
-    let p = seen.get(key);
-    if (p === undefined) {
-      p = make(key);
-      p.catch(() => undefined);
-      seen.set(key, p);
-    }
-    return p;
-  };
-}
+export type GrokVerifyQuery = BatchVerifyQuery;
 
 /**
  * Grok's `verifyArtifact` (`verify` mode) for many ids, in order — the one rule of both: a visible session of the
@@ -40,8 +22,8 @@ export async function grokVerifyMany(fs: FileSystemPort, sessionsDir: string, qu
   let listing: Promise<GrokBucketCwd[]> | undefined;
   const buckets = (): Promise<GrokBucketCwd[]> => (listing ??= grokBucketCwds(fs, sessionsDir, now));
   const plain = new GrokPlainCwds(fs, now);
-  const matchOf = memo((w): Promise<GrokWorkspaceMatch> => grokWorkspaceMatch(fs, w, plain));
-  const matchedOf = memo(async (w): Promise<string[]> => grokWorkspaceBuckets(fs, await buckets(), await matchOf(w)));
+  const matchOf = batchMemo((w): Promise<GrokWorkspaceMatch> => grokWorkspaceMatch(fs, w, plain));
+  const matchedOf = batchMemo(async (w): Promise<string[]> => grokWorkspaceBuckets(fs, await buckets(), await matchOf(w)));
   return Promise.all(
     queries.map(async (q) => {
       try {
