@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { verifyCanonical } from '../common/batch-memo.js';
 import type { SessionRow } from '../../registry/session-row.js';
 import type { Artifact, LeftArtifact } from '../../purge/artifact.js';
 import { asLeft, formatArtifact } from '../../purge/artifact.js';
@@ -13,7 +14,7 @@ import { agyMentions } from './agy-mentions.js';
 import { type AgyPaths, agyDbPath, agyHeldPaths, agyLockPath, agyPaths } from './agy-paths.js';
 import { type AgyPurgePlan, planAgyPurge, sharedAgyPurgePlan, withSharedAgyPlans } from './agy-purge-plan.js';
 import { agySummaryRows, deleteAgySummaryRows } from './agy-summaries.js';
-import { type AgyVerifyQuery, agyVerifyMany } from './agy-verify-many.js';
+import { agyVerifyMany } from './agy-verify-many.js';
 import { discoverAgy } from './agy-workspace.js';
 
 /**
@@ -66,21 +67,12 @@ export class AgyAdapter extends BaseAdapter {
 
   /** `verifyArtifact` in `verify` mode for many ids at once: each conversation read once, the cache at most once, each workspace resolved once. */
   override async verifyMany(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
-    const out = queries.map(() => false);
-    const batch: AgyVerifyQuery[] = [];
-    const at: number[] = [];
-    queries.forEach((q, i) => {
-      const c = this.canonical(q.id);
-      if (c !== null) batch.push({ id: c, workspace: q.workspace ?? ctx.workspace }), at.push(i);
-    });
-    if (batch.length === 0) return out;
     try {
-      const answers = await agyVerifyMany(this.ports.fs, await this.paths(ctx), batch, 'verify');
-      at.forEach((i, k) => (out[i] = answers[k] === true));
+      return await verifyCanonical(queries, ctx.workspace, (id) => this.canonical(id), async (batch) => agyVerifyMany(this.ports.fs, await this.paths(ctx), batch, 'verify'));
     } catch {
       // A context whose paths cannot be told verifies nothing.
+      return queries.map(() => false);
     }
-    return out;
   }
 
   /** The one cached candidate whose presence lock or database the row's pane process (or a descendant) holds open; anything unprovable is not captured. */

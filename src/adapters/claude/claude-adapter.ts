@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { verifyCanonical } from '../common/batch-memo.js';
 import { removeDirKeepingLast } from '../../paths/remove-dir-keeping-last.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import type { ProcessInfo } from '../../ports/process.js';
@@ -11,7 +12,7 @@ import { type ClaudeArtifactScan, scanClaudeArtifacts } from './artifact-scan.js
 import { discoverClaude, verifyClaude } from './claude-discover.js';
 import { claudeInUseHints } from './claude-hints.js';
 import { claudeOwns } from './claude-owns.js';
-import { type ClaudeVerifyQuery, claudeVerifyMany } from './claude-verify-many.js';
+import { claudeVerifyMany } from './claude-verify-many.js';
 import { type ClaudeLocations, claudeLocations } from './claude-locations.js';
 import { sessionFilesNaming } from './session-files.js';
 import { currentSessionOf } from './pid-file.js';
@@ -77,20 +78,12 @@ export class ClaudeAdapter extends BaseAdapter {
 
   /** `verifyArtifact` in `verify` mode for many ids at once: each workspace resolved, the unknown stores listed and read once for the batch. */
   override async verifyMany(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
-    const out = queries.map(() => false);
-    const batch: ClaudeVerifyQuery[] = [];
-    const at: number[] = [];
-    queries.forEach((q, i) => {
-      const c = this.canonical(q.id);
-      if (c !== null) batch.push({ id: c, workspace: q.workspace ?? ctx.workspace }), at.push(i);
-    });
     try {
-      const answers = await claudeVerifyMany(this.ports.fs, await this.locations(ctx), batch);
-      at.forEach((i, k) => (out[i] = answers[k] === true));
+      return await verifyCanonical(queries, ctx.workspace, (id) => this.canonical(id), async (batch) => claudeVerifyMany(this.ports.fs, await this.locations(ctx), batch));
     } catch {
       // A context whose locations cannot be told verifies nothing.
+      return queries.map(() => false);
     }
-    return out;
   }
 
   /** Every artifact of the canonical id under this context's locations (never rejects). */

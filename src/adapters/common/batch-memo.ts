@@ -1,3 +1,5 @@
+import type { VerifyQuery } from '../types.js';
+
 /**
  * One canonical id of a batch `verifyMany` and the workspace it is checked against.
  * @public
@@ -24,4 +26,28 @@ export function batchMemo<T>(make: (key: string) => Promise<T>): (key: string) =
     }
     return p;
   };
+}
+
+/**
+ * A `verifyMany` answer from a batch rule: each query's id made canonical (an id that is none answers false and reaches
+ * no path), its workspace the context's when it names none; `run` answers the canonical batch, in order (not called
+ * for an empty one). A fault of `run` is passed on.
+ */
+export async function verifyCanonical(
+  queries: readonly VerifyQuery[],
+  workspace: string,
+  canonical: (id: string) => string | null,
+  run: (batch: BatchVerifyQuery[]) => Promise<readonly boolean[]>,
+): Promise<boolean[]> {
+  const out = queries.map(() => false);
+  const batch: BatchVerifyQuery[] = [];
+  const at: number[] = [];
+  queries.forEach((q, i) => {
+    const c = canonical(q.id);
+    if (c !== null) batch.push({ id: c, workspace: q.workspace ?? workspace }), at.push(i);
+  });
+  if (batch.length === 0) return out;
+  const answers = await run(batch);
+  at.forEach((i, k) => (out[i] = answers[k] === true));
+  return out;
 }

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { verifyCanonical } from '../common/batch-memo.js';
 import type { Artifact, LeftArtifact } from '../../purge/artifact.js';
 import type { ProcessInfo } from '../../ports/process.js';
 import type { ArtifactPath } from '../common/artifacts.js';
@@ -98,16 +99,7 @@ export class GrokAdapter extends BaseAdapter {
 
   /** `verifyArtifact` in `verify` mode for many ids at once: `sessions/` listed once for the batch, each workspace's buckets found once. */
   override async verifyMany(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
-    const out = queries.map(() => false);
-    const batch: GrokVerifyQuery[] = [];
-    const at: number[] = [];
-    queries.forEach((q, i) => {
-      const c = this.canonical(q.id);
-      if (c !== null) batch.push({ id: c, workspace: q.workspace ?? ctx.workspace }), at.push(i);
-    });
-    const answers = await this.#verify(batch, ctx);
-    at.forEach((i, k) => (out[i] = answers[k] === true));
-    return out;
+    return verifyCanonical(queries, ctx.workspace, (id) => this.canonical(id), (batch) => this.#verify(batch, ctx));
   }
 
   async #verify(batch: readonly GrokVerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
