@@ -7,7 +7,8 @@ import { checkRollout } from './rollout-check.js';
 import { lstatRowRollout, type RowRollout, rowRolloutMtime } from './row-rollout.js';
 import { scanRollouts } from './rollout-scan.js';
 import { stateProbe } from './state-schema.js';
-import { rememberedProbe, type StateClock, withStateDbs } from './state-cache.js';
+import { rememberedProbe } from '../../sqlite/remembered-probe.js';
+import { type StateClock, withStateDbs } from './state-cache.js';
 import { threadsByCwd, type ThreadRow } from './thread-query.js';
 import { rolloutsById } from './moved-home.js';
 

@@ -6,7 +6,8 @@ import { checkRollout } from './rollout-check.js';
 import { scanRollouts } from './rollout-scan.js';
 import { rowRolloutMtime } from './row-rollout.js';
 import { stateProbe } from './state-schema.js';
-import { rememberedProbe, type StateClock, withStateDbs } from './state-cache.js';
+import { rememberedProbe } from '../../sqlite/remembered-probe.js';
+import { type StateClock, withStateDbs } from './state-cache.js';
 import { threadsById, type ThreadRow } from './thread-query.js';
 import { workspaceCwds } from './workspace-cwds.js';
 

@@ -3,6 +3,7 @@ import { codexDbs, type CodexDb } from './codex-dbs.js';
 import type { CodexHome } from './codex-home.js';
 import type { ReadonlyDb } from '../../sqlite/open-readonly.js';
 import { lstatOrNull } from '../../paths/lstat-or-null.js';
+import { settled, statStamp } from '../../sqlite/remembered-probe.js';
 
 /**
  * Reads the clock (epoch ms); with it, what was read of a Codex home's state databases is remembered for the life of the
@@ -11,11 +12,6 @@ import { lstatOrNull } from '../../paths/lstat-or-null.js';
  */
 export type StateClock = () => number;
 
-// A file or directory is remembered only once its mtime is this much older than the clock: a change made within the
-// same timestamp tick as the look (coarse kernel clocks tick every few ms, some file systems every 2 s) would otherwise
-// leave the stamp unchanged and the memory stale for good.
-const SETTLED_MS = 3000;
-
 interface Remembered<T> {
   stamp: string;
   value: T;
@@ -23,7 +19,6 @@ interface Remembered<T> {
 
 // Per file-system port (a fake and the real disk never share), per path.
 const listings = new WeakMap<FileSystemPort, Map<string, Remembered<CodexDb[]>>>();
-const probes = new WeakMap<FileSystemPort, Map<string, Remembered<unknown>>>();
 
 function bucket<T>(all: WeakMap<FileSystemPort, Map<string, Remembered<T>>>, fs: FileSystemPort): Map<string, Remembered<T>> {
   let m = all.get(fs);
@@ -32,17 +27,9 @@ function bucket<T>(all: WeakMap<FileSystemPort, Map<string, Remembered<T>>>, fs:
 }
 
 
-function part(s: FileStat | null): string {
-  return s === null ? '-' : `${s.kind}:${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}`;
-}
-
-function settled(stats: ReadonlyArray<FileStat | null>, now: number): boolean {
-  return Number.isFinite(now) && stats.every((s) => s === null || (Number.isFinite(s.mtimeMs) && s.mtimeMs <= now - SETTLED_MS));
-}
-
 async function dirStamp(fs: FileSystemPort, home: CodexHome): Promise<{ stamp: string; stats: Array<FileStat | null> }> {
   const stats = await Promise.all(home.dbDirs.map((d) => lstatOrNull(fs, d)));
-  return { stamp: stats.map(part).join('|'), stats };
+  return { stamp: stats.map(statStamp).join('|'), stats };
 }
 
 /**
@@ -68,23 +55,4 @@ export async function withStateDbs<T>(fs: FileSystemPort, home: CodexHome, now: 
   const plain = await Promise.all(dbs.map(async (d) => (await lstatOrNull(fs, d.path).catch(() => null))?.kind === 'file'));
   if (before !== null && plain.every(Boolean) && settled(before.stats, now())) mem.set(key, { stamp: before.stamp, value: dbs });
   return fn(dbs);
-}
-
-/**
- * What `read` says of the database at `path`, remembered for this port under the `lstat`s the read-only opener took of
- * the file and its sidecars before the open (`ReadonlyDb.stats`): a later call with the same stamp gets the remembered
- * answer without running `read`; any change of the file or a sidecar, an unsettled stamp or no stats read afresh.
- * @public
- */
-export function rememberedProbe<T>(fs: FileSystemPort, path: string, h: ReadonlyDb, now: StateClock | undefined, read: () => T): T {
-  if (now === undefined || h.stats === undefined) return read();
-  const all = [h.stats.file, ...h.stats.sidecars];
-  const stamp = all.map(part).join('|');
-  const mem = bucket(probes, fs);
-  const hit = mem.get(path);
-  if (hit !== undefined && hit.stamp === stamp) return hit.value as T;
-  const value = read();
-  if (h.stats.file.kind === 'file' && settled(all, now())) mem.set(path, { stamp, value });
-  else mem.delete(path);
-  return value;
 }

@@ -14,7 +14,7 @@ import { findOpencodeBinary } from './opencode-binary.js';
 import { purgeOpencodeDb } from './opencode-db-purge.js';
 import { opencodeDbFindings } from './opencode-db-rows.js';
 import { type OpencodeLayout, OpencodeLayoutCache } from './opencode-layout.js';
-import { rememberedProbe } from '../codex/state-cache.js';
+import { rememberedProbe } from '../../sqlite/remembered-probe.js';
 import { type OpencodeLocation, type OpencodeLocator, opencodeLocatorOf } from './opencode-locator.js';
 import { opencodeLogMentions } from './opencode-mentions.js';
 import { OPENCODE_INPUT_PLACEHOLDER, OPENCODE_INPUT_PLACEHOLDER_PATTERN } from './opencode-placeholder.js';
