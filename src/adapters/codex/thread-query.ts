@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { prepared } from '../../sqlite/prepared.js';
 import { quoteIdent } from '../../sqlite/schema.js';
 import type { StateLayout } from './state-layout.js';
 import { subagentParent } from './rollout-head.js';
@@ -93,6 +94,6 @@ export function threadsByCwd(db: Database.Database, l: Known, cwds: readonly str
  * @public
  */
 export function threadsById(db: Database.Database, l: Known, id: string, source?: string | null): ThreadRow[] {
-  const rows = db.prepare(`${select(l, source)} WHERE ${quoteIdent(l.id)} IN (?, ?)`).all(id, id.toUpperCase());
+  const rows = prepared(db, `${select(l, source)} WHERE ${quoteIdent(l.id)} IN (?, ?)`).all(id, id.toUpperCase());
   return rows.map((r) => toRow(l, r as never)).filter((r): r is ThreadRow => r !== null);
 }
