@@ -12,7 +12,7 @@ export function kindOf(s: Stats | Dirent): FileKind {
 
 /** The port's {@link FileStat} of a Node `Stats`. */
 export function toFileStat(s: Stats): FileStat {
-  return { kind: kindOf(s), size: s.size, mtimeMs: s.mtimeMs, mode: s.mode, uid: s.uid, dev: s.dev, ino: s.ino, nlink: s.nlink };
+  return { kind: kindOf(s), size: s.size, mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, mode: s.mode, uid: s.uid, dev: s.dev, ino: s.ino, nlink: s.nlink };
 }
 
 /** The errno code (`ENOENT`, …) of a thrown value, when it has one. */

@@ -3,6 +3,7 @@ import { HerdrCli } from './herdr-cli.js';
 import { NodeClock } from './node-clock.js';
 import { NodeFileSystem } from './node-fs.js';
 import { NodeProcessPort } from './node-process.js';
+import { keepConnections } from '../sqlite/kept-connections.js';
 
 /**
  * Options of {@link nodePorts}.
@@ -25,13 +26,17 @@ export interface NodePortsOptions {
  */
 export function nodePorts(opts: NodePortsOptions = {}): Ports {
   const env = opts.env ?? process.env;
+  const fs = new NodeFileSystem();
+  const clock = new NodeClock();
+  // The real disk under the real clock: read-only connections of unchanged, settled stores live between calls.
+  keepConnections(fs, () => clock.now());
   return {
-    fs: new NodeFileSystem(),
+    fs,
     proc: new NodeProcessPort({ env }),
     // HerdrCli lays its env over process.env: blank out what the given env lacks, so a sandbox env
     // cannot inherit the real pane's HERDR_SOCKET_PATH and reach the real herdr.
     herdr: new HerdrCli({ bin: opts.herdrBin ?? 'herdr', env: opts.env === undefined ? {} : completeEnv(opts.env) }),
-    clock: new NodeClock(),
+    clock,
   };
 }
 

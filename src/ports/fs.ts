@@ -15,6 +15,11 @@ export interface FileStat {
   size: number;
   /** Last modification time, epoch milliseconds. */
   mtimeMs: number;
+  /**
+   * Last status change, epoch milliseconds: moves with every write, rename, link or `utimes`, and no caller can set it
+   * back (a copy that restores an mtime still moves it). Optional: a port that cannot tell leaves it out.
+   */
+  ctimeMs?: number;
   /** The full `st_mode` (type and permission bits). */
   mode: number;
   /** The owner's user id. */

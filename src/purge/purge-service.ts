@@ -9,6 +9,7 @@ import { purgeContext, PurgePlanner } from './purge-planner.js';
 import type { PurgeResult } from './purge-result.js';
 import { InvalidArgumentError } from '../invalid-argument-error.js';
 import { checkPurgeOptions, checkPurgeTarget } from '../validation/purge-args.js';
+import { releaseKept } from '../sqlite/kept-connections.js';
 
 export type { PurgeOptions } from './purge-plan.js';
 
@@ -95,6 +96,8 @@ export class PurgeService {
     // purge's residual only, never a later plan on the shared adapters.
     const adapter = this.#adapters.fresh(agent);
     const ctx = purgeContext(options);
+    // No read connection of this process, kept from the plan or an earlier status, outlives the files removed now.
+    releaseKept(this.#ports.fs);
     const purged = await adapter.purgeArtifacts(id, ctx);
     const [residual, mentions, after] = await Promise.all([adapter.residualArtifacts(id, ctx), adapter.mentions(id, ctx), adapter.purgeNotesOf?.(id, ctx) ?? []]);
     // Notes known before (e.g. a remote copy out of reach) and those the removal itself found (a busy WAL), once each.

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import Database from './driver.js';
 import { PortError } from '../errors.js';
 import type { FileStat, FileSystemPort } from '../ports/fs.js';
+import { dropKept, lookTime, parkOrClose, takeKept } from './kept-connections.js';
 import { openMemoryImage } from './memory-image.js';
 import { scopedHandle } from './read-scope.js';
 import { readPrivateCopy } from './private-copy.js';
@@ -112,14 +113,17 @@ function checked(db: Database.Database): Database.Database {
   }
 }
 
-function handle(db: Database.Database, state: WalState, via: ReadRoute, stats: ReadonlyDb['stats']): ReadonlyDb {
+// Closing a handle keeps its connection for a later call where the port allows it (see kept-connections.ts).
+function handle(fs: FileSystemPort, dbPath: string, lookedAt: number, db: Database.Database, state: WalState, via: ReadRoute, stats: ReadonlyDb['stats']): ReadonlyDb {
+  let closed = false;
   return {
     db,
     state,
     via,
     stats,
     close: () => {
-      if (db.open) db.close();
+      if (!closed) parkOrClose(fs, dbPath, db, via === 'immutable' ? stats : undefined, lookedAt);
+      closed = true;
       return Promise.resolve();
     },
   };
@@ -137,12 +141,13 @@ function handle(db: Database.Database, state: WalState, via: ReadRoute, stats: R
  */
 export async function openReadonly(dbPath: string, opts: OpenReadonlyOptions): Promise<ReadonlyDb> {
   const { fs } = opts;
+  const lookedAt = lookTime(fs);
   // The sidecars are looked at while the path is (every look an lstat, all at once). An absolute, normalised path whose
   // own lstat is not a link is its file's place: its sidecars are the names beside it (a linked parent directory leads to
   // the same entries), so no realpath is needed; any other path is resolved and, when that lands elsewhere, looked at again.
   const beside = sidecarStats(fs, dbPath);
   beside.catch(() => undefined);
-  const own = plainPath(dbPath) ? await fs.lstat(dbPath) : null;
+  const own = plainPath(dbPath) ? await fs.lstat(dbPath).catch((err: unknown) => { dropKept(fs, dbPath); throw err; }) : null;
   const abs = own !== null && own.kind !== 'symlink' ? dbPath : await fs.realpath(dbPath);
   if (!isAbsolute(abs)) throw new SqliteReadError(dbPath, 'unknown', new Error(`realpath gave a relative path: ${abs}`));
   let stats: ReadonlyDb['stats'];
@@ -159,10 +164,14 @@ export async function openReadonly(dbPath: string, opts: OpenReadonlyOptions): P
     const kind = stats?.file.kind ?? (await fs.stat(abs)).kind;
     if (kind !== 'file') throw new SqliteReadError(dbPath, state, new Error(`not a regular file (${kind})`));
   }
+  // A connection kept from an earlier call is used when the file and its sidecars look exactly as when it was opened.
+  // Any other look (a link now, sidecars that call for another route) closes the one kept for the path.
+  const kept = stats !== undefined && (state === 'clean' || state === 'shmonly') ? takeKept(fs, dbPath, stats) : dropKept(fs, dbPath);
+  if (kept !== null) return handle(fs, dbPath, lookedAt, kept, state, 'immutable', stats);
   for (let attempt = 0; ; attempt += 1) {
     try {
       const { db, via } = await openIn(fs, abs, state);
-      return handle(checked(db), state, via, stats);
+      return handle(fs, dbPath, lookedAt, checked(db), state, via, stats);
     } catch (err) {
       // A writer may have started or exited (removing its sidecars) between the look and the open.
       const now = await detectWalState(fs, abs);

@@ -6,9 +6,12 @@ import type { ReadonlyDb } from './open-readonly.js';
 // leave the stamp unchanged and the memory stale for good.
 const SETTLED_MS = 3000;
 
-/** The part of a stamp one `lstat` gives (kind, device, inode, size, mtime; `-` for nothing there). */
+/**
+ * The part of a stamp one `lstat` gives (kind, device, inode, size, mtime, and the status-change time where the port
+ * gives one, which a restored mtime does not bring back; `-` for nothing there).
+ */
 export function statStamp(s: FileStat | null): string {
-  return s === null ? '-' : `${s.kind}:${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}`;
+  return s === null ? '-' : `${s.kind}:${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs ?? ''}`;
 }
 
 /** True when every look is older than the settle time by the clock reading `now` (nothing there counts as settled). */

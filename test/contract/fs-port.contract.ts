@@ -58,10 +58,21 @@ export function fsPortContract(name: string, makePort: () => FileSystemPort): vo
         expect(viaLink.size).toBe(3);
         expect((await fs.lstat(p('link-file'))).kind).toBe('symlink');
       });
-      it('reports size, mtime, mode, uid, dev and ino', async () => {
+      it('reports size, mtime, ctime, mode, uid, dev and ino', async () => {
         const real = await nfs.stat(p('d', 'f.txt'));
         const s = await fs.stat(p('d', 'f.txt'));
-        expect(s).toEqual({ kind: 'file', size: 5, mtimeMs: real.mtimeMs, mode: real.mode, uid: real.uid, dev: real.dev, ino: real.ino, nlink: real.nlink });
+        expect(s).toEqual({ kind: 'file', size: 5, mtimeMs: real.mtimeMs, ctimeMs: real.ctimeMs, mode: real.mode, uid: real.uid, dev: real.dev, ino: real.ino, nlink: real.nlink });
+      });
+      it('the ctime moves when an mtime is set back (a stamp with it sees a restored mtime)', async () => {
+        const t = Math.floor(Date.now() / 1000) - 60;
+        await nfs.utimes(p('d', 'f.txt'), t, t);
+        const before = await fs.lstat(p('d', 'f.txt'));
+        await new Promise((r) => setTimeout(r, 20));
+        await nfs.writeFile(p('d', 'f.txt'), 'HELLO');
+        await nfs.utimes(p('d', 'f.txt'), t, t);
+        const after = await fs.lstat(p('d', 'f.txt'));
+        expect([after.size, after.mtimeMs, after.ino]).toEqual([before.size, before.mtimeMs, before.ino]);
+        expect(after.ctimeMs).toBeGreaterThan(before.ctimeMs ?? Number.POSITIVE_INFINITY);
       });
       it('NotFound on a missing path and on stat of a dangling link (lstat still sees the link)', async () => {
         await expectPortError(fs.stat(p('missing')), 'NotFound');

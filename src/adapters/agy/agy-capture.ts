@@ -37,11 +37,13 @@ function panePidOf(row: SessionRow, ctx: DiscoveryContext): number | undefined {
 }
 
 // One snapshot and one lsof call: which of the ids has its database, a sidecar or its presence lock held by the pane
-// process or one of its descendants.
+// process or one of its descendants other than the calling process.
 async function heldByPane(deps: AgyCaptureDeps, ids: readonly string[], panePid: number, ctx: DiscoveryContext): Promise<Set<string>> {
   const owner = new Map<string, string>();
   for (const id of ids) for (const path of await deps.heldPaths(id, ctx)) owner.set(path, id);
   const pane = descendantsOf(await deps.proc.snapshot(), panePid);
+  // The calling process holds a database only to read it (a connection kept between calls): never proof of the pane.
+  pane.delete(deps.proc.selfPid());
   const proven = new Set<string>();
   for (const h of await deps.proc.holders([...owner.keys()])) {
     const id = owner.get(h.path);

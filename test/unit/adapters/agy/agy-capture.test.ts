@@ -74,6 +74,18 @@ describe('agy capture: the cache proposes, an open file held by the pane proves'
     expect(await a.captureActiveSessionId(row(), { workspace: ws, home: home, panePid: 90 })).toEqual({ kind: 'captured', id });
   });
 
+  it('is unprovable when only the calling process holds it, even run inside the pane (its own read connection is no proof)', async () => {
+    const { id, paths } = setup();
+    const procs: FakeProcess[] = [
+      { pid: 1, argv: ['init'] },
+      { pid: PANE, ppid: 1, argv: ['bash'] },
+      { pid: 41, ppid: PANE, argv: ['agy'] },
+    ];
+    const t = new FakeProcessTable(procs, { self: { pid: 500, ppid: 41, argv: ['node', 'mam'], openFiles: [paths.db] } });
+    const a = new AgyAdapter(portsWith(t));
+    expect(await a.captureActiveSessionId(row(), { workspace: ws, home: home })).toEqual({ kind: 'none', reason: 'unprovable', candidates: [id] });
+  });
+
   it('is unprovable when only an unrelated process holds it', async () => {
     const { id, paths } = setup();
     const a = new AgyAdapter(portsWith(table([[90, paths.lock]])));

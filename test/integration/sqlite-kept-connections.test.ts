@@ -1,0 +1,220 @@
+import { copyFileSync, mkdtempSync, renameSync, rmSync, symlinkSync, utimesSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { NodeFileSystem } from '../../src/node/node-fs.js';
+import { nodePorts } from '../../src/node/node-ports.js';
+import type { FileSystemPort } from '../../src/ports/fs.js';
+import Database from '../../src/sqlite/driver.js';
+import { dbWriteRefusal } from '../../src/sqlite/db-write-guard.js';
+import { keptCount } from '../../src/sqlite/kept-connections.js';
+import { withReadonlyDb } from '../../src/sqlite/open-readonly.js';
+import { withReadScope } from '../../src/sqlite/read-scope.js';
+import { snapshotDir } from '../helpers/sqlite-wal-states.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'mam-kept-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+// A rollback-journal database (no sidecars at rest), its rows `v` of one table.
+function makeDb(path: string, values: readonly string[]): void {
+  const d = new Database(path);
+  d.exec('CREATE TABLE t (v TEXT)');
+  const ins = d.prepare('INSERT INTO t VALUES (?)');
+  for (const v of values) ins.run(v);
+  d.close();
+}
+
+function write(path: string, sql: string): void {
+  const d = new Database(path);
+  d.exec(sql);
+  d.close();
+}
+
+// At rest: last changed a minute ago (older than the settle time).
+function age(path: string, secondsAgo = 60): number {
+  const t = Math.floor(Date.now() / 1000) - secondsAgo;
+  utimesSync(path, t, t);
+  return t;
+}
+
+async function read(fs: FileSystemPort, path: string): Promise<{ rows: string[]; db: object }> {
+  return withReadonlyDb(path, { fs, requireFile: true }, (h) => ({ rows: h.db.prepare('SELECT v FROM t ORDER BY rowid').pluck().all() as string[], db: h.db }));
+}
+
+describe('read-only connections kept between calls', () => {
+  it('an unchanged store at rest is opened once across calls, and its directory is left as it was', async () => {
+    const db = join(dir, 'a.db');
+    makeDb(db, ['x', 'y']);
+    age(db);
+    const { fs } = nodePorts();
+    const before = snapshotDir(dir);
+    const one = await read(fs, db);
+    const two = await read(fs, db);
+    expect(two.rows).toEqual(['x', 'y']);
+    expect(two.db).toBe(one.db);
+    expect(keptCount(fs)).toBe(1);
+    expect(snapshotDir(dir)).toEqual(before);
+  });
+
+  it('a write after the keep is read afresh', async () => {
+    const db = join(dir, 'a.db');
+    makeDb(db, ['x']);
+    age(db);
+    const { fs } = nodePorts();
+    const one = await read(fs, db);
+    write(db, "INSERT INTO t VALUES ('new')");
+    const two = await read(fs, db);
+    expect(two.rows).toEqual(['x', 'new']);
+    expect(two.db).not.toBe(one.db);
+  });
+
+  it('a change in place of the same size with the mtime set back is read afresh (the ctime moved)', async () => {
+    const db = join(dir, 'a.db');
+    makeDb(db, ['aaaa']);
+    const t = age(db);
+    const { fs } = nodePorts();
+    expect((await read(fs, db)).rows).toEqual(['aaaa']);
+    write(db, "UPDATE t SET v = 'bbbb'");
+    utimesSync(db, t, t);
+    expect((await read(fs, db)).rows).toEqual(['bbbb']);
+  });
+
+  it('a store replaced by rename (same size, same mtime) is read afresh', async () => {
+    const db = join(dir, 'a.db');
+    const other = join(dir, 'b.db');
+    makeDb(db, ['aaaa']);
+    makeDb(other, ['bbbb']);
+    const t = age(db);
+    utimesSync(other, t, t);
+    const { fs } = nodePorts();
+    expect((await read(fs, db)).rows).toEqual(['aaaa']);
+    renameSync(other, db);
+    expect((await read(fs, db)).rows).toEqual(['bbbb']);
+  });
+
+  it('a store changed within the settle time is not kept', async () => {
+    const db = join(dir, 'a.db');
+    makeDb(db, ['x']);
+    const { fs } = nodePorts();
+    const one = await read(fs, db);
+    expect(keptCount(fs)).toBe(0);
+    expect((await read(fs, db)).db).not.toBe(one.db);
+  });
+
+  it('a writer that starts after the keep (its -wal and -shm beside the file) is read through them', async () => {
+    const db = join(dir, 'a.db');
+    makeDb(db, ['x']);
+    age(db);
+    const { fs } = nodePorts();
+    await read(fs, db);
+    const w = new Database(db);
+    try {
+      w.pragma('journal_mode = WAL');
+      w.exec("INSERT INTO t VALUES ('in-wal')");
+      expect((await read(fs, db)).rows).toEqual(['x', 'in-wal']);
+      expect(keptCount(fs)).toBe(0);
+    } finally {
+      w.close();
+    }
+  });
+
+  it('a link swapped in for the file, or its removal, closes the kept connection', async () => {
+    const db = join(dir, 'a.db');
+    const elsewhere = join(dir, 'elsewhere.db');
+    makeDb(db, ['mine']);
+    makeDb(elsewhere, ['theirs']);
+    age(db);
+    age(elsewhere);
+    const { fs } = nodePorts();
+    await read(fs, db);
+    renameSync(db, join(dir, 'moved.db'));
+    symlinkSync(elsewhere, db);
+    expect((await read(fs, db)).rows).toEqual(['theirs']);
+    expect(keptCount(fs)).toBe(0);
+    rmSync(db);
+    copyFileSync(join(dir, 'moved.db'), db);
+    age(db);
+    await read(fs, db);
+    expect(keptCount(fs)).toBe(1);
+    rmSync(db);
+    await expect(read(fs, db)).rejects.toThrow();
+    expect(keptCount(fs)).toBe(0);
+  });
+
+  it('the write guard closes every kept connection before a write', async () => {
+    const { fs } = nodePorts();
+    for (const n of ['a', 'b']) {
+      makeDb(join(dir, `${n}.db`), [n]);
+      age(join(dir, `${n}.db`));
+      await read(fs, join(dir, `${n}.db`));
+    }
+    expect(keptCount(fs)).toBe(2);
+    expect(await dbWriteRefusal(fs, join(dir, 'a.db'))).toBeNull();
+    expect(keptCount(fs)).toBe(0);
+  });
+
+  it('a file system port without the real clock (not from nodePorts) keeps nothing', async () => {
+    const db = join(dir, 'a.db');
+    makeDb(db, ['x']);
+    age(db);
+    const fs = new NodeFileSystem();
+    const one = await read(fs, db);
+    expect((await read(fs, db)).db).not.toBe(one.db);
+    expect(keptCount(fs)).toBe(0);
+  });
+
+  it('a read scope keeps its one connection at its end for the next scope, and a port keeps only a few', async () => {
+    const { fs } = nodePorts();
+    const paths = Array.from({ length: 20 }, (_, i) => join(dir, `s${i}.db`));
+    for (const p of paths) {
+      makeDb(p, [p]);
+      age(p);
+    }
+    const first = await withReadScope(() => read(fs, paths[0] as string));
+    const again = await withReadScope(() => read(fs, paths[0] as string));
+    expect(again.db).toBe(first.db);
+    for (const p of paths) expect((await read(fs, p)).rows).toEqual([p]);
+    expect(keptCount(fs)).toBe(16);
+  });
+
+  it('property: reads through kept connections answer as fresh opens, whatever happens to the store between them', async () => {
+    type Op = { kind: 'insert' | 'update-same-size-restore-mtime' | 'replace' | 'age' | 'link-swap' | 'read' };
+    const op = fc.constantFrom<Op['kind']>('insert', 'update-same-size-restore-mtime', 'replace', 'age', 'link-swap', 'read').map((kind) => ({ kind }));
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 10 }), async (ops) => {
+        const base = join(dir, `p${(run += 1)}`);
+        const db = `${base}.db`;
+        makeDb(db, ['r0']);
+        let t = age(db, 100);
+        const kept = nodePorts().fs;
+        const fresh = new NodeFileSystem();
+        let n = 0;
+        for (const { kind } of [...ops, { kind: 'read' as const }]) {
+          n += 1;
+          if (kind === 'insert') write(db, `INSERT INTO t VALUES ('r${n}')`);
+          else if (kind === 'update-same-size-restore-mtime') {
+            write(db, `UPDATE t SET v = 'u' || substr(v, 2) WHERE rowid = 1`);
+            utimesSync(db, t, t);
+          } else if (kind === 'replace') {
+            makeDb(`${base}-new.db`, ['q0', `q${n}`]);
+            utimesSync(`${base}-new.db`, t, t);
+            renameSync(`${base}-new.db`, db);
+          } else if (kind === 'age') t = age(db, 100 - n);
+          else if (kind === 'link-swap') {
+            renameSync(db, `${base}-real.db`);
+            symlinkSync(`${base}-real.db`, db);
+            expect((await read(kept, db)).rows).toEqual((await read(fresh, db)).rows);
+            rmSync(db);
+            renameSync(`${base}-real.db`, db);
+          } else expect((await read(kept, db)).rows).toEqual((await read(fresh, db)).rows);
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
