@@ -8,7 +8,7 @@ import { rowRolloutMtime } from './row-rollout.js';
 import { stateProbe } from './state-schema.js';
 import { rememberedProbe } from '../../sqlite/remembered-probe.js';
 import { type StateClock, withStateDbs } from './state-cache.js';
-import { threadsById, type ThreadRow } from './thread-query.js';
+import { threadsByIds, type ThreadRow } from './thread-query.js';
 import { workspaceCwds } from './workspace-cwds.js';
 
 /**
@@ -47,21 +47,20 @@ interface IdRead {
 const FAILED: IdRead = { ok: false, trusted: false, rows: [], child: false };
 
 // One open of a state DB (a regular file, checked by the opener) and one schema and layout probe (remembered under the
-// file's lstats) for every id of the batch; then the lookup by the primary key per id.
+// file's lstats) for every id of the batch; then one lookup by the primary key for all of them.
 async function readIds(fs: FileSystemPort, db: CodexDb, ids: readonly string[], now: StateClock | undefined): Promise<IdRead[]> {
   try {
     return await withReadonlyDb(db.path, { fs, requireFile: true }, (h) => {
       const conn = h.db;
       const { schema, layout } = rememberedProbe(fs, db.path, h, now, () => stateProbe(conn));
       if (layout.kind !== 'known') return ids.map(() => ({ ok: true, trusted: false, rows: [], child: false }));
-      return ids.map((id): IdRead => {
-        try {
-          const rows = threadsById(conn, layout, id, schema.source);
-          return { ok: true, trusted: layout.complete, rows, child: rows.some((r) => r.subagent === true) };
-        } catch {
-          return FAILED;
-        }
-      });
+      let all: ThreadRow[][];
+      try {
+        all = threadsByIds(conn, layout, ids, schema.source);
+      } catch {
+        return ids.map(() => FAILED);
+      }
+      return all.map((rows): IdRead => ({ ok: true, trusted: layout.complete, rows, child: rows.some((r) => r.subagent === true) }));
     });
   } catch {
     return ids.map(() => FAILED);

@@ -97,3 +97,22 @@ export function threadsById(db: Database.Database, l: Known, id: string, source?
   const rows = prepared(db, `${select(l, source)} WHERE ${quoteIdent(l.id)} IN (?, ?)`).all(id, id.toUpperCase());
   return rows.map((r) => toRow(l, r as never)).filter((r): r is ThreadRow => r !== null);
 }
+
+/**
+ * The `threads` rows of each id of a batch, in order (each compared as {@link threadsById} does), from one statement by
+ * the primary key for the whole batch; an id without a row gets an empty list.
+ * @public
+ */
+export function threadsByIds(db: Database.Database, l: Known, ids: readonly string[], source?: string | null): ThreadRow[][] {
+  const keys = [...new Set(ids.flatMap((id) => [id, id.toUpperCase()]))];
+  const raw = prepared(db, `${select(l, source)} WHERE ${quoteIdent(l.id)} IN (SELECT value FROM json_each(?))`).all(JSON.stringify(keys));
+  const byId = new Map<string, ThreadRow[]>();
+  for (const r of raw) {
+    const row = toRow(l, r as never);
+    if (row !== null) byId.set(row.id, [...(byId.get(row.id) ?? []), row]);
+  }
+  return ids.map((id) => {
+    const up = id.toUpperCase();
+    return up === id ? (byId.get(id) ?? []) : [...(byId.get(id) ?? []), ...(byId.get(up) ?? [])];
+  });
+}

@@ -4,7 +4,8 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { stateLayout } from '../../../../src/adapters/codex/state-layout.js';
 import { threadColumns } from '../../../../src/adapters/codex/thread-columns.js';
-import { threadsByCwd, threadsById } from '../../../../src/adapters/codex/thread-query.js';
+import fc from 'fast-check';
+import { threadsByCwd, threadsById, threadsByIds } from '../../../../src/adapters/codex/thread-query.js';
 
 function db(sql: string[]): Database.Database {
   const d = new Database(':memory:');
@@ -82,5 +83,24 @@ describe('threadsByCwd / threadsById', () => {
     if (l.kind !== 'known') throw new Error('layout');
     expect(threadsById(d, l, 'ab-cd')).toEqual([{ id: 'AB-CD', cwd: '/w', rolloutPath: '/r', activityMs: 1_700_000_000_000 }]);
     expect(threadsById(d, l, 'x')).toEqual([]);
+  });
+
+  it('property: the batch lookup gives each id the rows the one-id lookup gives, in any order (case variants, duplicates, misses, hostile text)', () => {
+    const word = fc.constantFrom('ab-cd', 'AB-CD', 'Ab-Cd', 'x', 'X', 'é', 'É', '"]', '\\', "'", 'ß', 'ẞ', '', 'zz');
+    fc.assert(
+      fc.property(fc.uniqueArray(word, { maxLength: 8 }), fc.array(word, { maxLength: 10 }), fc.boolean(), (stored, asked, withSource) => {
+        const d = db(['CREATE TABLE threads (id TEXT PRIMARY KEY, rollout_path TEXT, cwd TEXT, updated_at INTEGER, source TEXT)']);
+        const ins = d.prepare('INSERT INTO threads VALUES (?, ?, ?, 1, ?)');
+        stored.forEach((id, i) => ins.run(id, `/r/${i}`, '/w', i % 2 === 0 ? 'cli' : '{"subagent":{"thread_spawn":{"parent_thread_id":"p"}}}'));
+        const l = stateLayout(d);
+        if (l.kind !== 'known') throw new Error('layout');
+        const src = withSource ? 'source' : undefined;
+        const batch = threadsByIds(d, l, asked, src);
+        expect(batch.length).toBe(asked.length);
+        const sorted = (rows: readonly object[]) => rows.map((r) => JSON.stringify(r)).sort();
+        asked.forEach((id, i) => expect(sorted(batch[i] ?? [])).toEqual(sorted(threadsById(d, l, id, src))));
+      }),
+      { numRuns: 200 },
+    );
   });
 });
