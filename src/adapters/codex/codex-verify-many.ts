@@ -129,22 +129,20 @@ export async function codexVerifyMany(
   now?: StateClock,
 ): Promise<boolean[]> {
   const out = queries.map(() => false);
-  const cwdsOf = new Map<string, Promise<Set<string> | null>>();
+  // Each distinct workspace is resolved once, while the state DBs are read (a workspace that cannot be resolved is
+  // compared as given; workspaceCwds never rejects).
+  const cwdsOf = new Map<string, Promise<Set<string>>>();
   const batch: ThreadQuery[] = [];
   const at: number[] = [];
-  await Promise.all(
-    queries.map(async (q, i) => {
-      const c = canonical(q.id);
-      if (c === null) return;
-      const w = q.workspace ?? workspace;
-      let p = cwdsOf.get(w);
-      if (p === undefined) cwdsOf.set(w, (p = workspaceCwds(fs, w).catch(() => null)));
-      const cwds = await p;
-      if (cwds === null) return;
-      batch.push({ id: c, cwds });
-      at.push(i);
-    }),
-  );
+  queries.forEach((q, i) => {
+    const c = canonical(q.id);
+    if (c === null) return;
+    const w = q.workspace ?? workspace;
+    let cwds = cwdsOf.get(w);
+    if (cwds === undefined) cwdsOf.set(w, (cwds = workspaceCwds(fs, w)));
+    batch.push({ id: c, cwds });
+    at.push(i);
+  });
   let answers: boolean[];
   try {
     answers = await verifyThreads(fs, await home(), batch, { now });
