@@ -70,6 +70,24 @@ describe('resumeStates on a mixed registry', () => {
     expect(stats.opens.filter((p) => p.endsWith('state_5.sqlite'))).toHaveLength(1);
   });
 
+  it('Codex resolves a workspace only for an id that no row recording the workspace as given answers', async () => {
+    const { SpyFileSystem } = await import('../helpers/adapter-codex-spy.js');
+    const mine = rows.filter((r) => r.agent === 'codex' && recordedId(r) !== null);
+    const queries = mine.map((r) => ({ id: recordedId(r) as string, workspace: r.pane?.cwd ?? root }));
+    const ctx = { workspace: root, home: home, env };
+    const answers = await getAdapter('codex', { ports: nodePorts({ env }) }).verifyMany?.(queries, ctx);
+    const yes = queries.filter((_, i) => answers?.[i] === true);
+    const no = queries.filter((_, i) => answers?.[i] === false);
+    expect(yes.length).toBeGreaterThan(0);
+    expect(no.length).toBeGreaterThan(0);
+    const spy = new SpyFileSystem(nodePorts({ env }).fs);
+    const codex = getAdapter('codex', { ports: { ...nodePorts({ env }), fs: spy } });
+    expect(await codex.verifyMany?.(yes, ctx)).toEqual(yes.map(() => true));
+    expect(spy.calls.filter((c) => c.op === 'realpath')).toEqual([]);
+    expect(await codex.verifyMany?.(no, ctx)).toEqual(no.map(() => false));
+    expect(spy.calls.filter((c) => c.op === 'realpath').length).toBeGreaterThan(0);
+  });
+
   it('checks the context once per call (one stat of the home for every agent and row), and a home that is none makes every row unknown', async () => {
     const { SpyFileSystem } = await import('../helpers/adapter-agy-files.js');
     const spy = new SpyFileSystem();

@@ -4,7 +4,7 @@ import type { CodexDb } from './codex-dbs.js';
 import type { CodexHome } from './codex-home.js';
 import { checkRollout } from './rollout-check.js';
 import { scanRollouts } from './rollout-scan.js';
-import { rowRolloutMtime } from './row-rollout.js';
+import { lstatRowRollout, rowRolloutMtime } from './row-rollout.js';
 import { stateProbe } from './state-schema.js';
 import { rememberedProbe } from '../../sqlite/remembered-probe.js';
 import { type StateClock, withStateDbs } from './state-cache.js';
@@ -20,6 +20,11 @@ export interface ThreadQuery {
   id: string;
   /** The workspace as given and its realpath (it may still be on its way: the state DBs are read meanwhile). */
   cwds: ReadonlySet<string> | PromiseLike<ReadonlySet<string>>;
+  /**
+   * The workspace as given (no trailing slash), when known: a row recording exactly it whose rollout one `lstat` proves
+   * answers before `cwds` is awaited, so a lazy `cwds` is never resolved for it.
+   */
+  given?: string | undefined;
 }
 
 /**
@@ -73,7 +78,6 @@ async function readIds(fs: FileSystemPort, db: CodexDb, ids: readonly string[], 
 // workspace in its first line — in strict mode only when no state DB is trusted to list every thread. A sub-agent
 // thread never verifies.
 async function verifyOne(fs: FileSystemPort, home: CodexHome, q: ThreadQuery, states: readonly IdRead[], strict: boolean): Promise<boolean> {
-  const cwds = await q.cwds;
   const rows = states.flatMap((s) => s.rows);
   const trusted = states.length > 0 && states.every((s) => s.ok && s.trusted);
   let listed: Promise<string[]> | undefined;
@@ -81,15 +85,24 @@ async function verifyOne(fs: FileSystemPort, home: CodexHome, q: ThreadQuery, st
   if (rows.length > 0) {
     // A sub-agent thread is part of its parent's conversation, never one of its own (its row says so even when its rollout is gone).
     if (states.some((s) => s.child)) return false;
+    // A row recording the workspace as given, its rollout proven by one lstat: the answer, the workspace unresolved.
+    const asGiven = rows.filter((r) => r.cwd === q.given);
+    const looks = await Promise.all(asGiven.map((r) => lstatRowRollout(fs, home, { ...r, id: q.id })));
+    if (looks.some((l) => l?.kind === 'file')) return true;
+    const cwds = await q.cwds;
     const mine = rows.filter((r) => cwds.has(r.cwd));
     if (mine.length === 0) return false;
-    for (const r of mine) if ((await rowRolloutMtime(fs, home, { ...r, id: q.id }, cwds, byName)) !== null) return true;
+    for (const r of mine) {
+      const at = asGiven.indexOf(r);
+      if ((await rowRolloutMtime(fs, home, { ...r, id: q.id }, cwds, byName, at < 0 ? undefined : looks[at])) !== null) return true;
+    }
     if (strict) return false;
   } else if (strict && trusted) {
     return false;
   }
+  const spellings = await q.cwds;
   for (const path of await byName()) {
-    if ((await checkRollout(fs, path, q.id, cwds, rows.length > 0)) !== null) return true;
+    if ((await checkRollout(fs, path, q.id, spellings, rows.length > 0)) !== null) return true;
   }
   return false;
 }
@@ -115,6 +128,12 @@ export async function verifyThreads(fs: FileSystemPort, home: CodexHome, queries
   return Promise.all(queries.map((q, i) => verifyOne(fs, home, q, perDb.map((reads) => reads[i] ?? FAILED), strict).catch(() => false)));
 }
 
+// A promise started at its first `then`, once.
+function lazily<T>(start: () => Promise<T>): PromiseLike<T> {
+  let p: Promise<T> | undefined;
+  return { then: (ok, no) => (p ??= start()).then(ok, no) };
+}
+
 /**
  * The Codex adapter's `verifyMany`: each query's id made canonical (a non-id is false) and its workspace's spellings
  * resolved once per distinct workspace, then {@link verifyThreads} for the rest. Never throws.
@@ -129,9 +148,9 @@ export async function codexVerifyMany(
   now?: StateClock,
 ): Promise<boolean[]> {
   const out = queries.map(() => false);
-  // Each distinct workspace is resolved once, while the state DBs are read (a workspace that cannot be resolved is
-  // compared as given; workspaceCwds never rejects).
-  const cwdsOf = new Map<string, Promise<Set<string>>>();
+  // Each distinct workspace is resolved once, and only for an id no row of it as given answers (a workspace that cannot
+  // be resolved is compared as given; workspaceCwds never rejects).
+  const cwdsOf = new Map<string, PromiseLike<Set<string>>>();
   const batch: ThreadQuery[] = [];
   const at: number[] = [];
   queries.forEach((q, i) => {
@@ -139,8 +158,8 @@ export async function codexVerifyMany(
     if (c === null) return;
     const w = q.workspace ?? workspace;
     let cwds = cwdsOf.get(w);
-    if (cwds === undefined) cwdsOf.set(w, (cwds = workspaceCwds(fs, w)));
-    batch.push({ id: c, cwds });
+    if (cwds === undefined) cwdsOf.set(w, (cwds = lazily(() => workspaceCwds(fs, w))));
+    batch.push({ id: c, cwds, given: w.length > 1 ? w.replace(/\/+$/, '') : w });
     at.push(i);
   });
   let answers: boolean[];
