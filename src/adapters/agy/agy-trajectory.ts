@@ -4,7 +4,6 @@ import type { FileSystemPort } from '../../ports/fs.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { tableNames } from '../../sqlite/schema.js';
 import { normalizeAgentId } from '../../ids/agent-id.js';
-import { isAgySqliteFile } from './agy-read-text.js';
 import { protoMessages, protoStrings, protoVarint, readProtoFields } from './protobuf-wire.js';
 
 /**
@@ -68,8 +67,10 @@ export function decodeAgyTrajectory(blob: Uint8Array): AgyTrajectory {
  */
 export async function readAgyTrajectory(fs: FileSystemPort, dbPath: string): Promise<AgyTrajectory | null> {
   try {
-    if (!(await isAgySqliteFile(fs, dbPath))) return null;
-    return await withReadonlyDb(dbPath, { fs }, (h) => {
+    // The opener refuses what is not a regular file (and a file that is not SQLite where sidecars would be read); the
+    // path itself must be the file, never a link to one: the looks it took say so (another look only after a retry).
+    return await withReadonlyDb(dbPath, { fs, requireFile: true }, async (h) => {
+      if ((h.stats?.file ?? (await fs.lstat(dbPath))).kind !== 'file') return null;
       const tables = tableNames(h.db);
       if (tables.length === 0) return null;
       if (!tables.includes('trajectory_metadata_blob')) return NOTHING;

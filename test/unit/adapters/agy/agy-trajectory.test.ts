@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { agyUriPath, decodeAgyTrajectory, readAgyTrajectory } from '../../../../src/adapters/agy/agy-trajectory.js';
@@ -56,5 +56,15 @@ describe('agy workspace record (CortexTrajectoryMetadata)', () => {
     expect(await readAgyTrajectory(fs, join(dir, 'garbage.db'))).toBeNull();
     mkdirSync(join(dir, 'dir.db'));
     expect(await readAgyTrajectory(fs, join(dir, 'dir.db'))).toBeNull();
+    // A link to a real conversation database is not the conversation's own file: never read through.
+    symlinkSync(db, join(dir, 'link.db'));
+    expect(await readAgyTrajectory(fs, join(dir, 'link.db'))).toBeNull();
+    writeFileSync(join(dir, 'empty.db'), '');
+    expect(await readAgyTrajectory(fs, join(dir, 'empty.db'))).toBeNull();
+    // Text where a -wal and -shm sit beside it: refused before SQLite could take a page from the -wal.
+    writeFileSync(join(dir, 'text.db'), 'not sqlite either, but long enough to hold a header');
+    copyFileSync(db, join(dir, 'text.db-wal'));
+    writeFileSync(join(dir, 'text.db-shm'), '');
+    expect(await readAgyTrajectory(fs, join(dir, 'text.db'))).toBeNull();
   });
 });
