@@ -3,7 +3,7 @@ import { lazySchema, type Zod } from '../lazy-zod.js';
 import type { FileSystemPort } from '../ports/fs.js';
 import { absolutePathSchema, parseArgument, requireDirectory } from './common-schemas.js';
 import type { DiscoveryContext } from '../adapters/types.js';
-import { checkDiscoveryContext, markContextChecked } from './discovery-context.js';
+import { checkDiscoveryContext, markContextChecked, notePendingHomeCheck } from './discovery-context.js';
 
 /** What one argument of an adapter method is. */
 type ArgKind = 'id' | 'ctx' | 'mode' | 'row' | 'queries';
@@ -31,9 +31,9 @@ const METHODS: Readonly<Record<string, readonly ArgKind[]>> = {
   inspect: ['ctx'],
 };
 const SYNC = new Set(['inUseHints']);
-// Methods that only read the agent's store, on an adapter whose `storeReadsOnly` says they spawn nothing: the home's stat
-// runs while they read, and its failure is still the answer (theirs is dropped). Every other method starts only once the
-// home is known a directory.
+// Methods that only read the agent's store, on an adapter whose `storeReadsOnly` says they spawn nothing (or whose
+// `spawnsAfterHomeCheck` says every spawn of theirs waits for the check, `homeChecked`): the home's stat runs while they
+// read, and its failure is still the answer (theirs is dropped). Every other method starts only once the home is known a directory.
 const READS_ONLY = new Set(['discover', 'verifyArtifact', 'verifyMany', 'owns', 'hasArtifacts', 'currentId']);
 
 const modeSchema = lazySchema((z: Zod) => z.enum(['verify', 'discover'], { error: 'must be "verify" or "discover"' }).optional());
@@ -101,7 +101,7 @@ function checkArgs(kinds: readonly ArgKind[], args: unknown[], plausible: (id: s
 /**
  * Puts a checking wrapper, as an own property, in front of every public adapter method `adapter` has: the arguments are
  * checked (one zod parse, then one stat of the home) before the method runs — or, for a read-only method of an adapter whose
- * `storeReadsOnly` is true, while it runs, its answer given only once the home is known a directory — and a bad one throws (rejects with)
+ * `storeReadsOnly` or `spawnsAfterHomeCheck` is true, while it runs, its answer given only once the home is known a directory — and a bad one throws (rejects with)
  * {@link InvalidArgumentError} naming it. The wrapper calls the method the prototype has at call time, and hands it the
  * normalised context (`home` set, `homeDir` gone); a context it normalised passes again unchecked.
  */
@@ -116,11 +116,13 @@ export function guardAdapterMethods(adapter: object, fs: () => FileSystemPort, p
           const { stat } = checked;
           if (stat === null) return impl(checked.args);
           const home = requireDirectory(fs(), stat.param, stat.ctx.home).then(() => markContextChecked(stat.ctx));
-          if (!READS_ONLY.has(name) || Reflect.get(adapter, 'storeReadsOnly') !== true) {
+          const alongside = READS_ONLY.has(name) && (Reflect.get(adapter, 'storeReadsOnly') === true || Reflect.get(adapter, 'spawnsAfterHomeCheck') === true);
+          if (!alongside) {
             await home;
             return impl(checked.args);
           }
           home.catch(() => undefined);
+          notePendingHomeCheck(stat.ctx, home);
           const answer = Promise.resolve().then(() => impl(checked.args));
           answer.catch(() => undefined);
           await home;

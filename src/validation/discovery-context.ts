@@ -86,6 +86,27 @@ export function markContextChecked(ctx: DiscoveryContext): void {
   checked.add(ctx);
 }
 
+/** The home checks still running for contexts whose method reads alongside them. */
+const pendingHome = new WeakMap<object, Promise<void>>();
+
+/** Records that the stat of `ctx`'s home is `check`, still running while a read-only method reads: {@link homeChecked} waits for it. */
+export function notePendingHomeCheck(ctx: DiscoveryContext, check: Promise<void>): void {
+  check.catch(() => undefined);
+  pendingHome.set(ctx, check);
+}
+
+/**
+ * Settles once `ctx`'s home is known a directory, and rejects ({@link InvalidArgumentError}) when it is not: at once for
+ * a checked context, the running check of one being checked, else one stat through `fs` — what a method that reads
+ * alongside the argument check awaits before anything that must never run for a bad home (a spawn).
+ */
+export async function homeChecked(fs: FileSystemPort, ctx: DiscoveryContext): Promise<void> {
+  if (checked.has(ctx)) return;
+  const pending = pendingHome.get(ctx);
+  if (pending !== undefined) return pending;
+  await requireDirectory(fs, 'ctx.home', ctx.home);
+}
+
 const workspaceSchema = lazySchema((z: Zod) => absolutePathSchema(z));
 
 /**

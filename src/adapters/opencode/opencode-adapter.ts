@@ -21,6 +21,7 @@ import { OPENCODE_INPUT_PLACEHOLDER, OPENCODE_INPUT_PLACEHOLDER_PATTERN } from '
 import { isOpencodeService } from './opencode-service.js';
 import { sessionRows, trimDir, workspaceSessions } from './opencode-sessions.js';
 import { describeError } from '../../errors.js';
+import { homeChecked } from '../../validation/discovery-context.js';
 import { surveyOpencodeStore } from './opencode-store-survey.js';
 import type { StoreSurvey, VerifyQuery } from '../types.js';
 import { type SessionQueryOf, type SessionVerdict, sessionVerdicts } from './opencode-verify-many.js';
@@ -48,6 +49,8 @@ export class OpencodeAdapter extends BaseAdapter {
   readonly inputPlaceholder = OPENCODE_INPUT_PLACEHOLDER;
   /** The TUI's empty-input line; the closing quote is optional because a narrow box cuts the example. */
   readonly inputPlaceholderPattern = OPENCODE_INPUT_PLACEHOLDER_PATTERN;
+  /** The read-only methods read while the home is checked; the one spawn they may make (`opencode debug paths`) waits for the check. */
+  protected override readonly spawnsAfterHomeCheck = true;
   readonly #locator: OpencodeLocator;
   readonly #layouts = new OpencodeLayoutCache();
   // The ports' clock: a database's layout is remembered only once its file and sidecars have settled by it.
@@ -63,7 +66,12 @@ export class OpencodeAdapter extends BaseAdapter {
 
   /** Where this context's OpenCode data and database are (null for a relative home). */
   protected async locate(ctx: DiscoveryContext): Promise<OpencodeLocation | null> {
-    return this.#locator.locate(ctx.home, await this.env(ctx));
+    return this.#locator.locate(ctx.home, await this.env(ctx), this.#homeGate(ctx));
+  }
+
+  // What a spawn waits for: the argument check's stat of the home, which runs while the read-only methods read.
+  #homeGate(ctx: DiscoveryContext): () => Promise<void> {
+    return () => homeChecked(this.ports.fs, ctx);
   }
 
   // The workspace as given, normalised (`session.directory` is the cwd OpenCode saw); null for one no path can match.
@@ -148,7 +156,7 @@ export class OpencodeAdapter extends BaseAdapter {
     const env = await this.env(ctx);
     const guess = this.#locator.defaultDbPath(ctx.home, env);
     const early = guess === null ? null : rowAt(guess);
-    const loc = await this.#locator.locate(ctx.home, env).catch(() => null);
+    const loc = await this.#locator.locate(ctx.home, env, this.#homeGate(ctx)).catch(() => null);
     const found = loc === null ? false : loc.dbPath === guess && early !== null ? await early : await rowAt(loc.dbPath);
     await early;
     if (found) return true;
