@@ -62,6 +62,8 @@ interface Stat {
   param: string;
   /** The normalised context. */
   ctx: DiscoveryContext;
+  /** The stat of the home already running for it (a batch started it), if any. */
+  pending?: Promise<void> | undefined;
 }
 
 /** The arguments checked and the context normalised; the home still to stat (or null: nothing will be read). */
@@ -77,7 +79,7 @@ function checkArgs(kinds: readonly ArgKind[], args: unknown[], plausible: (id: s
       case 'ctx': {
         const c = checkDiscoveryContext(args[i]);
         out[i] = c.ctx;
-        if (!c.known) stat = { param: c.homeParam, ctx: c.ctx };
+        if (!c.known) stat = { param: c.homeParam, ctx: c.ctx, pending: c.pending };
         return;
       }
       case 'mode':
@@ -115,7 +117,7 @@ export function guardAdapterMethods(adapter: object, fs: () => FileSystemPort, p
           const checked = checkArgs(kinds, args, plausible);
           const { stat } = checked;
           if (stat === null) return impl(checked.args);
-          const home = requireDirectory(fs(), stat.param, stat.ctx.home).then(() => markContextChecked(stat.ctx));
+          const home = stat.pending ?? requireDirectory(fs(), stat.param, stat.ctx.home).then(() => markContextChecked(stat.ctx));
           const alongside = READS_ONLY.has(name) && (Reflect.get(adapter, 'storeReadsOnly') === true || Reflect.get(adapter, 'spawnsAfterHomeCheck') === true);
           if (!alongside) {
             await home;
