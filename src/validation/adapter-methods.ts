@@ -3,6 +3,7 @@ import { lazySchema, type Zod } from '../lazy-zod.js';
 import type { FileSystemPort } from '../ports/fs.js';
 import { absolutePathSchema, parseArgument, requireDirectory } from './common-schemas.js';
 import type { DiscoveryContext } from '../adapters/types.js';
+import { plainlyValidQueries } from './queries-fast-path.js';
 import { checkDiscoveryContext, markContextChecked, notePendingHomeCheck } from './discovery-context.js';
 
 /** What one argument of an adapter method is. */
@@ -37,7 +38,8 @@ const SYNC = new Set(['inUseHints']);
 const READS_ONLY = new Set(['discover', 'verifyArtifact', 'verifyMany', 'owns', 'hasArtifacts', 'currentId']);
 
 const modeSchema = lazySchema((z: Zod) => z.enum(['verify', 'discover'], { error: 'must be "verify" or "discover"' }).optional());
-const queriesSchema = lazySchema((z: Zod) =>
+/** The schema of `verifyMany`'s query list (built on first use). */
+export const queriesSchema = lazySchema((z: Zod) =>
   z.array(z.object({ id: z.string({ error: 'must be a string (a conversation id)' }), workspace: absolutePathSchema(z).optional() }, { error: 'must be an object { id, workspace? }' }), {
     error: 'must be an array of { id, workspace? }',
   }),
@@ -90,7 +92,8 @@ function checkArgs(kinds: readonly ArgKind[], args: unknown[], plausible: (id: s
         parseArgument(rowSchema, 'row', args[i]);
         return;
       case 'queries':
-        parseArgument(queriesSchema, 'queries', args[i]);
+        // The common well-formed list without a parse (a status hands every agent one); anything else gets the schema.
+        if (!plainlyValidQueries(args[i])) parseArgument(queriesSchema, 'queries', args[i]);
         return;
       default:
         return kind satisfies never;
