@@ -43,6 +43,8 @@ export function trimDir(dir: string): string {
 interface TableSql {
   /** The row of one id. */
   byId: string;
+  /** The rows of a JSON array of ids, each with the id asked (`q`): one statement for a batch. */
+  byIds: string;
   /** The direct children of one parent (null: the table has no parent column). */
   children: string | null;
   /** The top-level sessions of N directories, by `${N}:${since?}`. */
@@ -55,7 +57,11 @@ function tableSql(t: OpencodeSessionTable): TableSql {
   if (s === undefined) {
     const select = `SELECT ${q(t.id)} AS id, ${q(t.directory)} AS directory, ${t.parent === null ? 'NULL' : q(t.parent)} AS parent, ${t.created === null ? 'NULL' : q(t.created)} AS created FROM ${q(t.table)}`;
     const children = t.parent === null ? null : `SELECT ${q(t.id)} FROM ${q(t.table)} WHERE ${q(t.parent)} = ?`;
-    sqlOf.set(t, (s = { byId: `${select} WHERE ${q(t.id)} = ?`, children, top: new Map() }));
+    // CROSS JOIN keeps the order: each asked id is looked up by the id column (its index), as `byId` does, with the same comparison.
+    // Every column qualified: json_each has `id` and `parent` columns of its own.
+    const col = (c: string | null): string => (c === null ? 'NULL' : `s.${q(c)}`);
+    const byIds = `SELECT j.value AS q, ${col(t.id)} AS id, ${col(t.directory)} AS directory, ${col(t.parent)} AS parent, ${col(t.created)} AS created FROM json_each(?) AS j CROSS JOIN ${q(t.table)} AS s ON s.${q(t.id)} = j.value`;
+    sqlOf.set(t, (s = { byId: `${select} WHERE ${q(t.id)} = ?`, byIds, children, top: new Map() }));
   }
   return s;
 }
@@ -124,6 +130,29 @@ export function sessionRows(db: Database.Database, layout: OpencodeLayout, id: s
     for (const raw of prepared(db, tableSql(t).byId).all(id) as Record<string, unknown>[]) {
       const row = toRow(t, raw);
       if (row !== null) out.push(row);
+    }
+  }
+  return out;
+}
+
+/**
+ * {@link sessionRows} of many ids in one statement per table: every row (both schemas) of each id, by id (an id with no
+ * row is absent).
+ * @public
+ */
+export function sessionRowsOf(db: Database.Database, layout: OpencodeLayout, ids: readonly string[]): Map<string, OpencodeSessionRow[]> {
+  const out = new Map<string, OpencodeSessionRow[]>();
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return out;
+  const json = JSON.stringify(unique);
+  for (const t of sessionTables(layout)) {
+    for (const raw of prepared(db, tableSql(t).byIds).all(json) as Record<string, unknown>[]) {
+      const asked = raw['q'];
+      const row = toRow(t, raw);
+      if (typeof asked !== 'string' || row === null) continue;
+      const list = out.get(asked);
+      if (list === undefined) out.set(asked, [row]);
+      else list.push(row);
     }
   }
   return out;

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { OpencodeLayout } from './opencode-layout.js';
-import { sessionRows } from './opencode-sessions.js';
+import { type OpencodeSessionRow, sessionRows, sessionRowsOf } from './opencode-sessions.js';
 
 /**
  * One canonical session id of a batch and its workspace as given ({@link sessionVerdicts}).
@@ -28,10 +28,21 @@ export type SessionVerdict = boolean | { readonly dirs: readonly string[] };
  * @public
  */
 export function sessionVerdicts(db: Database.Database, layout: OpencodeLayout, queries: readonly SessionQueryOf[]): SessionVerdict[] {
+  let rowsOf: ((id: string) => OpencodeSessionRow[]) | null = null;
+  const ids = queries.filter((qy) => qy.given !== null).map((qy) => qy.id);
+  try {
+    // One statement per table for a batch (one id: its own lookup by id).
+    if (new Set(ids).size > 1) {
+      const found = sessionRowsOf(db, layout, ids);
+      rowsOf = (id) => found.get(id) ?? [];
+    }
+  } catch {
+    // A SQLite without json_each, or a read that failed: each id on its own, as before (a failed one false).
+  }
   return queries.map((qy) => {
     if (qy.given === null) return false;
     try {
-      const rows = sessionRows(db, layout, qy.id);
+      const rows = rowsOf === null ? sessionRows(db, layout, qy.id) : rowsOf(qy.id);
       if (rows.length === 0 || rows.some((r) => r.parent !== null)) return false;
       return rows.some((r) => r.directory === qy.given) ? true : { dirs: rows.map((r) => r.directory) };
     } catch {
