@@ -94,8 +94,12 @@ export function markContextChecked(ctx: DiscoveryContext): void {
 
 /** Records that the stat of `ctx`'s home is `check`, still running while a read-only method reads: {@link homeChecked} waits for it. */
 export function notePendingHomeCheck(ctx: DiscoveryContext, check: Promise<void>): void {
-  check.catch(() => undefined);
   pendingHome.set(ctx, check);
+  // Once settled it is no longer pending: a good home is marked checked, a bad one is looked at again if asked again.
+  check.then(
+    () => pendingHome.delete(ctx),
+    () => pendingHome.delete(ctx),
+  );
 }
 
 /**

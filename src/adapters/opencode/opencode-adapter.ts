@@ -163,7 +163,7 @@ export class OpencodeAdapter extends BaseAdapter {
     return this.hasArtifacts(c, ctx);
   }
 
-  /** `verifyArtifact` in `verify` mode for many ids at once: the database located, opened and its layout probed once for the batch, one lookup by id each, each distinct workspace resolved at most once. */
+  /** `verifyArtifact` in `verify` mode for many ids at once: the database located, opened and its layout probed once for the batch, the ids looked up in one statement per table, each distinct workspace resolved at most once (and only when a row names another directory). */
   override async verifyMany(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
     const batch: SessionQueryOf[] = queries.map((qy) => {
       const c = this.canonical(qy.id);
