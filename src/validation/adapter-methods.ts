@@ -3,7 +3,7 @@ import { lazySchema, type Zod } from '../lazy-zod.js';
 import type { FileSystemPort } from '../ports/fs.js';
 import { absolutePathSchema, parseArgument, requireDirectory } from './common-schemas.js';
 import type { DiscoveryContext } from '../adapters/types.js';
-import { plainlyValidQueries } from './queries-fast-path.js';
+import { plainlyValidQueries } from './plainly-valid-queries.js';
 import { checkDiscoveryContext, markContextChecked, notePendingHomeCheck } from './discovery-context.js';
 
 /** What one argument of an adapter method is. */

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { queriesSchema } from '../../../src/validation/adapter-methods.js';
-import { plainlyValidQueries } from '../../../src/validation/queries-fast-path.js';
+import { plainlyValidQueries } from '../../../src/validation/plainly-valid-queries.js';
 
 const value = fc.oneof(
   fc.constantFrom('/abs/ws', '/', 'rel/ws', '', '/nul\0byte', '/x/', 'ses_x'),
