@@ -1,10 +1,11 @@
 import type { AgentAdapter, DiscoveryContext, InUseHolder } from '../adapters/types.js';
+import { BaseAdapter } from '../adapters/common/base-adapter.js';
 import { isPlausibleId } from '../ids/agent-id.js';
 import { AGENT_NAMES, type AgentName, requireAgentName } from '../ids/agent-names.js';
 import type { FileSystemPort } from '../ports/fs.js';
 import { dbWriteRefusal } from '../sqlite/db-write-guard.js';
 import { withReadScope } from '../sqlite/read-scope.js';
-import { requireDiscoveryContext } from '../validation/discovery-context.js';
+import { requireDiscoveryContext, startHomeCheck } from '../validation/discovery-context.js';
 import type { Artifact, LeftArtifact } from './artifact.js';
 import type { OtherAgentArtifacts, PurgeHolder, PurgeOptions, PurgePlan } from './purge-plan.js';
 
@@ -84,14 +85,21 @@ export class PurgePlanner {
   async firstCandidate(id: string, ctx: DiscoveryContext): Promise<AgentName | null> {
     const plausible = AGENT_NAMES.filter((agent) => isPlausibleId(agent, id));
     if (plausible.length === 0) return null;
-    const checked = await requireDiscoveryContext(this.fs, ctx);
-    return withReadScope(async () => {
+    // The home's stat runs while the agents are asked: each adapter method waits for it as its own check (reading
+    // alongside it only where the adapter may), and a bad home still rejects before any answer.
+    const { ctx: checked, check } = startHomeCheck(this.fs, ctx);
+    const found = withReadScope(async () => {
       for (const agent of plausible) {
         const a = this.adapter(agent);
+        // Only the library's own adapters check their arguments (and so wait for the running stat); any other waits here.
+        if (!(a instanceof BaseAdapter)) await check;
         if (await (a.owns === undefined ? a.hasArtifacts(id, checked) : a.owns(id, checked))) return agent;
       }
       return null;
     });
+    found.catch(() => undefined);
+    await check;
+    return found;
   }
 
   /** The plan of purging `id` (see {@link PurgePlan}); changes nothing. */

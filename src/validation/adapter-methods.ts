@@ -3,7 +3,8 @@ import { lazySchema, type Zod } from '../lazy-zod.js';
 import type { FileSystemPort } from '../ports/fs.js';
 import { absolutePathSchema, parseArgument, requireDirectory } from './common-schemas.js';
 import type { DiscoveryContext } from '../adapters/types.js';
-import { checkDiscoveryContext, markContextChecked } from './discovery-context.js';
+import { plainlyValidQueries } from './plainly-valid-queries.js';
+import { checkDiscoveryContext, markContextChecked, notePendingHomeCheck } from './discovery-context.js';
 
 /** What one argument of an adapter method is. */
 type ArgKind = 'id' | 'ctx' | 'mode' | 'row' | 'queries';
@@ -31,13 +32,14 @@ const METHODS: Readonly<Record<string, readonly ArgKind[]>> = {
   inspect: ['ctx'],
 };
 const SYNC = new Set(['inUseHints']);
-// Methods that only read the agent's store, on an adapter whose `storeReadsOnly` says they spawn nothing: the home's stat
-// runs while they read, and its failure is still the answer (theirs is dropped). Every other method starts only once the
-// home is known a directory.
+// Methods that only read the agent's store, on an adapter whose `storeReadsOnly` says they spawn nothing (or whose
+// `spawnsAfterHomeCheck` says every spawn of theirs waits for the check, `homeChecked`): the home's stat runs while they
+// read, and its failure is still the answer (theirs is dropped). Every other method starts only once the home is known a directory.
 const READS_ONLY = new Set(['discover', 'verifyArtifact', 'verifyMany', 'owns', 'hasArtifacts', 'currentId']);
 
 const modeSchema = lazySchema((z: Zod) => z.enum(['verify', 'discover'], { error: 'must be "verify" or "discover"' }).optional());
-const queriesSchema = lazySchema((z: Zod) =>
+/** The schema of `verifyMany`'s query list (built on first use). */
+export const queriesSchema = lazySchema((z: Zod) =>
   z.array(z.object({ id: z.string({ error: 'must be a string (a conversation id)' }), workspace: absolutePathSchema(z).optional() }, { error: 'must be an object { id, workspace? }' }), {
     error: 'must be an array of { id, workspace? }',
   }),
@@ -62,6 +64,8 @@ interface Stat {
   param: string;
   /** The normalised context. */
   ctx: DiscoveryContext;
+  /** The stat of the home already running for it (a batch started it), if any. */
+  pending?: Promise<void> | undefined;
 }
 
 /** The arguments checked and the context normalised; the home still to stat (or null: nothing will be read). */
@@ -77,7 +81,7 @@ function checkArgs(kinds: readonly ArgKind[], args: unknown[], plausible: (id: s
       case 'ctx': {
         const c = checkDiscoveryContext(args[i]);
         out[i] = c.ctx;
-        if (!c.known) stat = { param: c.homeParam, ctx: c.ctx };
+        if (!c.known) stat = { param: c.homeParam, ctx: c.ctx, pending: c.pending };
         return;
       }
       case 'mode':
@@ -88,7 +92,8 @@ function checkArgs(kinds: readonly ArgKind[], args: unknown[], plausible: (id: s
         parseArgument(rowSchema, 'row', args[i]);
         return;
       case 'queries':
-        parseArgument(queriesSchema, 'queries', args[i]);
+        // The common well-formed list without a parse (a status hands every agent one); anything else gets the schema.
+        if (!plainlyValidQueries(args[i])) parseArgument(queriesSchema, 'queries', args[i]);
         return;
       default:
         return kind satisfies never;
@@ -101,7 +106,7 @@ function checkArgs(kinds: readonly ArgKind[], args: unknown[], plausible: (id: s
 /**
  * Puts a checking wrapper, as an own property, in front of every public adapter method `adapter` has: the arguments are
  * checked (one zod parse, then one stat of the home) before the method runs — or, for a read-only method of an adapter whose
- * `storeReadsOnly` is true, while it runs, its answer given only once the home is known a directory — and a bad one throws (rejects with)
+ * `storeReadsOnly` or `spawnsAfterHomeCheck` is true, while it runs, its answer given only once the home is known a directory — and a bad one throws (rejects with)
  * {@link InvalidArgumentError} naming it. The wrapper calls the method the prototype has at call time, and hands it the
  * normalised context (`home` set, `homeDir` gone); a context it normalised passes again unchecked.
  */
@@ -115,12 +120,14 @@ export function guardAdapterMethods(adapter: object, fs: () => FileSystemPort, p
           const checked = checkArgs(kinds, args, plausible);
           const { stat } = checked;
           if (stat === null) return impl(checked.args);
-          const home = requireDirectory(fs(), stat.param, stat.ctx.home).then(() => markContextChecked(stat.ctx));
-          if (!READS_ONLY.has(name) || Reflect.get(adapter, 'storeReadsOnly') !== true) {
+          const home = stat.pending ?? requireDirectory(fs(), stat.param, stat.ctx.home).then(() => markContextChecked(stat.ctx));
+          const alongside = READS_ONLY.has(name) && (Reflect.get(adapter, 'storeReadsOnly') === true || Reflect.get(adapter, 'spawnsAfterHomeCheck') === true);
+          if (!alongside) {
             await home;
             return impl(checked.args);
           }
           home.catch(() => undefined);
+          notePendingHomeCheck(stat.ctx, home);
           const answer = Promise.resolve().then(() => impl(checked.args));
           answer.catch(() => undefined);
           await home;

@@ -53,6 +53,8 @@ export function plainlyValidContext(v: unknown): v is { home?: string; homeDir?:
 
 /** Contexts {@link requireDiscoveryContext} returned: one `home`, no `homeDir`, every path checked, the home a directory. */
 const checked = new WeakSet<object>();
+/** Normalised contexts whose home's stat is still running (a method or a batch reads alongside it). */
+const pendingHome = new WeakMap<object, Promise<void>>();
 
 /** A checked context and the parameter its home came from (`ctx.home`, or `ctx.homeDir` for the former spelling). */
 export interface CheckedContext {
@@ -62,6 +64,8 @@ export interface CheckedContext {
   homeParam: string;
   /** True when the context is one {@link requireDiscoveryContext} returned (its home was checked too). */
   known: boolean;
+  /** The stat of the home still running for a context {@link startHomeCheck} returned: no second stat is needed. */
+  pending?: Promise<void>;
 }
 
 /**
@@ -71,6 +75,8 @@ export interface CheckedContext {
  */
 export function checkDiscoveryContext(value: unknown, root = 'ctx'): CheckedContext {
   if (typeof value === 'object' && value !== null && checked.has(value)) return { ctx: value as DiscoveryContext, homeParam: `${root}.home`, known: true };
+  const pending = typeof value === 'object' && value !== null ? pendingHome.get(value) : undefined;
+  if (pending !== undefined) return { ctx: value as DiscoveryContext, homeParam: `${root}.home`, known: false, pending };
   const { home, homeDir } = plainlyValidContext(value) ? value : parseArgument(contextSchema, root, value);
   if (home === undefined && homeDir === undefined) throw new InvalidArgumentError(`${root}.home`, 'is required: the absolute path of the home directory');
   if (home !== undefined && homeDir !== undefined && home !== homeDir) {
@@ -84,6 +90,28 @@ export function checkDiscoveryContext(value: unknown, root = 'ctx'): CheckedCont
 /** Records `ctx` (a context {@link checkDiscoveryContext} returned, its home found a directory) as checked. */
 export function markContextChecked(ctx: DiscoveryContext): void {
   checked.add(ctx);
+}
+
+/** Records that the stat of `ctx`'s home is `check`, still running while a read-only method reads: {@link homeChecked} waits for it. */
+export function notePendingHomeCheck(ctx: DiscoveryContext, check: Promise<void>): void {
+  pendingHome.set(ctx, check);
+  // Once settled it is no longer pending: a good home is marked checked, a bad one is looked at again if asked again.
+  check.then(
+    () => pendingHome.delete(ctx),
+    () => pendingHome.delete(ctx),
+  );
+}
+
+/**
+ * Settles once `ctx`'s home is known a directory, and rejects ({@link InvalidArgumentError}) when it is not: at once for
+ * a checked context, the running check of one being checked, else one stat through `fs` — what a method that reads
+ * alongside the argument check awaits before anything that must never run for a bad home (a spawn).
+ */
+export async function homeChecked(fs: FileSystemPort, ctx: DiscoveryContext): Promise<void> {
+  if (checked.has(ctx)) return;
+  const pending = pendingHome.get(ctx);
+  if (pending !== undefined) return pending;
+  await requireDirectory(fs, 'ctx.home', ctx.home);
 }
 
 const workspaceSchema = lazySchema((z: Zod) => absolutePathSchema(z));
@@ -102,10 +130,28 @@ export function withWorkspace(ctx: DiscoveryContext, workspace: string): Discove
   return out;
 }
 
+/**
+ * {@link checkDiscoveryContext} now, and the stat of the home started: the context (marked checked once the stat finds a
+ * directory) and that check, which rejects ({@link InvalidArgumentError}) for a bad home. Adapter methods handed the
+ * context wait for the check as their own (reading alongside it where they may); the caller must await it before answering.
+ */
+export function startHomeCheck(fs: FileSystemPort, value: unknown, root = 'ctx'): { ctx: DiscoveryContext; check: Promise<void> } {
+  const c = checkDiscoveryContext(value, root);
+  if (c.known) return { ctx: c.ctx, check: Promise.resolve() };
+  if (c.pending !== undefined) return { ctx: c.ctx, check: c.pending };
+  const check = requireDirectory(fs, c.homeParam, c.ctx.home).then(() => markContextChecked(c.ctx));
+  notePendingHomeCheck(c.ctx, check);
+  return { ctx: c.ctx, check };
+}
+
 /** {@link checkDiscoveryContext}, then the home must be an existing directory (one stat through `fs`). */
 export async function requireDiscoveryContext(fs: FileSystemPort, value: unknown, root = 'ctx'): Promise<DiscoveryContext> {
   const c = checkDiscoveryContext(value, root);
   if (c.known) return c.ctx;
+  if (c.pending !== undefined) {
+    await c.pending;
+    return c.ctx;
+  }
   await requireDirectory(fs, c.homeParam, c.ctx.home);
   markContextChecked(c.ctx);
   return c.ctx;

@@ -36,6 +36,11 @@ export abstract class BaseAdapter implements AgentAdapter {
    * no write): the argument check's stat of the home then runs while they read (a bad home still rejects, their answer dropped).
    */
   protected readonly storeReadsOnly: boolean = false;
+  /**
+   * True when those same methods only read files until they spawn, and every spawn of theirs first awaits `homeChecked`
+   * (src/validation/discovery-context.ts): the home's stat then runs while they read too, and nothing is spawned for a bad home.
+   */
+  protected readonly spawnsAfterHomeCheck: boolean = false;
 
   // Why the last row delete of a canonical id failed, until the next purge of it: the residual reports it.
   readonly #rowDeleteFailures = new Map<string, LeftArtifact[]>();

@@ -21,9 +21,10 @@ import { OPENCODE_INPUT_PLACEHOLDER, OPENCODE_INPUT_PLACEHOLDER_PATTERN } from '
 import { isOpencodeService } from './opencode-service.js';
 import { sessionRows, trimDir, workspaceSessions } from './opencode-sessions.js';
 import { describeError } from '../../errors.js';
+import { homeChecked } from '../../validation/discovery-context.js';
 import { surveyOpencodeStore } from './opencode-store-survey.js';
 import type { StoreSurvey, VerifyQuery } from '../types.js';
-import { sessionsVerified } from './opencode-verify-many.js';
+import { type SessionQueryOf, type SessionVerdict, sessionVerdicts } from './opencode-verify-many.js';
 
 /**
  * OpenCode (post-discovered, ids `ses_…`): sessions in the shared `opencode.db` — the 1.x `session` table (OpenCode 1.18)
@@ -48,6 +49,8 @@ export class OpencodeAdapter extends BaseAdapter {
   readonly inputPlaceholder = OPENCODE_INPUT_PLACEHOLDER;
   /** The TUI's empty-input line; the closing quote is optional because a narrow box cuts the example. */
   readonly inputPlaceholderPattern = OPENCODE_INPUT_PLACEHOLDER_PATTERN;
+  /** The read-only methods read while the home is checked; the one spawn they may make (`opencode debug paths`) waits for the check. */
+  protected override readonly spawnsAfterHomeCheck = true;
   readonly #locator: OpencodeLocator;
   readonly #layouts = new OpencodeLayoutCache();
   // The ports' clock: a database's layout is remembered only once its file and sidecars have settled by it.
@@ -63,15 +66,43 @@ export class OpencodeAdapter extends BaseAdapter {
 
   /** Where this context's OpenCode data and database are (null for a relative home). */
   protected async locate(ctx: DiscoveryContext): Promise<OpencodeLocation | null> {
-    return this.#locator.locate(ctx.home, await this.env(ctx));
+    return this.#locator.locate(ctx.home, await this.env(ctx), this.#homeGate(ctx));
   }
 
-  // The workspace as given and as resolved: `session.directory` is the cwd OpenCode saw.
+  // What a spawn waits for: the argument check's stat of the home, which runs while the read-only methods read.
+  #homeGate(ctx: DiscoveryContext): () => Promise<void> {
+    return () => homeChecked(this.ports.fs, ctx);
+  }
+
+  // The workspace as given, normalised (`session.directory` is the cwd OpenCode saw); null for one no path can match.
+  static #given(workspace: string): string | null {
+    return !isAbsolute(workspace) || workspace.includes('\0') ? null : trimDir(normalize(workspace));
+  }
+
+  // The workspace's realpath (the given spelling when it cannot be resolved).
+  async #real(given: string): Promise<string> {
+    return trimDir(await this.ports.fs.realpath(given).catch(() => given));
+  }
+
+  // The workspace as given and as resolved.
   async #workspaceDirs(ctx: DiscoveryContext): Promise<string[]> {
-    if (!isAbsolute(ctx.workspace) || ctx.workspace.includes('\0')) return [];
-    const given = trimDir(normalize(ctx.workspace));
-    const real = await this.ports.fs.realpath(given).catch(() => given);
-    return [...new Set([given, trimDir(real)])];
+    const given = OpencodeAdapter.#given(ctx.workspace);
+    return given === null ? [] : [...new Set([given, await this.#real(given)])];
+  }
+
+  // The verdicts settled: a top-level row naming another directory verifies when that is the workspace's realpath, each
+  // distinct workspace resolved once (and only when some row needs it).
+  async #settle(verdicts: readonly SessionVerdict[], given: ReadonlyArray<string | null>): Promise<boolean[]> {
+    const reals = new Map<string, Promise<string>>();
+    return Promise.all(
+      verdicts.map(async (v, i) => {
+        const g = given[i];
+        if (typeof v === 'boolean' || g === undefined || g === null) return v === true;
+        let real = reals.get(g);
+        if (real === undefined) reals.set(g, (real = this.#real(g)));
+        return v.dirs.includes(await real);
+      }),
+    );
   }
 
   // Reads the database read-only; a missing or unreadable one gives `fallback`.
@@ -105,11 +136,13 @@ export class OpencodeAdapter extends BaseAdapter {
     const c = this.canonical(id);
     if (c === null) return false;
     if (mode === 'discover' && this.claimedBySibling(c, ctx)) return false;
-    const spellings = this.#workspaceDirs(ctx);
+    const given = OpencodeAdapter.#given(ctx.workspace);
+    if (given === null) return false;
     const loc = await this.locate(ctx);
     if (loc === null) return false;
     // The one rule of verifyMany, for one id (a child, sub-agent, session is never the row's conversation: its parent is).
-    return this.#read(loc.dbPath, false, async (db, layout) => sessionsVerified(db, layout(), [{ id: c, dirs: await spellings }])[0] === true);
+    const v = await this.#read(loc.dbPath, false as SessionVerdict, (db, layout) => sessionVerdicts(db, layout(), [{ id: c, given }])[0] ?? false);
+    return (await this.#settle([v], [given]))[0] === true;
   }
 
   /** Has the home any artifact of the id: a session row by id answers at once; otherwise every place is looked at (orphaned rows and legacy files count). */
@@ -123,28 +156,24 @@ export class OpencodeAdapter extends BaseAdapter {
     const env = await this.env(ctx);
     const guess = this.#locator.defaultDbPath(ctx.home, env);
     const early = guess === null ? null : rowAt(guess);
-    const loc = await this.#locator.locate(ctx.home, env).catch(() => null);
+    const loc = await this.#locator.locate(ctx.home, env, this.#homeGate(ctx)).catch(() => null);
     const found = loc === null ? false : loc.dbPath === guess && early !== null ? await early : await rowAt(loc.dbPath);
     await early;
     if (found) return true;
     return this.hasArtifacts(c, ctx);
   }
 
-  /** `verifyArtifact` in `verify` mode for many ids at once: the database located, opened and its layout probed once for the batch, one lookup by id each. */
+  /** `verifyArtifact` in `verify` mode for many ids at once: the database located, opened and its layout probed once for the batch, the ids looked up in one statement per table, each distinct workspace resolved at most once (and only when a row names another directory). */
   override async verifyMany(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
-    const dirsOf = new Map<string, Promise<string[]>>();
-    const dirs = (w: string): Promise<string[]> => {
-      let p = dirsOf.get(w);
-      if (p === undefined) dirsOf.set(w, (p = this.#workspaceDirs({ ...ctx, workspace: w }).catch(() => [])));
-      return p;
-    };
-    const batch = await Promise.all(queries.map(async (qy) => {
+    const batch: SessionQueryOf[] = queries.map((qy) => {
       const c = this.canonical(qy.id);
-      return { id: c ?? '', dirs: c === null ? [] : await dirs(qy.workspace ?? ctx.workspace) };
-    }));
+      return { id: c ?? '', given: c === null ? null : OpencodeAdapter.#given(qy.workspace ?? ctx.workspace) };
+    });
+    if (batch.every((b) => b.given === null)) return queries.map(() => false);
     const loc = await this.locate(ctx).catch(() => null);
     if (loc === null) return queries.map(() => false);
-    return this.#read(loc.dbPath, queries.map(() => false), (db, layout) => sessionsVerified(db, layout(), batch));
+    const verdicts = await this.#read(loc.dbPath, queries.map((): SessionVerdict => false), (db, layout) => sessionVerdicts(db, layout(), batch));
+    return this.#settle(verdicts, batch.map((b) => b.given)).catch(() => queries.map(() => false));
   }
 
   /** The session's legacy JSON storage files (old homes only); its database rows are not paths. */

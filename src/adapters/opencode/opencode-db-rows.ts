@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Artifact, LeftArtifact } from '../../purge/artifact.js';
+import { prepared } from '../../sqlite/prepared.js';
 import { quoteIdent as q, tableColumns, tableNames } from '../../sqlite/schema.js';
 import { descendantSessions } from './opencode-sessions.js';
 import { detectOpencodeLayout, isKnownLayout, type OpencodeLayout } from './opencode-layout.js';
@@ -43,7 +44,7 @@ function pairs(db: Database.Database, known: boolean): Array<[string, string]> {
 }
 
 function count(db: Database.Database, table: string, column: string, id: string): number {
-  return db.prepare(`SELECT count(*) FROM ${q(table)} WHERE ${q(column)} = ?`).pluck().get(id) as number;
+  return prepared(db, `SELECT count(*) FROM ${q(table)} WHERE ${q(column)} = ?`, 'pluck').get(id) as number;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { prepared } from '../../sqlite/prepared.js';
 import { isInside } from '../../paths/is-inside.js';
 import type { ProcessInfo, ProcessPort } from '../../ports/process.js';
 import { isLiveProcess } from '../../ports/process-live.js';
@@ -44,9 +45,7 @@ export async function callerOpencodeSession(proc: ProcessPort, id: string, dirs:
  */
 export function sessionReach(db: import('better-sqlite3').Database, id: string): string[] {
   try {
-    const row = db
-      .prepare('SELECT s.directory AS dir, s.project_id AS project, p.worktree AS worktree, p.sandboxes AS sandboxes FROM session AS s LEFT JOIN project AS p ON p.id = s.project_id WHERE s.id = ?')
-      .get(id) as { dir: unknown; project: unknown; worktree: unknown; sandboxes: unknown } | undefined;
+    const row = prepared(db, 'SELECT s.directory AS dir, s.project_id AS project, p.worktree AS worktree, p.sandboxes AS sandboxes FROM session AS s LEFT JOIN project AS p ON p.id = s.project_id WHERE s.id = ?').get(id) as { dir: unknown; project: unknown; worktree: unknown; sandboxes: unknown } | undefined;
     if (row === undefined) return [];
     if (row.project === 'global') return ['/'];
     const dirs: unknown[] = [row.dir, row.worktree, ...projectDirectories(db, row.project), ...jsonList(row.sandboxes)];
@@ -60,7 +59,7 @@ export function sessionReach(db: import('better-sqlite3').Database, id: string):
 function projectDirectories(db: import('better-sqlite3').Database, project: unknown): unknown[] {
   if (typeof project !== 'string') return [];
   try {
-    return db.prepare('SELECT directory FROM project_directory WHERE project_id = ?').pluck().all(project);
+    return prepared(db, 'SELECT directory FROM project_directory WHERE project_id = ?', 'pluck').all(project);
   } catch {
     return [];
   }

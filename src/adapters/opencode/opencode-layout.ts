@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { prepared } from '../../sqlite/prepared.js';
 
 /**
  * One OpenCode session table and the names of the columns the adapter reads from it.
@@ -54,7 +55,7 @@ const SCHEMA_SQL =
  */
 export function detectOpencodeLayout(db: Database.Database): OpencodeLayout {
   const columnsOf = new Map<string, string[]>();
-  for (const [t, c] of db.prepare(SCHEMA_SQL).raw().all() as Array<[string, string]>) {
+  for (const { t, c } of prepared(db, SCHEMA_SQL).all() as Array<{ t: string; c: string }>) {
     const cols = columnsOf.get(t);
     if (cols === undefined) columnsOf.set(t, [c]);
     else cols.push(c);
@@ -92,7 +93,7 @@ export class OpencodeLayoutCache {
 
   /** The layout of the open database `db` found at `path`. */
   layoutOf(db: Database.Database, path: string): OpencodeLayout {
-    const row = db.prepare(SESSION_TABLES_SQL).get() as { s: string | null } | undefined;
+    const row = prepared(db, SESSION_TABLES_SQL).get() as { s: string | null } | undefined;
     const version = row?.s ?? '';
     const known = this.#byPath.get(path);
     if (known !== undefined && known.version === version) return known.layout;

@@ -30,6 +30,16 @@ function usable(v: string | undefined): v is string {
   return v !== undefined && v !== '' && isAbsolute(v) && !v.includes('\0');
 }
 
+// The complete environment to run the executable with for this home: the agent env, HOME, PATH, and XDG_DATA_HOME only when usable.
+function runEnvOf(env: Readonly<Record<string, string | undefined>>, home: string, pathVar: string | undefined, xdg: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined) out[k] = v;
+  out['HOME'] = home;
+  if (pathVar !== undefined) out['PATH'] = pathVar;
+  if (xdg === undefined) delete out['XDG_DATA_HOME'];
+  return out;
+}
+
 /**
  * Finds an OpenCode home's data dir and database. A successful `opencode debug paths` answer is kept per
  * (binary, HOME, XDG_DATA_HOME); a failed run is never remembered, so the next call asks again.
@@ -59,22 +69,32 @@ export class OpencodeLocator {
     return join(xdg === undefined ? join(home, '.local', 'share', 'opencode') : join(xdg, 'opencode'), 'opencode.db');
   }
 
-  /** Runs `debug paths` at most once per key (every run appends a line to OpenCode's own log). */
-  async locate(home: string, env: Readonly<Record<string, string | undefined>>): Promise<OpencodeLocation | null> {
+  /**
+   * Runs `debug paths` at most once per key (every run appends a line to OpenCode's own log), and only once `beforeSpawn`
+   * has settled (a bad home rejects it: nothing is run, the default path stands); a kept answer waits for nothing.
+   */
+  async locate(home: string, env: Readonly<Record<string, string | undefined>>, beforeSpawn?: () => Promise<void>): Promise<OpencodeLocation | null> {
     if (!usable(home)) return null;
     const xdg = usable(env['XDG_DATA_HOME']) ? env['XDG_DATA_HOME'] : undefined;
     const dataDir = xdg === undefined ? join(home, '.local', 'share', 'opencode') : join(xdg, 'opencode');
     // PATH only finds the executable (never a data dir): a sandbox env without one falls back to the caller's.
     const pathVar = 'PATH' in env ? env['PATH'] : this.proc.env()['PATH'];
-    const runEnv: Record<string, string> = {};
-    for (const [k, v] of Object.entries(env)) if (v !== undefined) runEnv[k] = v;
-    runEnv['HOME'] = home;
-    if (pathVar !== undefined) runEnv['PATH'] = pathVar;
-    if (xdg === undefined) delete runEnv['XDG_DATA_HOME'];
+    // The run environment is built at its first use (a spawn), not on every lookup.
+    let built: Record<string, string> | undefined;
+    const runEnv = (): Record<string, string> => (built ??= runEnvOf(env, home, pathVar, xdg));
     const binary = await this.#binary(pathVar, home);
     const runCwd = async (): Promise<string> => ((await this.fs.stat(home).then((s) => s.kind === 'dir').catch(() => false)) ? home : this.fs.tmpdir());
-    const dbPath = (binary === null ? null : await this.#askDb(binary, home, xdg, runEnv, runCwd)) ?? join(dataDir, 'opencode.db');
-    return { home, dataDir, dbPath, binary, runEnv, runCwd };
+    const dbPath = (binary === null ? null : await this.#askDb(binary, home, xdg, runEnv, runCwd, beforeSpawn)) ?? join(dataDir, 'opencode.db');
+    return {
+      home,
+      dataDir,
+      dbPath,
+      binary,
+      get runEnv(): Record<string, string> {
+        return runEnv();
+      },
+      runCwd,
+    };
   }
 
   async #binary(pathVar: string | undefined, home: string): Promise<string | null> {
@@ -86,13 +106,29 @@ export class OpencodeLocator {
     return found;
   }
 
-  async #askDb(binary: string, home: string, xdg: string | undefined, env: Record<string, string>, cwd: () => Promise<string>): Promise<string | null> {
+  async #askDb(
+    binary: string,
+    home: string,
+    xdg: string | undefined,
+    env: () => Record<string, string>,
+    cwd: () => Promise<string>,
+    beforeSpawn: (() => Promise<void>) | undefined,
+  ): Promise<string | null> {
     const key = JSON.stringify([binary, home, xdg ?? null]);
     if (this.#answers.has(key)) return this.#answers.get(key) ?? null;
+    // Nothing runs before the home is known good; a bad one leaves the default path (its caller rejects anyway).
+    if (beforeSpawn !== undefined) {
+      try {
+        await beforeSpawn();
+      } catch {
+        return null;
+      }
+      if (this.#answers.has(key)) return this.#answers.get(key) ?? null;
+    }
     // Concurrent lookups of one key (a status of many rows) share one run.
     const pending = this.#pending.get(key);
     if (pending !== undefined) return pending;
-    const run = this.#run(key, binary, env, cwd).finally(() => this.#pending.delete(key));
+    const run = this.#run(key, binary, env(), cwd).finally(() => this.#pending.delete(key));
     this.#pending.set(key, run);
     return run;
   }

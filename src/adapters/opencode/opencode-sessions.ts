@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { normalizeAgentId } from '../../ids/agent-id.js';
+import { prepared } from '../../sqlite/prepared.js';
 import { quoteIdent as q } from '../../sqlite/schema.js';
 import { type OpencodeLayout, type OpencodeSessionTable, sessionTables } from './opencode-layout.js';
 
@@ -37,8 +38,47 @@ export function trimDir(dir: string): string {
   return dir.length > 1 ? dir.replace(/\/+$/, '') || '/' : dir;
 }
 
-function select(t: OpencodeSessionTable): string {
-  return `SELECT ${q(t.id)} AS id, ${q(t.directory)} AS directory, ${t.parent === null ? 'NULL' : q(t.parent)} AS parent, ${t.created === null ? 'NULL' : q(t.created)} AS created FROM ${q(t.table)}`;
+// The SQL of one session table, built once per table description (a remembered layout keeps its table objects): the
+// statements are prepared once per connection by `prepared`, and the text is not rebuilt per id or per call.
+interface TableSql {
+  /** The row of one id. */
+  byId: string;
+  /** The rows of a JSON array of ids, each with the id asked (`q`): one statement for a batch. */
+  byIds: string;
+  /** The direct children of one parent (null: the table has no parent column). */
+  children: string | null;
+  /** The top-level sessions of N directories, by `${N}:${since?}`. */
+  top: Map<string, string>;
+}
+const sqlOf = new WeakMap<OpencodeSessionTable, TableSql>();
+
+function tableSql(t: OpencodeSessionTable): TableSql {
+  let s = sqlOf.get(t);
+  if (s === undefined) {
+    const select = `SELECT ${q(t.id)} AS id, ${q(t.directory)} AS directory, ${t.parent === null ? 'NULL' : q(t.parent)} AS parent, ${t.created === null ? 'NULL' : q(t.created)} AS created FROM ${q(t.table)}`;
+    const children = t.parent === null ? null : `SELECT ${q(t.id)} FROM ${q(t.table)} WHERE ${q(t.parent)} = ?`;
+    // CROSS JOIN keeps the order: each asked id is looked up by the id column (its index), as `byId` does, with the same comparison.
+    // Every column qualified: json_each has `id` and `parent` columns of its own.
+    const col = (c: string | null): string => (c === null ? 'NULL' : `s.${q(c)}`);
+    const byIds = `SELECT j.value AS q, ${col(t.id)} AS id, ${col(t.directory)} AS directory, ${col(t.parent)} AS parent, ${col(t.created)} AS created FROM json_each(?) AS j CROSS JOIN ${q(t.table)} AS s ON s.${q(t.id)} = j.value`;
+    sqlOf.set(t, (s = { byId: `${select} WHERE ${q(t.id)} = ?`, byIds, children, top: new Map() }));
+  }
+  return s;
+}
+
+// One table's top-level sessions of `n` directories (bound), created at or after a bound time when `since`.
+function topSql(t: OpencodeSessionTable, n: number, since: boolean): string {
+  const cache = tableSql(t).top;
+  const key = `${n}:${since ? 1 : 0}`;
+  let sql = cache.get(key);
+  if (sql === undefined) {
+    const ms = t.created === null ? 'NULL' : `(CASE WHEN ${q(t.created)} < 100000000000 THEN ${q(t.created)} * 1000 ELSE ${q(t.created)} END)`;
+    const top = t.parent === null ? '' : ` AND (${q(t.parent)} IS NULL OR ${q(t.parent)} = '')`;
+    const after = since ? ` AND ${ms} >= ?` : '';
+    sql = `SELECT ${q(t.id)} AS id, ${ms} AS ms FROM ${q(t.table)} WHERE ${q(t.directory)} IN (${Array.from({ length: n }, () => '?').join(', ')})${top}${after} ORDER BY ms DESC, ${q(t.id)} ASC`;
+    if (cache.size < 16) cache.set(key, sql);
+  }
+  return sql;
 }
 
 function toRow(t: OpencodeSessionTable, r: Record<string, unknown>): OpencodeSessionRow | null {
@@ -70,17 +110,12 @@ export function workspaceSessions(db: Database.Database, layout: OpencodeLayout,
 // the times are fetched only when a merge needs them (discovery's hot path reads ids alone).
 function topSessions(db: Database.Database, t: OpencodeSessionTable, dirs: readonly string[], sinceMs: number | undefined, times: boolean): Array<[string, number | null]> {
   if (sinceMs !== undefined && t.created === null) return [];
-  const ms = t.created === null ? 'NULL' : `(CASE WHEN ${q(t.created)} < 100000000000 THEN ${q(t.created)} * 1000 ELSE ${q(t.created)} END)`;
-  const top = t.parent === null ? '' : ` AND (${q(t.parent)} IS NULL OR ${q(t.parent)} = '')`;
-  const since = sinceMs === undefined ? '' : ` AND ${ms} >= ?`;
-  const sql = `SELECT ${q(t.id)}, ${ms} AS ms FROM ${q(t.table)} WHERE ${q(t.directory)} IN (${dirs.map(() => '?').join(', ')})${top}${since} ORDER BY ms DESC, ${q(t.id)} ASC`;
   const args = [...dirs, ...(sinceMs === undefined ? [] : [sinceMs])];
-  const stmt = db.prepare(sql);
-  const rows: Array<[unknown, unknown]> = times ? (stmt.raw().all(...args) as Array<[unknown, unknown]>) : (stmt.pluck().all(...args) as unknown[]).map((id) => [id, null]);
+  const rows = prepared(db, topSql(t, dirs.length, sinceMs !== undefined)).all(...args) as Array<{ id: unknown; ms: unknown }>;
   const out: Array<[string, number | null]> = [];
-  for (const [rawId, rawMs] of rows) {
-    const id = typeof rawId === 'string' ? normalizeAgentId('opencode', rawId) : null;
-    if (id !== null) out.push([id, toMs(rawMs)]);
+  for (const r of rows) {
+    const id = typeof r.id === 'string' ? normalizeAgentId('opencode', r.id) : null;
+    if (id !== null) out.push([id, times ? toMs(r.ms) : null]);
   }
   return out;
 }
@@ -92,9 +127,32 @@ function topSessions(db: Database.Database, t: OpencodeSessionTable, dirs: reado
 export function sessionRows(db: Database.Database, layout: OpencodeLayout, id: string): OpencodeSessionRow[] {
   const out: OpencodeSessionRow[] = [];
   for (const t of sessionTables(layout)) {
-    for (const raw of db.prepare(`${select(t)} WHERE ${q(t.id)} = ?`).all(id) as Record<string, unknown>[]) {
+    for (const raw of prepared(db, tableSql(t).byId).all(id) as Record<string, unknown>[]) {
       const row = toRow(t, raw);
       if (row !== null) out.push(row);
+    }
+  }
+  return out;
+}
+
+/**
+ * {@link sessionRows} of many ids in one statement per table: every row (both schemas) of each id, by id (an id with no
+ * row is absent).
+ * @public
+ */
+export function sessionRowsOf(db: Database.Database, layout: OpencodeLayout, ids: readonly string[]): Map<string, OpencodeSessionRow[]> {
+  const out = new Map<string, OpencodeSessionRow[]>();
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return out;
+  const json = JSON.stringify(unique);
+  for (const t of sessionTables(layout)) {
+    for (const raw of prepared(db, tableSql(t).byIds).all(json) as Record<string, unknown>[]) {
+      const asked = raw['q'];
+      const row = toRow(t, raw);
+      if (typeof asked !== 'string' || row === null) continue;
+      const list = out.get(asked);
+      if (list === undefined) out.set(asked, [row]);
+      else list.push(row);
     }
   }
   return out;
@@ -116,7 +174,7 @@ export function descendantSessions(db: Database.Database, layout: OpencodeLayout
     const next: string[] = [];
     for (const parent of frontier) {
       for (const t of tables) {
-        const ids = db.prepare(`SELECT ${q(t.id)} FROM ${q(t.table)} WHERE ${q(t.parent as string)} = ?`).pluck().all(parent) as unknown[];
+        const ids = prepared(db, tableSql(t).children as string, 'pluck').all(parent) as unknown[];
         for (const raw of ids) {
           if (typeof raw !== 'string' || raw === '' || seen.has(raw)) continue;
           seen.add(raw);

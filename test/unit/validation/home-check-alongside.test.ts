@@ -1,26 +1,32 @@
 // The argument check's stat of the home runs while a read-only method of a store-reads-only adapter (Codex, Hermes)
-// reads, but its answer still waits for the stat, and a bad home still rejects; every other method (a purge) and every
-// adapter that may spawn (OpenCode) touch nothing before the home is known a directory.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// reads, but its answer still waits for the stat, and a bad home still rejects; every other method (a purge) touches
+// nothing before the home is known a directory. OpenCode's read-only methods read alongside the stat too, but the one spawn
+// they may make (`opencode debug paths`) waits for it, and a bad home spawns nothing.
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CodexAdapter } from '../../../src/adapters/codex/codex-adapter.js';
 import { HermesAdapter } from '../../../src/adapters/hermes/hermes-adapter.js';
 import { OpencodeAdapter as OpenCodeAdapter } from '../../../src/adapters/opencode/opencode-adapter.js';
 import { InvalidArgumentError } from '../../../src/invalid-argument-error.js';
+import { homeChecked, notePendingHomeCheck, requireDiscoveryContext } from '../../../src/validation/discovery-context.js';
 import { NodeFileSystem } from '../../../src/node/node-fs.js';
 import type { FileSystemPort } from '../../../src/ports/fs.js';
 import { FakeProcessTable } from '../../../src/testing/process/fake-process-table.js';
+import type { RunResult } from '../../../src/ports/process.js';
+import { sesId } from '../../helpers/adapter-opencode-db.js';
 import { portsWith } from '../../helpers/adapter-agy-files.js';
 import { makeTempDir } from '../../helpers/fs-temp.js';
 
 const ID = '01a229f2-dd9f-7f71-b03f-29e4937c4596';
 
-// The real disk, with the stat of `home` held until `release()`, recording every call made before it settled.
-function gatedFs(home: string): { fs: FileSystemPort; early: string[]; release: () => void; statSeen: Promise<void> } {
+// The real disk, with the stat of `home` held until `release()` (with `firstOnly`, only the first: the argument check's),
+// recording every call made before it settled.
+function gatedFs(home: string, firstOnly = false): { fs: FileSystemPort; early: string[]; release: () => void; statSeen: Promise<void> } {
   const inner = new NodeFileSystem();
   const early: string[] = [];
   let open = false;
+  let held = false;
   let release = (): void => undefined;
   let seen = (): void => undefined;
   const gate = new Promise<void>((r) => (release = () => ((open = true), r())));
@@ -30,7 +36,8 @@ function gatedFs(home: string): { fs: FileSystemPort; early: string[]; release: 
       const value: unknown = Reflect.get(target, prop, receiver);
       if (typeof value !== 'function') return value;
       return (...args: unknown[]) => {
-        if (prop === 'stat' && args[0] === home) {
+        if (prop === 'stat' && args[0] === home && !(firstOnly && held)) {
+          held = true;
           seen();
           return gate.then(() => (value as (...a: unknown[]) => unknown).apply(target, args));
         }
@@ -78,22 +85,101 @@ describe('the home stat of the argument check', () => {
     await expect(new HermesAdapter(ports).discover({ workspace: root, home })).rejects.toBeInstanceOf(InvalidArgumentError);
   });
 
-  it('a purge, and OpenCode (which may spawn), touch nothing before the home is known a directory', async () => {
+  it('a purge touches nothing before the home is known a directory', async () => {
     const root = await tmp();
     const home = join(root, 'home');
     mkdirSync(join(home, '.codex'), { recursive: true });
-    for (const run of [
-      (fs: FileSystemPort) => new CodexAdapter(portsWith(new FakeProcessTable([]), fs)).purgeArtifacts(ID, { workspace: root, home }),
-      (fs: FileSystemPort) => new OpenCodeAdapter(portsWith(new FakeProcessTable([]), fs)).discover({ workspace: root, home }),
+    const g = gatedFs(home);
+    const p = new CodexAdapter(portsWith(new FakeProcessTable([]), g.fs)).purgeArtifacts(ID, { workspace: root, home });
+    p.catch(() => undefined);
+    await g.statSeen;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(g.early).toEqual([]);
+    g.release();
+    await p.catch(() => undefined);
+  });
+
+  it('OpenCode reads alongside the stat but spawns `opencode debug paths` only once the home is known a directory', async () => {
+    const root = await tmp();
+    const home = join(root, 'home');
+    mkdirSync(home);
+    const bin = opencodeOnPath(root);
+    const proc = answering();
+    // Only the argument check's stat is held: the locator's own look at the home (where to run) is not.
+    const g = gatedFs(home, true);
+    let settled = false;
+    const p = new OpenCodeAdapter(portsWith(proc, g.fs)).discover({ workspace: root, home, env: { PATH: bin } }).then((r) => ((settled = true), r));
+    await g.statSeen;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(g.early.length).toBeGreaterThan(0);
+    expect(proc.runs).toEqual([]);
+    expect(settled).toBe(false);
+    g.release();
+    expect(await p).toEqual([]);
+    expect(proc.runs).toHaveLength(1);
+  });
+
+  it('a file as home rejects every read-only OpenCode method with INVALID_ARGUMENT and spawns nothing', async () => {
+    const root = await tmp();
+    const home = join(root, 'file');
+    writeFileSync(home, 'x');
+    const bin = opencodeOnPath(root);
+    const proc = answering();
+    const oc = new OpenCodeAdapter(portsWith(proc));
+    const ctx = { workspace: root, home, env: { PATH: bin } };
+    const id = sesId(1);
+    for (const call of [
+      () => oc.discover(ctx),
+      () => oc.verifyArtifact(id, ctx),
+      () => oc.verifyMany([{ id }], ctx),
+      () => oc.owns(id, ctx),
+      () => oc.hasArtifacts(id, ctx),
     ]) {
-      const g = gatedFs(home);
-      const p = run(g.fs);
-      p.catch(() => undefined);
-      await g.statSeen;
-      await new Promise((r) => setTimeout(r, 50));
-      expect(g.early).toEqual([]);
-      g.release();
-      await p.catch(() => undefined);
+      await expect(call()).rejects.toBeInstanceOf(InvalidArgumentError);
     }
+    // The reads that ran alongside the stat may still be finishing: give them time to (not) spawn.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(proc.runs).toEqual([]);
+  });
+});
+
+const OK: RunResult = { command: 'opencode debug paths', exitCode: 0, signal: null, stdout: 'data /x\n', stderr: '', durationMs: 1, timedOut: false, failed: false };
+
+function answering(): FakeProcessTable {
+  return new FakeProcessTable([], { self: { pid: 100, argv: ['node'], env: { PATH: '' } }, onRun: () => OK });
+}
+
+// An executable `opencode` (never run: the fake process table answers) in `<root>/bin`.
+function opencodeOnPath(root: string): string {
+  const bin = join(root, 'bin');
+  mkdirSync(bin);
+  writeFileSync(join(bin, 'opencode'), '#!/bin/sh\n');
+  chmodSync(join(bin, 'opencode'), 0o755);
+  return bin;
+}
+
+describe('homeChecked', () => {
+  it('stats the home of a context neither checked nor being checked, and rejects a file', async () => {
+    const root = await tmp();
+    const file = join(root, 'file');
+    writeFileSync(file, 'x');
+    const fs = new NodeFileSystem();
+    await expect(homeChecked(fs, { workspace: root, home: file })).rejects.toBeInstanceOf(InvalidArgumentError);
+    await expect(homeChecked(fs, { workspace: root, home: root })).resolves.toBeUndefined();
+  });
+
+  it('waits for a context checked already for nothing, and for one being checked for its check', async () => {
+    const root = await tmp();
+    const stats: string[] = [];
+    const inner = new NodeFileSystem();
+    const fs = Object.assign(Object.create(inner) as NodeFileSystem, { stat: (p: string) => (stats.push(p), inner.stat(p)) });
+    const known = await requireDiscoveryContext(fs, { workspace: root, home: root });
+    stats.length = 0;
+    await homeChecked(fs, known);
+    expect(stats).toEqual([]);
+    const pending = { workspace: root, home: join(root, 'nope') };
+    notePendingHomeCheck(pending, Promise.reject(new InvalidArgumentError('ctx.home', 'does not exist')));
+    await expect(homeChecked(fs, pending)).rejects.toBeInstanceOf(InvalidArgumentError);
+    expect(stats).toEqual([]);
   });
 });
