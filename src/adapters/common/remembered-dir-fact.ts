@@ -66,9 +66,11 @@ export async function rememberedDirFact<T>(
     if (again.every((s, i) => s !== undefined && statStamp(s) === hit.present[i]?.stamp)) return hit.value as T;
   }
   mem.delete(key);
-  const stats = d === undefined ? [] : await Promise.all(names.map((n) => lstatOrNull(fs, join(dir, n)).catch(() => undefined)));
+  // A directory that is no real one, or has not settled, vouches for nothing: read without the looks no memory needs.
+  if (d === undefined || (d !== null && d.kind !== 'dir') || !settled([d], now())) return read([]);
+  const stats = await Promise.all(names.map((n) => lstatOrNull(fs, join(dir, n)).catch(() => undefined)));
   const value = await read(stats);
-  const plain = d !== undefined && (d === null || d.kind === 'dir') && stats.every((s) => s === null || s?.kind === 'file');
+  const plain = stats.every((s) => s === null || s?.kind === 'file');
   if (plain && settled([d, ...(stats as Array<FileStat | null>)], now())) {
     const present = names.flatMap((name, i) => (stats[i] === null ? [] : [{ name, stamp: statStamp(stats[i] as FileStat) }]));
     mem.set(key, { dir: statStamp(d), present, value });
