@@ -35,6 +35,8 @@ export class AgyAdapter extends BaseAdapter {
   readonly name = 'agy' as const;
   /** Post-discovered: agy picks the conversation id; capture finds it on disk. */
   readonly idLifecycle = 'post_discovered' as const;
+  /** Discovery, verification and ownership here read files only (no spawn, no write): the home's stat runs alongside. */
+  protected override readonly storeReadsOnly = true;
   /** agy exports the conversation id to its tool shells as `ANTIGRAVITY_CONVERSATION_ID`. */
   override readonly sessionEnvVar = 'ANTIGRAVITY_CONVERSATION_ID';
 

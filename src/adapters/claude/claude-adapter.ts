@@ -58,6 +58,8 @@ export class ClaudeAdapter extends BaseAdapter {
   readonly idLifecycle = 'pre_assigned' as const;
   /** Claude exports the session id to its tool shells as `CLAUDE_CODE_SESSION_ID`. */
   override readonly sessionEnvVar = 'CLAUDE_CODE_SESSION_ID';
+  /** Discovery, verification and ownership here read files only (no spawn, no write): the home's stat runs alongside. */
+  protected override readonly storeReadsOnly = true;
 
   // The ports' clock: a transcript's first cwd is remembered under its lstat only once it has settled by it.
   readonly #now = (): number => this.ports.clock.now();
