@@ -113,6 +113,24 @@ describe('grok: remembered plain bucket cwds', () => {
     expect(count(spy, 'realpath', p1)).toBe(2);
   });
 
+  it('a workspace remembered plain is not resolved again, and is followed once it becomes a link to a bucket\'s cwd', async () => {
+    const other = join(dir, 'elsewhere');
+    mkdirSync(other);
+    const { id } = bucketOf(other);
+    const workspace = join(dir, 'wsl');
+    mkdirSync(workspace);
+    const { grok, spy } = adapter();
+    const at = { workspace, home };
+    expect(await grok.verifyMany([{ id }], at)).toEqual([false]);
+    expect(await grok.verifyMany([{ id }], at)).toEqual([false]);
+    expect(count(spy, 'realpath', workspace)).toBe(1);
+    renameSync(workspace, join(dir, 'wsl-old'));
+    symlinkSync(other, workspace);
+    expect(await grok.verifyMany([{ id }], at)).toEqual([true]);
+    expect(await grok.verifyArtifact(id, at)).toBe(true);
+    expect(await grok.discover(at)).toEqual([id]);
+  });
+
   it('a missing bucket cwd is remembered, and found once it is created as a link to the workspace', async () => {
     mkdirSync(join(dir, 'projects'));
     const gone = join(dir, 'projects', 'gone');

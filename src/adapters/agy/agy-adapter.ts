@@ -35,8 +35,13 @@ export class AgyAdapter extends BaseAdapter {
   readonly name = 'agy' as const;
   /** Post-discovered: agy picks the conversation id; capture finds it on disk. */
   readonly idLifecycle = 'post_discovered' as const;
+  /** Discovery, verification and ownership here read files only (no spawn, no write): the home's stat runs alongside. */
+  protected override readonly storeReadsOnly = true;
   /** agy exports the conversation id to its tool shells as `ANTIGRAVITY_CONVERSATION_ID`. */
   override readonly sessionEnvVar = 'ANTIGRAVITY_CONVERSATION_ID';
+
+  // The ports' clock: what a conversation's files say is remembered under their lstats only once they have settled by it.
+  readonly #now = (): number => this.ports.clock.now();
 
   /** The CLI arguments that resume a conversation (`agy --conversation <id>`), empty for an implausible id. */
   resumeArgs(id: string): string[] {
@@ -59,7 +64,7 @@ export class AgyAdapter extends BaseAdapter {
     if (mode === 'discover' && this.claimedBySibling(c, ctx)) return false;
     // One rule set: a single id is a batch of one.
     try {
-      return (await agyVerifyMany(this.ports.fs, await this.paths(ctx), [{ id: c, workspace: ctx.workspace }], mode))[0] === true;
+      return (await agyVerifyMany(this.ports.fs, await this.paths(ctx), [{ id: c, workspace: ctx.workspace }], mode, this.#now))[0] === true;
     } catch {
       return false;
     }
@@ -68,7 +73,7 @@ export class AgyAdapter extends BaseAdapter {
   /** `verifyArtifact` in `verify` mode for many ids at once: each conversation read once, the cache at most once, each workspace resolved once. */
   override async verifyMany(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
     try {
-      return await verifyCanonical(queries, ctx.workspace, (id) => this.canonical(id), async (batch) => agyVerifyMany(this.ports.fs, await this.paths(ctx), batch, 'verify'));
+      return await verifyCanonical(queries, ctx.workspace, (id) => this.canonical(id), async (batch) => agyVerifyMany(this.ports.fs, await this.paths(ctx), batch, 'verify', this.#now));
     } catch {
       // A context whose paths cannot be told verifies nothing.
       return queries.map(() => false);

@@ -1,6 +1,6 @@
 import { isAbsolute, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FileSystemPort } from '../../ports/fs.js';
+import type { FileStat, FileSystemPort } from '../../ports/fs.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { tableNames } from '../../sqlite/schema.js';
 import { normalizeAgentId } from '../../ids/agent-id.js';
@@ -62,13 +62,15 @@ export function decodeAgyTrajectory(blob: Uint8Array): AgyTrajectory {
 /**
  * Reads the conversation's own record, read-only (sidecars included, its directory left as found). Null when the path is
  * not a regular SQLite file or does not open as a database with a schema (not a conversation); a database without the record
- * gives `recorded: false`. Never throws.
+ * gives `recorded: false`; `seen` is an `lstat` of the path the caller has just taken (null: nothing there), used as the
+ * regular-file check instead of another. Never throws.
  * @public
  */
-export async function readAgyTrajectory(fs: FileSystemPort, dbPath: string): Promise<AgyTrajectory | null> {
+export async function readAgyTrajectory(fs: FileSystemPort, dbPath: string, seen?: FileStat | null): Promise<AgyTrajectory | null> {
   try {
     // The opener refuses what is not a regular file (and a file that is not SQLite where sidecars would be read); the
     // path itself must be the file, never a link to one: the looks it took say so (another look only after a retry).
+    if (seen !== undefined && seen?.kind !== 'file') return null;
     return await withReadonlyDb(dbPath, { fs, requireFile: true }, async (h) => {
       if ((h.stats?.file ?? (await fs.lstat(dbPath))).kind !== 'file') return null;
       const tables = tableNames(h.db);

@@ -58,6 +58,11 @@ export class ClaudeAdapter extends BaseAdapter {
   readonly idLifecycle = 'pre_assigned' as const;
   /** Claude exports the session id to its tool shells as `CLAUDE_CODE_SESSION_ID`. */
   override readonly sessionEnvVar = 'CLAUDE_CODE_SESSION_ID';
+  /** Discovery, verification and ownership here read files only (no spawn, no write): the home's stat runs alongside. */
+  protected override readonly storeReadsOnly = true;
+
+  // The ports' clock: a transcript's first cwd is remembered under its lstat only once it has settled by it.
+  readonly #now = (): number => this.ports.clock.now();
 
   /** Where Claude keeps things for this context (the agent env decides: a sandbox home never inherits the caller's). */
   protected async locations(ctx: DiscoveryContext): Promise<ClaudeLocations> {
@@ -79,7 +84,7 @@ export class ClaudeAdapter extends BaseAdapter {
   /** `verifyArtifact` in `verify` mode for many ids at once: each workspace resolved, the unknown stores listed and read once for the batch. */
   override async verifyMany(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
     try {
-      return await verifyCanonical(queries, ctx.workspace, (id) => this.canonical(id), async (batch) => claudeVerifyMany(this.ports.fs, await this.locations(ctx), batch));
+      return await verifyCanonical(queries, ctx.workspace, (id) => this.canonical(id), async (batch) => claudeVerifyMany(this.ports.fs, await this.locations(ctx), batch, this.#now));
     } catch {
       // A context whose locations cannot be told verifies nothing.
       return queries.map(() => false);

@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { normalizeAgentId } from '../../ids/agent-id.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { type BatchVerifyQuery, batchMemo } from '../common/batch-memo.js';
+import { type FactClock, rememberedFact } from '../common/remembered-fact.js';
 import type { ClaudeLocations } from './claude-locations.js';
 import { readTranscriptHead } from './transcript-head.js';
 import { storeConversations, unknownStores } from './unknown-stores.js';
@@ -21,19 +22,25 @@ export type ClaudeVerifyQuery = BatchVerifyQuery;
  * else what an unknown store records for the workspace — each workspace resolved, each transcript looked at and its head
  * read, and the unknown stores listed and read, once for the batch (not once per id). A transcript in the key dir of the
  * workspace as given whose first cwd is that path as written (or that records none) answers before the workspace is
- * resolved: it is one the full rule accepts under that key too. Never throws: an id whose check fails is false.
+ * resolved: it is one the full rule accepts under that key too. With `now` (the ports' clock) a transcript's first cwd
+ * is remembered for the port under its `lstat` once settled, so a later call of an unchanged transcript costs that one
+ * `lstat` (which is also its regular-file check). Never throws: an id whose check fails is false.
  * @public
  */
-export async function claudeVerifyMany(fs: FileSystemPort, loc: ClaudeLocations, queries: readonly ClaudeVerifyQuery[]): Promise<boolean[]> {
+export async function claudeVerifyMany(fs: FileSystemPort, loc: ClaudeLocations, queries: readonly ClaudeVerifyQuery[], now?: FactClock): Promise<boolean[]> {
   let dbs: Promise<string[]> | undefined;
   const stores = (): Promise<string[]> => (dbs ??= unknownStores(fs, loc.config));
   const wsOf = batchMemo((w) => claudeWorkspace(fs, w));
-  // The first recorded cwd of a transcript (null: none recorded); a transcript that cannot be read rejects.
-  const cwdOf = batchMemo(async (path) => (await readTranscriptHead(fs, path, true)).cwd);
-  const kindOf = batchMemo((path) => fs.lstat(path).then((s) => s.kind, () => null));
+  const statOf = batchMemo((path) => fs.lstat(path).catch(() => null));
+  // The first recorded cwd of a regular transcript (null: none recorded), remembered under the lstat taken before the
+  // read; a transcript that cannot be read rejects.
+  const cwdOf = batchMemo(async (path) => {
+    const st = await statOf(path);
+    return rememberedFact(fs, `claude.head-cwd\0${path}`, [st], now, async () => (await readTranscriptHead(fs, path, true)).cwd);
+  });
   // The transcript at `path` is a regular file whose first cwd `accepts` (none recorded: the key dir's, verify mode).
   const accepted = async (path: string, accepts: (cwd: string) => boolean | Promise<boolean>): Promise<boolean> => {
-    if ((await kindOf(path)) !== 'file') return false;
+    if ((await statOf(path))?.kind !== 'file') return false;
     const cwd = await cwdOf(path).catch(() => undefined);
     return cwd === null || (cwd !== undefined && (await accepts(cwd)));
   };

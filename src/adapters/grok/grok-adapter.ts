@@ -43,6 +43,8 @@ export class GrokAdapter extends BaseAdapter {
   readonly idLifecycle = 'pre_assigned' as const;
   /** `GROK_SESSION_ID`, which grok gives its hooks and MCP servers (its tool shells get `GROK_AGENT=1` instead). */
   override readonly sessionEnvVar = 'GROK_SESSION_ID';
+  /** Discovery, verification and ownership here read files only (no spawn, no write): the home's stat runs alongside. */
+  protected override readonly storeReadsOnly = true;
 
   /** The CLI arguments that resume a conversation (`grok --resume <id>`), empty for an implausible id. */
   resumeArgs(id: string): string[] {

@@ -1,14 +1,12 @@
 import { join } from 'node:path';
 import type { FileStat, FileSystemPort } from '../../ports/fs.js';
 import { lstatOrNull } from '../../paths/lstat-or-null.js';
+import { settled } from '../../sqlite/remembered-probe.js';
 import type { GrokClock } from './grok-plain-cwds.js';
 import { readGrokFile } from './grok-read.js';
 
 /** A `.cwd` holds one path; 64 KiB is far beyond any PATH_MAX. */
 const MAX_CWD_BYTES = 64 * 1024;
-// The `.cwd` must be this much older than the clock before its text is remembered (a rewrite within the same timestamp
-// tick would leave the stamp unchanged).
-const SETTLED_MS = 3000;
 
 // Per file-system port: `.cwd` path → the text read under a stamp of its lstat.
 const memory = new WeakMap<FileSystemPort, Map<string, { stamp: string; cwd: string }>>();
@@ -38,7 +36,8 @@ export async function grokBucketCwdFile(fs: FileSystemPort, bucket: string, now?
   if (read.kind !== 'text') return null;
   const cwd = read.text.trim();
   const t = now?.() ?? Number.NaN;
-  if (st !== null && Number.isFinite(t) && Number.isFinite(st.mtimeMs) && st.mtimeMs <= t - SETTLED_MS) {
+  // The settle rule of every remembered look (a rewrite within the same timestamp tick would leave the stamp unchanged).
+  if (st !== null && settled([st], t)) {
     let m = memory.get(fs);
     if (m === undefined) memory.set(fs, (m = new Map()));
     m.set(path, { stamp: stampOf(st), cwd });

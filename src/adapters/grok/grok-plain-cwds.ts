@@ -1,5 +1,6 @@
 import type { FileSystemPort } from '../../ports/fs.js';
 import { lstatOrNull } from '../../paths/lstat-or-null.js';
+import { settled } from '../../sqlite/remembered-probe.js';
 
 /**
  * Reads the clock (epoch ms); with it, which bucket cwds resolve to themselves is remembered for the life of the
@@ -19,10 +20,6 @@ export interface GrokParentStamp {
   /** True when a plain cwd under it may be remembered. */
   plain: boolean;
 }
-
-// A directory's mtime must be this much older than the clock before a look at it is remembered (a change within the same
-// timestamp tick would leave the stamp unchanged), as the Codex state cache does.
-const SETTLED_MS = 3000;
 
 // Per file-system port (a fake and the real disk never share): resolved cwd → the parent stamp under which it is plain.
 const memory = new WeakMap<FileSystemPort, Map<string, string>>();
@@ -63,7 +60,9 @@ export class GrokPlainCwds {
   async #stampOf(dir: string): Promise<GrokParentStamp> {
     const [real, st] = await Promise.all([this.#fs.realpath(dir).catch(() => null), lstatOrNull(this.#fs, dir).catch(() => null)]);
     const now = this.#now?.() ?? Number.NaN;
-    const plain = real === dir && st !== null && st.kind === 'dir' && Number.isFinite(now) && Number.isFinite(st.mtimeMs) && st.mtimeMs <= now - SETTLED_MS;
+    // The settle rule of every remembered look (a change within the same timestamp tick would leave the stamp unchanged).
+    const plain = real === dir && st !== null && st.kind === 'dir' && settled([st], now);
+    // No size in the stamp: a directory's size says nothing its mtime does not (deliberately left out).
     return { stamp: `${real === dir ? 'plain' : 'not'}|${st === null ? '-' : `${st.kind}:${st.dev}:${st.ino}:${st.mtimeMs}`}`, plain };
   }
 

@@ -70,12 +70,23 @@ async function realOrNull(fs: FileSystemPort, path: string): Promise<string | nu
 }
 
 /**
- * Builds the {@link GrokWorkspaceMatch} of a workspace for one call. Never throws.
+ * Builds the {@link GrokWorkspaceMatch} of a workspace for one call. A workspace {@link GrokPlainCwds} knows to be plain
+ * (under the stamp its parent shows now, the parent looked at once per call with the buckets' parents) is its own
+ * realpath, so it needs no `realpath`; one resolved plain is remembered so. Never throws.
  * @public
  */
 export async function grokWorkspaceMatch(fs: FileSystemPort, workspace: string, plain: GrokPlainCwds): Promise<GrokWorkspaceMatch> {
   const given = isAbsolute(workspace) ? resolve(workspace) : workspace;
-  const real = (await realOrNull(fs, given)) ?? given;
+  let real: string;
+  if (plain.enabled && isAbsolute(given) && dirname(given) !== given) {
+    const stamp = await plain.parent(dirname(given));
+    if (plain.known(given, stamp)) real = given;
+    else {
+      const r = await realOrNull(fs, given);
+      real = r ?? given;
+      await plain.remember(given, r, stamp).catch(() => undefined);
+    }
+  } else real = (await realOrNull(fs, given)) ?? given;
   return { here: sameDirectory(fs, given, real), given, real, plain };
 }
 

@@ -1,11 +1,14 @@
-// The argument check's stat of the home runs while a read-only method of a store-reads-only adapter (Codex, Hermes)
-// reads, but its answer still waits for the stat, and a bad home still rejects; every other method (a purge) touches
-// nothing before the home is known a directory. OpenCode's read-only methods read alongside the stat too, but the one spawn
-// they may make (`opencode debug paths`) waits for it, and a bad home spawns nothing.
+// The argument check's stat of the home runs while a read-only method of a store-reads-only adapter (Codex, Hermes,
+// Claude, Grok, agy) reads, but its answer still waits for the stat, and a bad home still rejects; every other method (a
+// purge) touches nothing before the home is known a directory. OpenCode's read-only methods read alongside the stat too,
+// but the one spawn they may make (`opencode debug paths`) waits for it, and a bad home spawns nothing.
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { AgyAdapter } from '../../../src/adapters/agy/agy-adapter.js';
+import { ClaudeAdapter } from '../../../src/adapters/claude/claude-adapter.js';
 import { CodexAdapter } from '../../../src/adapters/codex/codex-adapter.js';
+import { GrokAdapter } from '../../../src/adapters/grok/grok-adapter.js';
 import { HermesAdapter } from '../../../src/adapters/hermes/hermes-adapter.js';
 import { OpencodeAdapter as OpenCodeAdapter } from '../../../src/adapters/opencode/opencode-adapter.js';
 import { InvalidArgumentError } from '../../../src/invalid-argument-error.js';
@@ -74,6 +77,33 @@ describe('the home stat of the argument check', () => {
     expect(settled).toBe(false);
     g.release();
     expect(await p).toEqual([]);
+  });
+
+  it('runs while Claude, Grok and agy verifyMany read, and each answer waits for it', async () => {
+    const root = await tmp();
+    const home = join(root, 'home');
+    mkdirSync(home);
+    for (const make of [(fs: FileSystemPort) => new ClaudeAdapter(portsWith(new FakeProcessTable([]), fs)), (fs: FileSystemPort) => new GrokAdapter(portsWith(new FakeProcessTable([]), fs)), (fs: FileSystemPort) => new AgyAdapter(portsWith(new FakeProcessTable([]), fs))]) {
+      const g = gatedFs(home);
+      let settled = false;
+      const p = make(g.fs).verifyMany([{ id: '6f1f8f52-3c7e-4d0b-9a55-0c2f4b7e9a10' }], { workspace: root, home, env: {} }).then((r) => ((settled = true), r));
+      await g.statSeen;
+      await new Promise((r) => setTimeout(r, 50));
+      expect(g.early.length).toBeGreaterThan(0);
+      expect(settled).toBe(false);
+      g.release();
+      expect(await p).toEqual([false]);
+    }
+  });
+
+  it('a file as home still rejects Claude, Grok and agy verifyMany with INVALID_ARGUMENT', async () => {
+    const root = await tmp();
+    const home = join(root, 'file');
+    writeFileSync(home, 'x');
+    const ports = portsWith(new FakeProcessTable([]));
+    for (const a of [new ClaudeAdapter(ports), new GrokAdapter(ports), new AgyAdapter(ports)]) {
+      await expect(a.verifyMany([{ id: '6f1f8f52-3c7e-4d0b-9a55-0c2f4b7e9a10' }], { workspace: root, home })).rejects.toBeInstanceOf(InvalidArgumentError);
+    }
   });
 
   it('a file as home still rejects Codex verifyArtifact and Hermes discover with INVALID_ARGUMENT', async () => {
