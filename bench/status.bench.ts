@@ -7,7 +7,7 @@
 // an `opencode` on PATH (1, whatever the number of rows). The same at 1/10 and 10× (Claude and Codex files capped at 4×).
 // Run: npx tsx bench/status.bench.ts   (writes bench/results/status.md)
 import Database from 'better-sqlite3';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { lstat, open } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -128,11 +128,6 @@ for (const scale of SCALES) {
     const genS = (performance.now() - t0) / 1000;
     // The stores at rest, as a registry's stores are between turns: last changed longer ago than the settle time (3 s),
     // so what the ports remember under the files' lstats (kept connections, probes) may be used.
-    // The agy stage's files carry the fixture's fixed times (years ahead): set them a minute back, as a store at rest.
-    const rest = Date.now() / 1000 - 60;
-    for (const f of readdirSync(join(m.agy.home, '.gemini'), { recursive: true, withFileTypes: true })) {
-      if (f.isFile()) utimesSync(join(f.parentPath, f.name), rest, rest);
-    }
     await new Promise((r) => setTimeout(r, 3500));
     const workspace = join(root, 'work');
     const ports = nodePorts({ env: m.env });
