@@ -3,14 +3,10 @@ import { codexDbs, type CodexDb } from './codex-dbs.js';
 import type { CodexHome } from './codex-home.js';
 import type { ReadonlyDb } from '../../sqlite/open-readonly.js';
 import { lstatOrNull } from '../../paths/lstat-or-null.js';
-import { settled, statStamp } from '../../sqlite/remembered-probe.js';
+import { settled, type StateClock, statStamp } from '../../sqlite/remembered-probe.js';
 
-/**
- * Reads the clock (epoch ms); with it, what was read of a Codex home's state databases is remembered for the life of the
- * file-system port, without it nothing is.
- * @public
- */
-export type StateClock = () => number;
+// The clock type lives with the settle rule (Hermes and OpenCode use it too); Codex's modules still name it from here.
+export type { StateClock } from '../../sqlite/remembered-probe.js';
 
 interface Remembered<T> {
   stamp: string;

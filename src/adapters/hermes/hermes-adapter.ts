@@ -8,18 +8,16 @@ import { BaseAdapter } from '../common/base-adapter.js';
 import { psHint } from '../common/in-use.js';
 import { describeError } from '../../errors.js';
 import type { DiscoveryContext, InUseHolder, StoreReport, VerifyQuery } from '../types.js';
-import { type HermesVerifyQuery, hermesVerifyMany } from './hermes-verify-many.js';
-import { directoryMatcher } from '../agy/same-directory.js';
+import { type HermesBatchQuery, hermesVerifyBatch } from './hermes-verify.js';
+import { hermesDiscover } from './hermes-discover.js';
 import { type HermesConversation, HermesGraph } from './hermes-conversation.js';
 import { hermesMentions, hermesSessionFiles } from './hermes-files.js';
-import { readWorkspaceTips } from './hermes-workspace-tips.js';
-import { workspaceMatcher } from './hermes-workspace-match.js';
 import { hermesChainHolders } from './hermes-in-use.js';
 import { inspectHermesStores } from './hermes-inspect.js';
 import { type HermesStore, hermesPaths, hermesStores } from './hermes-paths.js';
 import { purgeHermesRows } from './hermes-purge-rows.js';
 import { HERMES_UNKNOWN_LAYOUT, type HermesRows, hermesRowsNaming } from './hermes-rows.js';
-import { type HermesSession, readHermesSessions } from './hermes-sessions.js';
+import { readHermesSessions } from './hermes-sessions.js';
 
 const SIDECARS = ['-wal', '-shm', '-journal'] as const;
 
@@ -63,19 +61,7 @@ export class HermesAdapter extends BaseAdapter {
 
   /** Conversations of this workspace (by its root's or tip's `cwd`, `git_repo_root` or ACP cwd) under their tip ids, newest tip first. */
   async discover(ctx: DiscoveryContext): Promise<string[]> {
-    try {
-      // The workspace resolves while the profiles are listed and the stores read.
-      const matches = workspaceMatcher(this.ports.fs, ctx.workspace);
-      // SQLite scans for the workspace's rows (each distinct recorded directory matched once); only their conversations reach JS.
-      const found = (await Promise.all((await this.stores(ctx)).map((store) => readWorkspaceTips(this.ports.fs, store.db, matches, this.#now)))).flat();
-      const epoch = ctx.epoch;
-      const fresh = epoch === undefined ? found : found.filter((s) => s.startedAt !== null && s.startedAt >= epoch);
-      const order = (s: HermesSession): number => s.startedAt ?? Number.NEGATIVE_INFINITY;
-      const ids = fresh.sort((a, b) => order(b) - order(a) || a.id.localeCompare(b.id)).map((s) => this.canonical(s.id));
-      return [...new Set(ids.filter((i): i is string => i !== null))];
-    } catch {
-      return [];
-    }
+    return hermesDiscover(this.ports.fs, this.stores(ctx), ctx.workspace, { epoch: ctx.epoch, now: this.#now, canonical: (i) => this.canonical(i) });
   }
 
   /** Any id of a conversation whose root or tip is of this workspace; `discover` mode never accepts one whose chain another row records. */
@@ -83,41 +69,28 @@ export class HermesAdapter extends BaseAdapter {
     const c = this.canonical(id);
     if (c === null) return false;
     try {
-      const env = await this.env(ctx);
-      // The workspace resolves, and the profiles are listed, while the active store is read.
-      const here = directoryMatcher(this.ports.fs, ctx.workspace);
-      here.catch(() => undefined);
       const refuses = mode === 'discover' ? (conv: HermesConversation) => conv.chain.some((m) => this.claimedBySibling(this.canonical(m) ?? m, ctx)) : undefined;
-      const dbs = hermesStores(this.ports.fs, ctx.home, env).then((all) => all.map((s) => s.db));
-      const query: HermesVerifyQuery = { id: c, ofWorkspace: async (conv) => this.ofWorkspace(conv, await here), refuses };
-      const [answer] = await hermesVerifyMany(this.ports.fs, dbs, [query], { first: hermesPaths(ctx.home, env).db, now: this.#now });
+      const [answer] = await hermesVerifyBatch(this.ports.fs, ctx.home, await this.env(ctx), [{ id: c, workspace: ctx.workspace }], { now: this.#now, refuses });
       return answer === true;
     } catch {
       return false;
     }
   }
 
-  /** `verifyArtifact` in `verify` mode for many ids at once: each `state.db` opened and probed once for the batch, by-id reads on it, the whole table read at most once. */
+  /** `verifyArtifact` in `verify` mode for many ids at once: each `state.db` opened and probed once for the batch, by-id reads on it (each distinct id once), the whole table read at most once. */
   override async verifyMany(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
     const out = queries.map(() => false);
     try {
-      const env = await this.env(ctx);
-      const dbs = hermesStores(this.ports.fs, ctx.home, env).then((all) => all.map((s) => s.db));
-      const matchers = new Map<string, ReturnType<typeof directoryMatcher>>();
-      const batch: HermesVerifyQuery[] = [];
+      const batch: HermesBatchQuery[] = [];
       const at: number[] = [];
       queries.forEach((qy, i) => {
         const c = this.canonical(qy.id);
         if (c === null) return;
-        const w = qy.workspace ?? ctx.workspace;
-        let m = matchers.get(w);
-        if (m === undefined) matchers.set(w, (m = directoryMatcher(this.ports.fs, w)));
-        m.catch(() => undefined);
-        const here = m;
-        batch.push({ id: c, ofWorkspace: async (conv) => this.ofWorkspace(conv, await here) });
+        batch.push({ id: c, workspace: qy.workspace ?? ctx.workspace });
         at.push(i);
       });
-      const answers = await hermesVerifyMany(this.ports.fs, dbs, batch, { first: hermesPaths(ctx.home, env).db, now: this.#now });
+      if (batch.length === 0) return out;
+      const answers = await hermesVerifyBatch(this.ports.fs, ctx.home, await this.env(ctx), batch, { now: this.#now });
       at.forEach((i, k) => (out[i] = answers[k] === true));
       return out;
     } catch {
@@ -348,13 +321,6 @@ export class HermesAdapter extends BaseAdapter {
 
   private async stores(ctx: DiscoveryContext): Promise<HermesStore[]> {
     return hermesStores(this.ports.fs, ctx.home, await this.env(ctx));
-  }
-
-  private async ofWorkspace(conv: HermesConversation, here: { matches(d: string): Promise<boolean> }): Promise<boolean> {
-    for (const s of [conv.root, conv.tip]) {
-      for (const dir of [s.cwd, s.gitRepoRoot, s.configCwd]) if (dir !== null && (await here.matches(dir))) return true;
-    }
-    return false;
   }
 
   private plausible(ids: readonly string[]): string[] {

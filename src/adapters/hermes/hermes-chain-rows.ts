@@ -10,6 +10,15 @@ import { type HermesSession, type SessionQuery, sessionQuery, sessionRows } from
 /** Past this many rows the neighbourhood is no cheaper than the table: every row is read instead. */
 const MAX_ROWS = 5000;
 
+// The two `WHERE` clauses of the walk, built once per remembered columns object.
+const clauses = new WeakMap<HermesSessionColumns, { byKey: string; byParent: string }>();
+
+function clausesOf(cols: HermesSessionColumns & { parent: string }): { byKey: string; byParent: string } {
+  let c = clauses.get(cols);
+  if (c === undefined) clauses.set(cols, (c = { byKey: `${q(cols.id)} IN (?, ?, ?)`, byParent: `${q(cols.parent)} = ?` }));
+  return c;
+}
+
 /**
  * The rows that decide the conversation of one id, by the primary key and the index on `parent_session_id`: the id's
  * row, its ancestors, and the children of every row of its chain that ended by compression — all that
@@ -31,10 +40,11 @@ export function chainRows(
     for (const r of rows) byId.set(r.id, r);
     return [...rows];
   };
-  // Each read prepared once: by the primary key, and by the parent index.
+  // Each read prepared once per connection (see `prepared`): by the primary key, and by the parent index.
   // By the primary key, in up to three spellings at once (the id as given, lower- and upper-case): one statement.
-  const byKey = sessionQuery(db, cols, `${q(cols.id)} IN (?, ?, ?)`) as SessionQuery;
-  const byParent = sessionQuery(db, cols, `${q(cols.parent)} = ?`) as SessionQuery;
+  const where = clausesOf(cols as HermesSessionColumns & { parent: string });
+  const byKey = sessionQuery(db, cols, where.byKey) as SessionQuery;
+  const byParent = sessionQuery(db, cols, where.byParent) as SessionQuery;
   const own = add(byKey(id, id.toLowerCase(), id.toUpperCase()));
   // A uuid stored in mixed case matches only by a scan (the graph compares uuids in any case).
   if (own.length === 0) return isUuid(id) ? table() : [];

@@ -2,8 +2,7 @@ import type Database from 'better-sqlite3';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { inReadScope } from '../../sqlite/read-scope.js';
-import { type StateClock } from '../codex/state-cache.js';
-import { rememberedProbe } from '../../sqlite/remembered-probe.js';
+import { rememberedProbe, type StateClock } from '../../sqlite/remembered-probe.js';
 import { chainRows } from './hermes-chain-rows.js';
 import { type HermesConversation, HermesGraph } from './hermes-conversation.js';
 import { type HermesSessionColumns, hermesSessionColumns } from './hermes-layout.js';
@@ -51,12 +50,20 @@ function graphsOf(db: Database.Database, ids: readonly string[], cols: HermesSes
   });
 }
 
+// The conversation of each id in a graph, found once per graph and id (queries of one id share it).
+function conversationOf(memo: Map<HermesGraph, Map<string, HermesConversation | undefined>>, graph: HermesGraph, id: string): HermesConversation | undefined {
+  let mine = memo.get(graph);
+  if (mine === undefined) memo.set(graph, (mine = new Map()));
+  if (!mine.has(id)) mine.set(id, graph.conversation(id));
+  return mine.get(id);
+}
+
 // What one store's graph says of one id: `yes` a conversation of the workspace of its own, `refused` one another row
 // claims (discover mode: the answer is false whatever the other stores say), `no` otherwise.
-async function ofStore(graph: HermesGraph | null, qy: HermesVerifyQuery): Promise<'yes' | 'no' | 'refused'> {
+async function ofStore(graph: HermesGraph | null, qy: HermesVerifyQuery, conversation: (g: HermesGraph, id: string) => HermesConversation | undefined): Promise<'yes' | 'no' | 'refused'> {
   if (graph === null) return 'no';
   const own = graph.find(qy.id);
-  const conv = graph.conversation(qy.id);
+  const conv = own === undefined ? undefined : conversation(graph, qy.id);
   if (own === undefined || conv === undefined || graph.isDelegate(own) || !conv.chain.includes(own.id)) return 'no';
   if (qy.refuses?.(conv) === true) return 'refused';
   return (await qy.ofWorkspace(conv)) ? 'yes' : 'no';
@@ -89,7 +96,9 @@ export async function hermesVerifyMany(
   opts: HermesVerifyOptions = {},
 ): Promise<boolean[]> {
   if (queries.length === 0) return [];
-  const ids = queries.map((x) => x.id);
+  // Each distinct id is read once per store, however many queries name it.
+  const ids = [...new Set(queries.map((x) => x.id))];
+  const slot = new Map(ids.map((id, k) => [id, k]));
   const reads = new Map<string, Promise<(HermesGraph | null)[]>>();
   const read = (path: string): Promise<(HermesGraph | null)[]> => {
     let r = reads.get(path);
@@ -104,11 +113,14 @@ export async function hermesVerifyMany(
     return queries.map(() => false);
   }
   const perStore = await Promise.all(paths.map(read));
+  const memo = new Map<HermesGraph, Map<string, HermesConversation | undefined>>();
+  const conversation = (g: HermesGraph, id: string): HermesConversation | undefined => conversationOf(memo, g, id);
   return Promise.all(
-    queries.map(async (qy, i) => {
+    queries.map(async (qy) => {
       try {
+        const k = slot.get(qy.id) as number;
         for (const graphs of perStore) {
-          const answer = await ofStore(graphs[i] ?? null, qy);
+          const answer = await ofStore(graphs[k] ?? null, qy, conversation);
           if (answer !== 'no') return answer === 'yes';
         }
         return false;
