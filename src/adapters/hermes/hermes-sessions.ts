@@ -90,7 +90,7 @@ function selectSql(cols: HermesSessionColumns, where: string): string {
     ].join(', ');
     sql = `SELECT ${select} FROM ${quoteIdent(cols.table)}${where === '' ? '' : ` WHERE ${where}`}`;
     // A caller's clause is built from the columns (ids are bound): few per columns object.
-    if (mine.size < 16) mine.set(where, sql);
+    if (mine.size < 32) mine.set(where, sql);
   }
   return sql;
 }
