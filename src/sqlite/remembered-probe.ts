@@ -1,13 +1,6 @@
 import type { FileStat, FileSystemPort } from '../ports/fs.js';
 import type { ReadonlyDb } from './open-readonly.js';
 
-/**
- * Reads the clock (epoch ms, the ports' clock); with it what was read of a store is remembered under its `lstat`s once
- * settled, without it nothing is.
- * @public
- */
-export type StateClock = () => number;
-
 // A file or directory is remembered only once its mtime is this much older than the clock: a change made within the
 // same timestamp tick as the look (coarse kernel clocks tick every few ms, some file systems every 2 s) would otherwise
 // leave the stamp unchanged and the memory stale for good.
@@ -32,7 +25,7 @@ const probes = new WeakMap<FileSystemPort, Map<string, { stamp: string; value: u
  * answer without running `read`; any change of the file or a sidecar, an unsettled stamp or no stats read afresh.
  * @public
  */
-export function rememberedProbe<T>(fs: FileSystemPort, path: string, h: ReadonlyDb, now: StateClock | undefined, read: () => T): T {
+export function rememberedProbe<T>(fs: FileSystemPort, path: string, h: ReadonlyDb, now: (() => number) | undefined, read: () => T): T {
   if (now === undefined || h.stats === undefined) return read();
   const all = [h.stats.file, ...h.stats.sidecars];
   const stamp = all.map(statStamp).join('|');

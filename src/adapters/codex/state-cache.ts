@@ -3,10 +3,11 @@ import { codexDbs, type CodexDb } from './codex-dbs.js';
 import type { CodexHome } from './codex-home.js';
 import type { ReadonlyDb } from '../../sqlite/open-readonly.js';
 import { lstatOrNull } from '../../paths/lstat-or-null.js';
-import { settled, type StateClock, statStamp } from '../../sqlite/remembered-probe.js';
+import { settled, statStamp } from '../../sqlite/remembered-probe.js';
+import type { StateClock } from '../../sqlite/state-clock.js';
 
-// The clock type lives with the settle rule (Hermes and OpenCode use it too); Codex's modules still name it from here.
-export type { StateClock } from '../../sqlite/remembered-probe.js';
+// The clock type has a neutral home (Hermes uses it too); Codex's modules still name it from here.
+export type { StateClock } from '../../sqlite/state-clock.js';
 
 interface Remembered<T> {
   stamp: string;

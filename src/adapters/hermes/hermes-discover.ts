@@ -1,5 +1,5 @@
 import type { FileSystemPort } from '../../ports/fs.js';
-import type { StateClock } from '../../sqlite/remembered-probe.js';
+import type { StateClock } from '../../sqlite/state-clock.js';
 import type { HermesStore } from './hermes-paths.js';
 import type { HermesSession } from './hermes-sessions.js';
 import { workspaceMatcher } from './hermes-workspace-match.js';

@@ -1,5 +1,5 @@
 import type { FileSystemPort } from '../../ports/fs.js';
-import type { StateClock } from '../../sqlite/remembered-probe.js';
+import type { StateClock } from '../../sqlite/state-clock.js';
 import { type DirectoryMatcher, directoryMatcher, realpathMemo } from '../agy/same-directory.js';
 import type { HermesConversation } from './hermes-conversation.js';
 import { hermesPaths, hermesStores } from './hermes-paths.js';
