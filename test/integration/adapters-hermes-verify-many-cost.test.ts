@@ -1,7 +1,8 @@
 // Hermes's verifyMany of a status-like batch (many rows naming few ids over two workspaces) answers as verifyArtifact
 // per row, and does the fixed work once: on one connection no SQL is prepared twice (a second batch on the same
-// connection prepares nothing), and no directory (workspace or recorded) is resolved twice in a batch.
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+// connection prepares nothing), and no directory (workspace or recorded) is resolved twice in a batch; where the active
+// store decides every query, a named profile's store is not read.
+import { mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,6 +71,31 @@ describe('hermes verifyMany cost', () => {
       expect(real.length).toBe(new Set(real).size);
       // Each store opened once for the batch (its file's lstat), not once per row or id.
       expect(spy.calls.filter((c) => c.op === 'lstat' && c.path === s.db)).toHaveLength(1);
+    }
+  });
+
+  it('a batch the active store decides reads no profile store; one it does not decide reads the profile and finds it there', async () => {
+    const other = join(root, 'profile-stage');
+    const p = materializeHermesStage('01-two-sessions', other);
+    const profiles = join(s.ctx.home, '.hermes', 'profiles');
+    mkdirSync(profiles, { recursive: true });
+    const work = join(profiles, 'work');
+    renameSync(p.hermesHome, work);
+    const profileDb = join(work, 'state.db');
+    try {
+      const ports = nodePorts({ env: s.ctx.env });
+      const spy = new SpyFileSystem(ports.fs);
+      const hermes = new HermesAdapter({ ...ports, fs: spy });
+      const here = queries.filter((q, i) => want[i] === true);
+      expect(here.length).toBeGreaterThan(0);
+      expect(await hermes.verifyMany(here, s.ctx)).toEqual(here.map(() => true));
+      expect(spy.calls.filter((c) => c.path.startsWith(profileDb))).toEqual([]);
+      spy.calls.length = 0;
+      // The profile's own workspace: the active store says no, the profile's says yes.
+      expect(await hermes.verifyMany([...here, { id: IDS.a1, workspace: p.wsA }], s.ctx)).toEqual([...here.map(() => true), true]);
+      expect(spy.calls.filter((c) => c.path === profileDb).length).toBeGreaterThan(0);
+    } finally {
+      rmSync(profiles, { recursive: true, force: true });
     }
   });
 });

@@ -27,7 +27,7 @@ export interface HermesVerifyQuery {
  * @public
  */
 export interface HermesVerifyOptions {
-  /** The active store's `state.db`, read while the list of stores is on its way. */
+  /** The active store's `state.db` (the first of the list), read while the list of stores is on its way. */
   first?: string | undefined;
   /** The ports' clock: with it each store's columns are remembered while its `lstat`s stay the same. */
   now?: StateClock | undefined;
@@ -85,9 +85,10 @@ async function readStore(fs: FileSystemPort, path: string, ids: readonly string[
  * (a regular file, checked by the opener) is opened once with its columns probed once, the id's row, ancestors and chain
  * read by the primary key and the parent index on the open connection, and the whole table (where a single id's
  * neighbourhood cannot be walked) read once for the batch, not once per id; the stores are asked in order (the first
- * that answers wins). `dbs` may still be on its way: `opts.first` (the active store) is read meanwhile. With `opts.now`
- * (the ports' clock) each store's columns are remembered under the `lstat`s of the file and its sidecars once settled
- * (see `rememberedProbe`). A store that cannot be read has none of the ids. Never throws.
+ * that answers wins). `dbs` may still be on its way: `opts.first` (the active store, which must be the first of `dbs`)
+ * is read meanwhile, and where it decides every query (yes, or a refusal) the other stores are neither waited for nor
+ * read. With `opts.now` (the ports' clock) each store's columns are remembered under the `lstat`s of the file and its
+ * sidecars once settled (see `rememberedProbe`). A store that cannot be read has none of the ids. Never throws.
  * @public
  */
 export async function hermesVerifyMany(
@@ -106,22 +107,30 @@ export async function hermesVerifyMany(
     if (r === undefined) reads.set(path, (r = readStore(fs, path, ids, opts.now)));
     return r;
   };
-  if (opts.first !== undefined) void read(opts.first);
+  const memo = new Map<HermesGraph, Map<string, HermesConversation | undefined>>();
+  const conversation = (g: HermesGraph, id: string): HermesConversation | undefined => conversationOf(memo, g, id);
+  const answerOf = (graphs: readonly (HermesGraph | null)[], qy: HermesVerifyQuery): Promise<'yes' | 'no' | 'refused' | 'failed'> =>
+    ofStore(graphs[slot.get(qy.id) as number] ?? null, qy, conversation).catch(() => 'failed' as const);
+  // The active store first: where it decides every query (a conversation of the workspace, or one refused) the others
+  // cannot change an answer, and are neither waited for nor read.
+  Promise.resolve(dbs).catch(() => undefined);
+  let early: Promise<Array<'yes' | 'no' | 'refused' | 'failed'>> | undefined;
+  if (opts.first !== undefined) early = read(opts.first).then((graphs) => Promise.all(queries.map((qy) => answerOf(graphs, qy))));
   let paths: readonly string[];
   try {
+    const first = await early;
+    if (first !== undefined && first.every((a) => a === 'yes' || a === 'refused')) return first.map((a) => a === 'yes');
     paths = await dbs;
   } catch {
     return queries.map(() => false);
   }
   const perStore = await Promise.all(paths.map(read));
-  const memo = new Map<HermesGraph, Map<string, HermesConversation | undefined>>();
-  const conversation = (g: HermesGraph, id: string): HermesConversation | undefined => conversationOf(memo, g, id);
   return Promise.all(
     queries.map(async (qy) => {
       try {
-        const k = slot.get(qy.id) as number;
         for (const graphs of perStore) {
-          const answer = await ofStore(graphs[k] ?? null, qy, conversation);
+          const answer = await answerOf(graphs, qy);
+          if (answer === 'failed') return false;
           if (answer !== 'no') return answer === 'yes';
         }
         return false;
