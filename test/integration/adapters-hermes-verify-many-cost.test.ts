@@ -74,7 +74,7 @@ describe('hermes verifyMany cost', () => {
     }
   });
 
-  it('a batch the active store decides reads no profile store; one it does not decide reads the profile and finds it there', async () => {
+  it('a batch the active store decides lists and reads no profile store; one it does not decide reads the profile and finds it there', async () => {
     const other = join(root, 'profile-stage');
     const p = materializeHermesStage('01-two-sessions', other);
     const profiles = join(s.ctx.home, '.hermes', 'profiles');
@@ -89,7 +89,8 @@ describe('hermes verifyMany cost', () => {
       const here = queries.filter((q, i) => want[i] === true);
       expect(here.length).toBeGreaterThan(0);
       expect(await hermes.verifyMany(here, s.ctx)).toEqual(here.map(() => true));
-      expect(spy.calls.filter((c) => c.path.startsWith(profileDb))).toEqual([]);
+      // Not even listed: the profiles directory is not read.
+      expect(spy.calls.filter((c) => c.path.startsWith(profiles))).toEqual([]);
       spy.calls.length = 0;
       // The profile's own workspace: the active store says no, the profile's says yes.
       expect(await hermes.verifyMany([...here, { id: IDS.a1, workspace: p.wsA }], s.ctx)).toEqual([...here.map(() => true), true]);

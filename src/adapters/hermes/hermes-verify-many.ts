@@ -85,15 +85,15 @@ async function readStore(fs: FileSystemPort, path: string, ids: readonly string[
  * (a regular file, checked by the opener) is opened once with its columns probed once, the id's row, ancestors and chain
  * read by the primary key and the parent index on the open connection, and the whole table (where a single id's
  * neighbourhood cannot be walked) read once for the batch, not once per id; the stores are asked in order (the first
- * that answers wins). `dbs` may still be on its way: `opts.first` (the active store, which must be the first of `dbs`)
- * is read meanwhile, and where it decides every query (yes, or a refusal) the other stores are neither waited for nor
- * read. With `opts.now` (the ports' clock) each store's columns are remembered under the `lstat`s of the file and its
+ * that answers wins). `dbs` may still be on its way, or be a function asked for the list only when needed:
+ * `opts.first` (the active store, which must be the first of `dbs`) is read meanwhile, and where it decides every query
+ * (yes, or a refusal) the other stores are neither waited for nor read. With `opts.now` (the ports' clock) each store's columns are remembered under the `lstat`s of the file and its
  * sidecars once settled (see `rememberedProbe`). A store that cannot be read has none of the ids. Never throws.
  * @public
  */
 export async function hermesVerifyMany(
   fs: FileSystemPort,
-  dbs: readonly string[] | PromiseLike<readonly string[]>,
+  dbs: readonly string[] | PromiseLike<readonly string[]> | (() => PromiseLike<readonly string[]>),
   queries: readonly HermesVerifyQuery[],
   opts: HermesVerifyOptions = {},
 ): Promise<boolean[]> {
@@ -113,14 +113,18 @@ export async function hermesVerifyMany(
     ofStore(graphs[slot.get(qy.id) as number] ?? null, qy, conversation).catch(() => 'failed' as const);
   // The active store first: where it decides every query (a conversation of the workspace, or one refused) the others
   // cannot change an answer, and are neither waited for nor read.
-  Promise.resolve(dbs).catch(() => undefined);
+  // A list given as a function is asked for only when the active store leaves a query undecided.
+  let listed: PromiseLike<readonly string[]> | readonly string[] | undefined = typeof dbs === 'function' ? undefined : dbs;
+  const list = (): PromiseLike<readonly string[]> | readonly string[] => (listed ??= (dbs as () => PromiseLike<readonly string[]>)());
+  if (listed !== undefined) Promise.resolve(listed).catch(() => undefined);
+  if (opts.first === undefined) list();
   let early: Promise<Array<'yes' | 'no' | 'refused' | 'failed'>> | undefined;
   if (opts.first !== undefined) early = read(opts.first).then((graphs) => Promise.all(queries.map((qy) => answerOf(graphs, qy))));
   let paths: readonly string[];
   try {
     const first = await early;
     if (first !== undefined && first.every((a) => a === 'yes' || a === 'refused')) return first.map((a) => a === 'yes');
-    paths = await dbs;
+    paths = await list();
   } catch {
     return queries.map(() => false);
   }

@@ -40,8 +40,8 @@ export async function conversationOfWorkspace(conv: HermesConversation, here: Di
 }
 
 /**
- * Verifies canonical ids against their workspaces in every store of the home, in order: the stores listed while the
- * active one is read ({@link hermesVerifyMany}); each distinct (id, workspace) pair answered once, each workspace's
+ * Verifies canonical ids against their workspaces in every store of the home, in order: the active one read first,
+ * the others listed and read only for what it leaves undecided ({@link hermesVerifyMany}); each distinct (id, workspace) pair answered once, each workspace's
  * matcher built once, and every directory (workspace or recorded) resolved at most once for the whole batch — the rule
  * itself unchanged (a recorded directory that resolves to the workspace is the workspace). Never throws.
  * @public
@@ -54,7 +54,8 @@ export async function hermesVerifyBatch(
   opts: HermesBatchOptions = {},
 ): Promise<boolean[]> {
   try {
-    const dbs = hermesStores(fs, home, env).then((all) => all.map((s) => s.db));
+    // The stores are listed only when the active one leaves a query undecided (see hermesVerifyMany).
+    const dbs = (): Promise<string[]> => hermesStores(fs, home, env).then((all) => all.map((s) => s.db));
     const real = realpathMemo(fs);
     const matchers = new Map<string, Promise<DirectoryMatcher>>();
     const slots = new Map<string, number>();
