@@ -41,11 +41,12 @@ export function chainRows(
     return [...rows];
   };
   // Each read prepared once per connection (see `prepared`): by the primary key, and by the parent index.
-  // By the primary key, in up to three spellings at once (the id as given, lower- and upper-case): one statement.
+  // By the primary key, in up to three spellings at once (the id as given, lower- and upper-case) for a uuid, which the
+  // graph matches in any case; any other id only as given (the graph compares it exactly): one statement.
   const where = clausesOf(cols as HermesSessionColumns & { parent: string });
   const byKey = sessionQuery(db, cols, where.byKey) as SessionQuery;
   const byParent = sessionQuery(db, cols, where.byParent) as SessionQuery;
-  const own = add(byKey(id, id.toLowerCase(), id.toUpperCase()));
+  const own = add(isUuid(id) ? byKey(id, id.toLowerCase(), id.toUpperCase()) : byKey(id, id, id));
   // A uuid stored in mixed case matches only by a scan (the graph compares uuids in any case).
   if (own.length === 0) return isUuid(id) ? table() : [];
   // Up: every ancestor of the row the graph starts from (a cycle or a runaway chain stops).
