@@ -24,7 +24,8 @@ function clausesOf(cols: HermesSessionColumns & { parent: string }): { byKey: st
  * row, its ancestors, and the children of every row of its chain that ended by compression — all that
  * `HermesGraph.conversation` reads to find the id's root, chain and tip (not its purge closure). Every row when the table cannot be walked so
  * (no parent column, an id whose case differs from the stored one, a neighbourhood past {@link MAX_ROWS}): `table`'s
- * rows, which a batch reads once for all its ids.
+ * rows, which a batch reads once for all its ids. `known`: the id's own row when the caller has just read it on this
+ * connection (a non-uuid id, found only as stored: the lookup by the primary key would give exactly that row).
  * @public
  */
 export function chainRows(
@@ -32,6 +33,7 @@ export function chainRows(
   id: string,
   cols: HermesSessionColumns | null = hermesSessionColumns(db),
   table: () => HermesSession[] = () => sessionRows(db, cols),
+  known?: HermesSession,
 ): HermesSession[] {
   if (cols === null) return [];
   if (cols.parent === undefined) return table();
@@ -46,9 +48,10 @@ export function chainRows(
   const where = clausesOf(cols as HermesSessionColumns & { parent: string });
   const byKey = sessionQuery(db, cols, where.byKey) as SessionQuery;
   const byParent = sessionQuery(db, cols, where.byParent) as SessionQuery;
-  const own = add(isUuid(id) ? byKey(id, id.toLowerCase(), id.toUpperCase()) : byKey(id, id, id));
+  const uuid = isUuid(id);
+  const own = add(uuid ? byKey(id, id.toLowerCase(), id.toUpperCase()) : known?.id === id ? [known] : byKey(id, id, id));
   // A uuid stored in mixed case matches only by a scan (the graph compares uuids in any case).
-  if (own.length === 0) return isUuid(id) ? table() : [];
+  if (own.length === 0) return uuid ? table() : [];
   // Up: every ancestor of the row the graph starts from (a cycle or a runaway chain stops).
   const start = new HermesGraph(own).find(id);
   if (start === undefined) return own;

@@ -109,7 +109,8 @@ export async function workspaceTips(
   const done = new Set<string>();
   for (const hit of hits) {
     if (done.has(hit.id)) continue;
-    const graph = new HermesGraph(chainRows(db, hit.id, cols));
+    // The hit's own row was just read on this connection: its lookup by the primary key is not repeated.
+    const graph = new HermesGraph(chainRows(db, hit.id, cols, undefined, hit));
     const conv = graph.conversation(hit.id);
     if (conv === undefined) continue;
     for (const m of conv.chain) done.add(m);
