@@ -87,8 +87,8 @@ async function readStore(fs: FileSystemPort, path: string, ids: readonly string[
  * neighbourhood cannot be walked) read once for the batch, not once per id; the stores are asked in order (the first
  * that answers wins). `dbs` may still be on its way, or be a function asked for the list only when needed:
  * `opts.first` (the active store, which must be the first of `dbs`) is read meanwhile, and where it decides every query
- * (yes, or a refusal) the other stores are neither waited for nor read. With `opts.now` (the ports' clock) each store's columns are remembered under the `lstat`s of the file and its
- * sidecars once settled (see `rememberedProbe`). A store that cannot be read has none of the ids. Never throws.
+ * (yes, or a refusal) the other stores are neither waited for nor read. With `opts.now` (the ports' clock) each
+ * store's columns are remembered under the `lstat`s of the file and its sidecars once settled (see `rememberedProbe`). A store that cannot be read has none of the ids. Never throws.
  * @public
  */
 export async function hermesVerifyMany(
@@ -121,8 +121,9 @@ export async function hermesVerifyMany(
   let early: Promise<Array<'yes' | 'no' | 'refused' | 'failed'>> | undefined;
   if (opts.first !== undefined) early = read(opts.first).then((graphs) => Promise.all(queries.map((qy) => answerOf(graphs, qy))));
   let paths: readonly string[];
+  let first: Array<'yes' | 'no' | 'refused' | 'failed'> | undefined;
   try {
-    const first = await early;
+    first = await early;
     if (first !== undefined && first.every((a) => a === 'yes' || a === 'refused')) return first.map((a) => a === 'yes');
     paths = await list();
   } catch {
@@ -130,10 +131,11 @@ export async function hermesVerifyMany(
   }
   const perStore = await Promise.all(paths.map(read));
   return Promise.all(
-    queries.map(async (qy) => {
+    queries.map(async (qy, i) => {
       try {
-        for (const graphs of perStore) {
-          const answer = await answerOf(graphs, qy);
+        for (const [j, graphs] of perStore.entries()) {
+          // The active store's answers are already known.
+          const answer = first !== undefined && paths[j] === opts.first ? (first[i] as 'yes' | 'no' | 'refused' | 'failed') : await answerOf(graphs, qy);
           if (answer === 'failed') return false;
           if (answer !== 'no') return answer === 'yes';
         }
