@@ -72,6 +72,36 @@ describe('hermes chainRows', () => {
     );
   });
 
+  it('finds the same as the whole table when ids are stored in other cases (upper-cased ids, uuids in any case)', () => {
+    const uuid = (i: number): string => `0000${i.toString(16).padStart(4, '0')}-abcd-4def-8abc-${i.toString(16).padStart(12, '0')}abcdef`.slice(0, 36);
+    fc.assert(
+      fc.property(fc.array(node, { minLength: 1, maxLength: 30 }), fc.array(fc.constantFrom('same', 'upper', 'uuid', 'UUID', 'Uuid'), { minLength: 31, maxLength: 31 }), (nodes, cases) => {
+        const db = build(nodes);
+        try {
+          // Rename each id (and every parent naming it) to its other spelling; a mixed-case uuid matches by no spelling of three.
+          const mixed = (u: string): string => `${u.slice(0, 9).toUpperCase()}${u.slice(9)}`;
+          const renamed = (i: number): string => {
+            const c = cases[i] as string;
+            return c === 'same' ? sid(i) : c === 'upper' ? sid(i).toUpperCase() : c === 'uuid' ? uuid(i) : c === 'UUID' ? uuid(i).toUpperCase() : mixed(uuid(i));
+          };
+          for (let i = 0; i < nodes.length; i += 1) {
+            db.prepare('UPDATE sessions SET parent_session_id = ? WHERE parent_session_id = ?').run(renamed(i), sid(i));
+            db.prepare('UPDATE sessions SET id = ? WHERE id = ?').run(renamed(i), sid(i));
+          }
+          const whole = new HermesGraph(sessionRows(db));
+          for (let i = 0; i <= nodes.length; i += 1) {
+            for (const id of new Set([sid(i), sid(i).toUpperCase(), uuid(i), uuid(i).toUpperCase(), mixed(uuid(i))])) {
+              expect(view(new HermesGraph(chainRows(db, id)), id), id).toEqual(view(whole, id));
+            }
+          }
+        } finally {
+          db.close();
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it('reads the neighbourhood, not the table: 3 rows of a chain among 2,000 sessions', () => {
     const nodes: Gen[] = Array.from({ length: 2000 }, (_, i) => ({ parent: null, end: 'user', kind: 'plain', started: i % 50 }));
     nodes[10] = { parent: null, end: 'compression', kind: 'plain', started: 1 };

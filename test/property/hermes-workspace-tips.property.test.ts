@@ -58,9 +58,9 @@ function build(nodes: readonly Gen[]): Database.Database {
 }
 
 // The rule as discover applied it to the whole graph.
-function wholeGraphTips(rows: readonly HermesSession[]): string[] {
+function wholeGraphTips(rows: readonly HermesSession[], isWs: (d: string | null) => boolean = (d) => d === '/ws' || d === '/ws-link'): string[] {
   const graph = new HermesGraph(rows);
-  const ofHere = (s: HermesSession): boolean => [s.cwd, s.gitRepoRoot, s.configCwd].some((d) => d === '/ws' || d === '/ws-link');
+  const ofHere = (s: HermesSession): boolean => [s.cwd, s.gitRepoRoot, s.configCwd].some(isWs);
   const out = new Set<string>();
   for (const root of graph.roots()) {
     const conv = graph.conversation(root.id);
@@ -82,6 +82,25 @@ describe('hermes workspaceTips', () => {
         }
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('gives the same tips when the workspace has more spellings than are bound one by one (a JSON list)', async () => {
+    // Each row's cwd and git_repo_root get one of 12 sub-spellings, every one the workspace: up to 24 matching directories.
+    const isWs = (d: string | null): boolean => d !== null && /^\/ws(-link)?(\/\d+)?$/.test(d);
+    await fc.assert(
+      fc.asyncProperty(fc.array(node, { minLength: 1, maxLength: 26 }), async (nodes) => {
+        const db = build(nodes);
+        try {
+          db.exec("UPDATE sessions SET cwd = cwd || '/' || (rowid % 12) WHERE cwd IS NOT NULL");
+          if (HAS_GIT) db.exec("UPDATE sessions SET git_repo_root = git_repo_root || '/' || ((rowid + 5) % 12) WHERE git_repo_root IS NOT NULL");
+          const got = (await workspaceTips(db, (d) => Promise.resolve(isWs(d)))).map((s) => s.id).sort();
+          expect(got).toEqual(wholeGraphTips(sessionRows(db), isWs));
+        } finally {
+          db.close();
+        }
+      }),
+      { numRuns: 150 },
     );
   });
 

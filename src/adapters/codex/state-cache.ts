@@ -4,13 +4,10 @@ import type { CodexHome } from './codex-home.js';
 import type { ReadonlyDb } from '../../sqlite/open-readonly.js';
 import { lstatOrNull } from '../../paths/lstat-or-null.js';
 import { settled, statStamp } from '../../sqlite/remembered-probe.js';
+import type { StateClock } from '../../sqlite/state-clock.js';
 
-/**
- * Reads the clock (epoch ms); with it, what was read of a Codex home's state databases is remembered for the life of the
- * file-system port, without it nothing is.
- * @public
- */
-export type StateClock = () => number;
+// The clock type has a neutral home (Hermes uses it too); Codex's modules still name it from here.
+export type { StateClock } from '../../sqlite/state-clock.js';
 
 interface Remembered<T> {
   stamp: string;

@@ -1,35 +1,22 @@
-import { normalizeAgentId } from '../../ids/agent-id.js';
-import { mapLimit } from '../../map-limit.js';
 import type { ProcessInfo } from '../../ports/process.js';
 import { type Artifact, asLeft, formatArtifact, type LeftArtifact } from '../../purge/artifact.js';
-import { dbWriteRefusal } from '../../sqlite/db-write-guard.js';
 import { type ArtifactPath, existingArtifacts, leftArtifacts, removeArtifacts } from '../common/artifacts.js';
 import { BaseAdapter } from '../common/base-adapter.js';
 import { psHint } from '../common/in-use.js';
 import { describeError } from '../../errors.js';
 import type { DiscoveryContext, InUseHolder, StoreReport, VerifyQuery } from '../types.js';
-import { type HermesVerifyQuery, hermesVerifyMany } from './hermes-verify-many.js';
-import { directoryMatcher } from '../agy/same-directory.js';
+import { type HermesBatchQuery, hermesVerifyBatch } from './hermes-verify.js';
+import { hermesDiscover } from './hermes-discover.js';
 import { type HermesConversation, HermesGraph } from './hermes-conversation.js';
 import { hermesMentions, hermesSessionFiles } from './hermes-files.js';
-import { readWorkspaceTips } from './hermes-workspace-tips.js';
-import { workspaceMatcher } from './hermes-workspace-match.js';
 import { hermesChainHolders } from './hermes-in-use.js';
 import { inspectHermesStores } from './hermes-inspect.js';
 import { type HermesStore, hermesPaths, hermesStores } from './hermes-paths.js';
 import { purgeHermesRows } from './hermes-purge-rows.js';
-import { HERMES_UNKNOWN_LAYOUT, type HermesRows, hermesRowsNaming } from './hermes-rows.js';
-import { type HermesSession, readHermesSessions } from './hermes-sessions.js';
+import { type HermesLocated, locatedFiles, locatedNotes, locatedRefusals, locatedRows, locateHermes, plausibleHermesIds } from './hermes-located.js';
+import { readHermesSessions } from './hermes-sessions.js';
 
 const SIDECARS = ['-wal', '-shm', '-journal'] as const;
-
-/** One store and what it holds of one conversation. */
-interface Located {
-  store: HermesStore;
-  rows: HermesRows;
-  /** The canonical ids whose per-session files belong to the conversation in this store. */
-  fileIds: string[];
-}
 
 /**
  * Hermes (post-discovered). Every session is a row of one shared SQLite `state.db` (`HERMES_HOME`, else
@@ -63,19 +50,7 @@ export class HermesAdapter extends BaseAdapter {
 
   /** Conversations of this workspace (by its root's or tip's `cwd`, `git_repo_root` or ACP cwd) under their tip ids, newest tip first. */
   async discover(ctx: DiscoveryContext): Promise<string[]> {
-    try {
-      // The workspace resolves while the profiles are listed and the stores read.
-      const matches = workspaceMatcher(this.ports.fs, ctx.workspace);
-      // SQLite scans for the workspace's rows (each distinct recorded directory matched once); only their conversations reach JS.
-      const found = (await Promise.all((await this.stores(ctx)).map((store) => readWorkspaceTips(this.ports.fs, store.db, matches, this.#now)))).flat();
-      const epoch = ctx.epoch;
-      const fresh = epoch === undefined ? found : found.filter((s) => s.startedAt !== null && s.startedAt >= epoch);
-      const order = (s: HermesSession): number => s.startedAt ?? Number.NEGATIVE_INFINITY;
-      const ids = fresh.sort((a, b) => order(b) - order(a) || a.id.localeCompare(b.id)).map((s) => this.canonical(s.id));
-      return [...new Set(ids.filter((i): i is string => i !== null))];
-    } catch {
-      return [];
-    }
+    return hermesDiscover(this.ports.fs, this.stores(ctx), ctx.workspace, { epoch: ctx.epoch, now: this.#now, canonical: (i) => this.canonical(i) });
   }
 
   /** Any id of a conversation whose root or tip is of this workspace; `discover` mode never accepts one whose chain another row records. */
@@ -83,41 +58,28 @@ export class HermesAdapter extends BaseAdapter {
     const c = this.canonical(id);
     if (c === null) return false;
     try {
-      const env = await this.env(ctx);
-      // The workspace resolves, and the profiles are listed, while the active store is read.
-      const here = directoryMatcher(this.ports.fs, ctx.workspace);
-      here.catch(() => undefined);
       const refuses = mode === 'discover' ? (conv: HermesConversation) => conv.chain.some((m) => this.claimedBySibling(this.canonical(m) ?? m, ctx)) : undefined;
-      const dbs = hermesStores(this.ports.fs, ctx.home, env).then((all) => all.map((s) => s.db));
-      const query: HermesVerifyQuery = { id: c, ofWorkspace: async (conv) => this.ofWorkspace(conv, await here), refuses };
-      const [answer] = await hermesVerifyMany(this.ports.fs, dbs, [query], { first: hermesPaths(ctx.home, env).db, now: this.#now });
+      const [answer] = await hermesVerifyBatch(this.ports.fs, ctx.home, await this.env(ctx), [{ id: c, workspace: ctx.workspace }], { now: this.#now, refuses });
       return answer === true;
     } catch {
       return false;
     }
   }
 
-  /** `verifyArtifact` in `verify` mode for many ids at once: each `state.db` opened and probed once for the batch, by-id reads on it, the whole table read at most once. */
+  /** `verifyArtifact` in `verify` mode for many ids at once: each `state.db` opened and probed once for the batch, by-id reads on it (each distinct id once), the whole table read at most once. */
   override async verifyMany(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
     const out = queries.map(() => false);
     try {
-      const env = await this.env(ctx);
-      const dbs = hermesStores(this.ports.fs, ctx.home, env).then((all) => all.map((s) => s.db));
-      const matchers = new Map<string, ReturnType<typeof directoryMatcher>>();
-      const batch: HermesVerifyQuery[] = [];
+      const batch: HermesBatchQuery[] = [];
       const at: number[] = [];
       queries.forEach((qy, i) => {
         const c = this.canonical(qy.id);
         if (c === null) return;
-        const w = qy.workspace ?? ctx.workspace;
-        let m = matchers.get(w);
-        if (m === undefined) matchers.set(w, (m = directoryMatcher(this.ports.fs, w)));
-        m.catch(() => undefined);
-        const here = m;
-        batch.push({ id: c, ofWorkspace: async (conv) => this.ofWorkspace(conv, await here) });
+        batch.push({ id: c, workspace: qy.workspace ?? ctx.workspace });
         at.push(i);
       });
-      const answers = await hermesVerifyMany(this.ports.fs, dbs, batch, { first: hermesPaths(ctx.home, env).db, now: this.#now });
+      if (batch.length === 0) return out;
+      const answers = await hermesVerifyBatch(this.ports.fs, ctx.home, await this.env(ctx), batch, { now: this.#now });
       at.forEach((i, k) => (out[i] = answers[k] === true));
       return out;
     } catch {
@@ -159,7 +121,7 @@ export class HermesAdapter extends BaseAdapter {
 
   /** The per-session files of every id of the conversation, in every store searched. */
   protected async artifactPaths(id: string, ctx: DiscoveryContext): Promise<ArtifactPath[]> {
-    return this.filesOf(await this.locate(id, ctx));
+    return locatedFiles(this.ports.fs, await this.locate(id, ctx));
   }
 
   // Every Hermes process keeps state.db open: a holder of it is no evidence for one session (as with OpenCode's service).
@@ -205,7 +167,7 @@ export class HermesAdapter extends BaseAdapter {
     if (c === null) return [];
     try {
       const located = await this.locate(c, ctx);
-      const refusals = await this.refusalsOf(located);
+      const refusals = await locatedRefusals(this.ports.fs, located);
       this.noteRowDeleteFailures(c, refusals);
       if (refusals.length > 0) return [];
       const remembered = this.#purged.get(c)?.ids ?? [];
@@ -213,15 +175,15 @@ export class HermesAdapter extends BaseAdapter {
       const failures: LeftArtifact[] = [];
       const notes: string[] = [];
       const ids = new Set(remembered);
-      let paths: ArtifactPath[] = await this.filesOf(located);
+      let paths: ArtifactPath[] = await locatedFiles(this.ports.fs, located);
       for (const l of located) {
         if (l.rows.unreadable !== undefined || l.rows.rows.length === 0) continue;
         const done = await purgeHermesRows(this.ports.fs, l.store.root, l.store.db, c, remembered);
         if (done.refused !== undefined) failures.push({ kind: 'file', path: l.store.db, reason: done.refused });
         for (const i of [...l.rows.ids, ...done.ids]) ids.add(i);
         out.push(...done.deleted);
-        notes.push(...this.notesFor(c, l, done.walKept && done.deleted.length > 0));
-        paths = [...paths, ...(await hermesSessionFiles(this.ports.fs, l.store.root, this.plausible(done.ids)))];
+        notes.push(...locatedNotes(c, l, done.walKept && done.deleted.length > 0));
+        paths = [...paths, ...(await hermesSessionFiles(this.ports.fs, l.store.root, plausibleHermesIds(done.ids)))];
       }
       this.noteRowDeleteFailures(c, failures);
       this.#purged.set(c, { ids: [...ids], notes });
@@ -248,7 +210,7 @@ export class HermesAdapter extends BaseAdapter {
       for (const l of await this.locate(c, ctx)) {
         if (l.rows.rows.length === 0) continue;
         const wal = (await this.ports.fs.lstat(`${l.store.db}-wal`).then(() => true, () => false)) && (await this.ports.fs.lstat(`${l.store.db}-shm`).then(() => true, () => false));
-        out.push(...this.notesFor(c, l, wal));
+        out.push(...locatedNotes(c, l, wal));
       }
       return out;
     } catch {
@@ -262,9 +224,9 @@ export class HermesAdapter extends BaseAdapter {
     if (c === null) return [];
     try {
       const located = await this.locate(c, ctx);
-      const files = await leftArtifacts(this.ports.fs, await this.filesOf(located));
-      const rows = await this.rowsOf(located);
-      const refusals = await this.refusalsOf(located);
+      const files = await leftArtifacts(this.ports.fs, await locatedFiles(this.ports.fs, located));
+      const rows = locatedRows(located);
+      const refusals = await locatedRefusals(this.ports.fs, located);
       const said = new Set(refusals.map((r) => formatArtifact(r, { reason: true })));
       return [...files, ...rows.map(asLeft), ...refusals, ...this.rowDeleteFailures(c, rows).filter((f) => !said.has(formatArtifact(f, { reason: true })))];
     } catch {
@@ -274,12 +236,12 @@ export class HermesAdapter extends BaseAdapter {
 
   /** The rows naming the conversation in every store (an unreadable database is one entry with its reason). */
   protected override async dbRows(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
-    return this.rowsOf(await this.locate(id, ctx));
+    return locatedRows(await this.locate(id, ctx));
   }
 
   /** A store whose layout is unknown, or whose database must not be written, while it names the conversation: the purge removes nothing. */
   protected override async purgeRefusals(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
-    return this.refusalsOf(await this.locate(id, ctx));
+    return locatedRefusals(this.ports.fs, await this.locate(id, ctx));
   }
 
   /** True for per-session files or rows naming the conversation: an unreadable shared database says nothing of one conversation. */
@@ -289,7 +251,7 @@ export class HermesAdapter extends BaseAdapter {
     try {
       const located = await this.locate(c, ctx);
       if (located.some((l) => l.rows.rows.length > 0)) return true;
-      return (await existingArtifacts(this.ports.fs, await this.filesOf(located))).length > 0;
+      return (await existingArtifacts(this.ports.fs, await locatedFiles(this.ports.fs, located))).length > 0;
     } catch {
       return false;
     }
@@ -310,28 +272,6 @@ export class HermesAdapter extends BaseAdapter {
     }
   }
 
-  #refusal(db: string, why: string): LeftArtifact {
-    return { kind: 'file', path: db, reason: `${HERMES_UNKNOWN_LAYOUT}: ${why}` };
-  }
-
-  private async rowsOf(located: readonly Located[]): Promise<Artifact[]> {
-    return located.flatMap((l): Artifact[] => (l.rows.unreadable !== undefined ? [{ kind: 'file', path: l.store.db, reason: `unreadable: ${l.rows.unreadable}` } as LeftArtifact] : l.rows.rows));
-  }
-
-  private async refusalsOf(located: readonly Located[]): Promise<LeftArtifact[]> {
-    const out: LeftArtifact[] = [];
-    for (const l of located) {
-      if (l.rows.rows.length === 0) continue;
-      if (l.rows.refusal !== undefined) {
-        out.push(this.#refusal(l.store.db, l.rows.refusal));
-        continue;
-      }
-      const write = await dbWriteRefusal(this.ports.fs, l.store.db);
-      if (write !== null) out.push({ kind: 'file', path: l.store.db, reason: write });
-    }
-    return out;
-  }
-
   /** A read-only look at every Hermes store (never runs the CLI): schema versions, layout verdicts, counts, problems. Never rejects. */
   async inspect(ctx: DiscoveryContext): Promise<StoreReport> {
     try {
@@ -350,39 +290,7 @@ export class HermesAdapter extends BaseAdapter {
     return hermesStores(this.ports.fs, ctx.home, await this.env(ctx));
   }
 
-  private async ofWorkspace(conv: HermesConversation, here: { matches(d: string): Promise<boolean> }): Promise<boolean> {
-    for (const s of [conv.root, conv.tip]) {
-      for (const dir of [s.cwd, s.gitRepoRoot, s.configCwd]) if (dir !== null && (await here.matches(dir))) return true;
-    }
-    return false;
-  }
-
-  private plausible(ids: readonly string[]): string[] {
-    return [...new Set(ids.map((i) => normalizeAgentId('hermes', i)).filter((i): i is string => i !== null))];
-  }
-
-  private async filesOf(located: readonly Located[]): Promise<ArtifactPath[]> {
-    const out: ArtifactPath[] = [];
-    for (const l of located) out.push(...(await hermesSessionFiles(this.ports.fs, l.store.root, l.fileIds)));
-    return out;
-  }
-
-  private async locate(c: string, ctx: DiscoveryContext): Promise<Located[]> {
-    const remembered = this.#purged.get(c)?.ids ?? [];
-    const out: Located[] = [];
-    for (const store of await this.stores(ctx)) {
-      const rows = await hermesRowsNaming(this.ports.fs, store.db, c, remembered);
-      out.push({ store, rows, fileIds: this.plausible([c, ...remembered, ...rows.ids]) });
-    }
-    return out;
-  }
-
-  private notesFor(c: string, l: Located, walKept: boolean): string[] {
-    const notes = [`${c}: found in Hermes profile ${l.store.profile} (${l.store.db})`];
-    const conv = l.rows.conversation;
-    if (conv !== undefined && conv.chain.length > 1) notes.push(`${c}: one conversation across the compression chain ${conv.chain.join(' → ')}`);
-    if (conv !== undefined && conv.orphans.length > 0) notes.push(`${c}: separate conversations continuing it were kept, detached: ${conv.orphans.join(', ')}`);
-    if (walKept) notes.push(`${l.store.db}-wal still holds the deleted text until Hermes checkpoints it: a live (or crashed) Hermes connection kept the WAL, and no checkpoint is forced under a live writer`);
-    return notes;
+  private async locate(c: string, ctx: DiscoveryContext): Promise<HermesLocated[]> {
+    return locateHermes(this.ports.fs, await this.stores(ctx), c, this.#purged.get(c)?.ids ?? []);
   }
 }

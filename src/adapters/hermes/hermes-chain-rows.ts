@@ -10,12 +10,22 @@ import { type HermesSession, type SessionQuery, sessionQuery, sessionRows } from
 /** Past this many rows the neighbourhood is no cheaper than the table: every row is read instead. */
 const MAX_ROWS = 5000;
 
+// The two `WHERE` clauses of the walk, built once per remembered columns object.
+const clauses = new WeakMap<HermesSessionColumns, { byKey: string; byParent: string }>();
+
+function clausesOf(cols: HermesSessionColumns & { parent: string }): { byKey: string; byParent: string } {
+  let c = clauses.get(cols);
+  if (c === undefined) clauses.set(cols, (c = { byKey: `${q(cols.id)} IN (?, ?, ?)`, byParent: `${q(cols.parent)} = ?` }));
+  return c;
+}
+
 /**
  * The rows that decide the conversation of one id, by the primary key and the index on `parent_session_id`: the id's
  * row, its ancestors, and the children of every row of its chain that ended by compression — all that
  * `HermesGraph.conversation` reads to find the id's root, chain and tip (not its purge closure). Every row when the table cannot be walked so
  * (no parent column, an id whose case differs from the stored one, a neighbourhood past {@link MAX_ROWS}): `table`'s
- * rows, which a batch reads once for all its ids.
+ * rows, which a batch reads once for all its ids. `known`: the id's own row when the caller has just read it on this
+ * connection (a non-uuid id, found only as stored: the lookup by the primary key would give exactly that row).
  * @public
  */
 export function chainRows(
@@ -23,6 +33,7 @@ export function chainRows(
   id: string,
   cols: HermesSessionColumns | null = hermesSessionColumns(db),
   table: () => HermesSession[] = () => sessionRows(db, cols),
+  known?: HermesSession,
 ): HermesSession[] {
   if (cols === null) return [];
   if (cols.parent === undefined) return table();
@@ -31,13 +42,16 @@ export function chainRows(
     for (const r of rows) byId.set(r.id, r);
     return [...rows];
   };
-  // Each read prepared once: by the primary key, and by the parent index.
-  // By the primary key, in up to three spellings at once (the id as given, lower- and upper-case): one statement.
-  const byKey = sessionQuery(db, cols, `${q(cols.id)} IN (?, ?, ?)`) as SessionQuery;
-  const byParent = sessionQuery(db, cols, `${q(cols.parent)} = ?`) as SessionQuery;
-  const own = add(byKey(id, id.toLowerCase(), id.toUpperCase()));
+  // Each read prepared once per connection (see `prepared`): by the primary key, and by the parent index.
+  // By the primary key, in up to three spellings at once (the id as given, lower- and upper-case) for a uuid, which the
+  // graph matches in any case; any other id only as given (the graph compares it exactly): one statement.
+  const where = clausesOf(cols as HermesSessionColumns & { parent: string });
+  const byKey = sessionQuery(db, cols, where.byKey) as SessionQuery;
+  const byParent = sessionQuery(db, cols, where.byParent) as SessionQuery;
+  const uuid = isUuid(id);
+  const own = add(uuid ? byKey(id, id.toLowerCase(), id.toUpperCase()) : known?.id === id ? [known] : byKey(id, id, id));
   // A uuid stored in mixed case matches only by a scan (the graph compares uuids in any case).
-  if (own.length === 0) return isUuid(id) ? table() : [];
+  if (own.length === 0) return uuid ? table() : [];
   // Up: every ancestor of the row the graph starts from (a cycle or a runaway chain stops).
   const start = new HermesGraph(own).find(id);
   if (start === undefined) return own;

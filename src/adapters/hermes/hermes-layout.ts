@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { prepared } from '../../sqlite/prepared.js';
 import { tableColumns, tableNames } from '../../sqlite/schema.js';
 
 /**
@@ -85,14 +86,18 @@ function findName(names: readonly string[], wanted: string): string | undefined 
   return names.find((n) => n.toLowerCase() === wanted);
 }
 
+// `tableNames` and `tableColumns` as statements prepared once per connection (the table's name is bound, not quoted in).
+const TABLES_SQL = "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name";
+const COLUMNS_SQL = 'SELECT name FROM pragma_table_info(?) ORDER BY cid';
+
 /**
  * The `sessions` table's columns as spelled in this database, or null when it has no such table with `id` and `cwd`.
  * @public
  */
 export function hermesSessionColumns(db: Database.Database): HermesSessionColumns | null {
-  const table = findName(tableNames(db), 'sessions');
+  const table = findName(prepared(db, TABLES_SQL, 'pluck').all() as string[], 'sessions');
   if (table === undefined) return null;
-  const cols = tableColumns(db, table);
+  const cols = prepared(db, COLUMNS_SQL, 'pluck').all(table) as string[];
   const id = findName(cols, 'id');
   const cwd = findName(cols, 'cwd');
   if (id === undefined || cwd === undefined) return null;

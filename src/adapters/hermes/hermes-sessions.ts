@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
+import { prepared } from '../../sqlite/prepared.js';
 import { quoteIdent } from '../../sqlite/schema.js';
 import { type HermesSessionColumns, hermesSessionColumns } from './hermes-layout.js';
 
@@ -74,18 +75,34 @@ function column(name: string | undefined, alias: string): string {
  */
 export type SessionQuery = (...params: readonly unknown[]) => HermesSession[];
 
+// The SQL text of each read, built once per remembered columns object (a store's columns stay the same object while
+// its lstats do) and `WHERE` clause: no quoting or joining per call.
+const texts = new WeakMap<HermesSessionColumns, Map<string, string>>();
+
+function selectSql(cols: HermesSessionColumns, where: string): string {
+  let mine = texts.get(cols);
+  if (mine === undefined) texts.set(cols, (mine = new Map()));
+  let sql = mine.get(where);
+  if (sql === undefined) {
+    const select = [
+      column(cols.id, 'id'), column(cols.cwd, 'cwd'), column(cols.gitRepoRoot, 'git'), column(cols.startedAt, 'started'),
+      column(cols.parent, 'parent'), column(cols.endedAt, 'ended'), column(cols.endReason, 'reason'), column(cols.source, 'source'), column(cols.modelConfig, 'config'),
+    ].join(', ');
+    sql = `SELECT ${select} FROM ${quoteIdent(cols.table)}${where === '' ? '' : ` WHERE ${where}`}`;
+    // A caller's clause is built from the columns (ids are bound): few per columns object.
+    if (mine.size < 32) mine.set(where, sql);
+  }
+  return sql;
+}
+
 /**
- * Prepares the read of the `sessions` rows a `WHERE` clause selects (every row for `''`) once, to run for many
- * parameters; null without `sessions(id, cwd)`.
+ * The read of the `sessions` rows a `WHERE` clause selects (every row for `''`), its statement prepared once per
+ * connection and SQL text (see `prepared`), to run for many parameters; null without `sessions(id, cwd)`.
  * @public
  */
 export function sessionQuery(db: Database.Database, cols: HermesSessionColumns | null, where = ''): SessionQuery | null {
   if (cols === null) return null;
-  const select = [
-    column(cols.id, 'id'), column(cols.cwd, 'cwd'), column(cols.gitRepoRoot, 'git'), column(cols.startedAt, 'started'),
-    column(cols.parent, 'parent'), column(cols.endedAt, 'ended'), column(cols.endReason, 'reason'), column(cols.source, 'source'), column(cols.modelConfig, 'config'),
-  ].join(', ');
-  const stmt = db.prepare(`SELECT ${select} FROM ${quoteIdent(cols.table)}${where === '' ? '' : ` WHERE ${where}`}`);
+  const stmt = prepared(db, selectSql(cols, where));
   return (...params) => {
     const out: HermesSession[] = [];
     for (const r of stmt.all(...params) as Array<Record<string, unknown>>) {

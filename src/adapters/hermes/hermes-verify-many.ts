@@ -2,8 +2,8 @@ import type Database from 'better-sqlite3';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { inReadScope } from '../../sqlite/read-scope.js';
-import { type StateClock } from '../codex/state-cache.js';
 import { rememberedProbe } from '../../sqlite/remembered-probe.js';
+import type { StateClock } from '../../sqlite/state-clock.js';
 import { chainRows } from './hermes-chain-rows.js';
 import { type HermesConversation, HermesGraph } from './hermes-conversation.js';
 import { type HermesSessionColumns, hermesSessionColumns } from './hermes-layout.js';
@@ -27,7 +27,7 @@ export interface HermesVerifyQuery {
  * @public
  */
 export interface HermesVerifyOptions {
-  /** The active store's `state.db`, read while the list of stores is on its way. */
+  /** The active store's `state.db` (the first of the list), read while the list of stores is on its way. */
   first?: string | undefined;
   /** The ports' clock: with it each store's columns are remembered while its `lstat`s stay the same. */
   now?: StateClock | undefined;
@@ -51,12 +51,20 @@ function graphsOf(db: Database.Database, ids: readonly string[], cols: HermesSes
   });
 }
 
+// The conversation of each id in a graph, found once per graph and id (queries of one id share it).
+function conversationOf(memo: Map<HermesGraph, Map<string, HermesConversation | undefined>>, graph: HermesGraph, id: string): HermesConversation | undefined {
+  let mine = memo.get(graph);
+  if (mine === undefined) memo.set(graph, (mine = new Map()));
+  if (!mine.has(id)) mine.set(id, graph.conversation(id));
+  return mine.get(id);
+}
+
 // What one store's graph says of one id: `yes` a conversation of the workspace of its own, `refused` one another row
 // claims (discover mode: the answer is false whatever the other stores say), `no` otherwise.
-async function ofStore(graph: HermesGraph | null, qy: HermesVerifyQuery): Promise<'yes' | 'no' | 'refused'> {
+async function ofStore(graph: HermesGraph | null, qy: HermesVerifyQuery, conversation: (g: HermesGraph, id: string) => HermesConversation | undefined): Promise<'yes' | 'no' | 'refused'> {
   if (graph === null) return 'no';
   const own = graph.find(qy.id);
-  const conv = graph.conversation(qy.id);
+  const conv = own === undefined ? undefined : conversation(graph, qy.id);
   if (own === undefined || conv === undefined || graph.isDelegate(own) || !conv.chain.includes(own.id)) return 'no';
   if (qy.refuses?.(conv) === true) return 'refused';
   return (await qy.ofWorkspace(conv)) ? 'yes' : 'no';
@@ -77,29 +85,47 @@ async function readStore(fs: FileSystemPort, path: string, ids: readonly string[
  * (a regular file, checked by the opener) is opened once with its columns probed once, the id's row, ancestors and chain
  * read by the primary key and the parent index on the open connection, and the whole table (where a single id's
  * neighbourhood cannot be walked) read once for the batch, not once per id; the stores are asked in order (the first
- * that answers wins). `dbs` may still be on its way: `opts.first` (the active store) is read meanwhile. With `opts.now`
- * (the ports' clock) each store's columns are remembered under the `lstat`s of the file and its sidecars once settled
- * (see `rememberedProbe`). A store that cannot be read has none of the ids. Never throws.
+ * that answers wins). `dbs` may still be on its way, or be a function asked for the list only when needed:
+ * `opts.first` (the active store, which must be the first of `dbs`) is read meanwhile, and where it decides every query
+ * (yes, or a refusal) the other stores are neither waited for nor read. With `opts.now` (the ports' clock) each
+ * store's columns are remembered under the `lstat`s of the file and its sidecars once settled (see `rememberedProbe`). A store that cannot be read has none of the ids. Never throws.
  * @public
  */
 export async function hermesVerifyMany(
   fs: FileSystemPort,
-  dbs: readonly string[] | PromiseLike<readonly string[]>,
+  dbs: readonly string[] | PromiseLike<readonly string[]> | (() => PromiseLike<readonly string[]>),
   queries: readonly HermesVerifyQuery[],
   opts: HermesVerifyOptions = {},
 ): Promise<boolean[]> {
   if (queries.length === 0) return [];
-  const ids = queries.map((x) => x.id);
+  // Each distinct id is read once per store, however many queries name it.
+  const ids = [...new Set(queries.map((x) => x.id))];
+  const slot = new Map(ids.map((id, k) => [id, k]));
   const reads = new Map<string, Promise<(HermesGraph | null)[]>>();
   const read = (path: string): Promise<(HermesGraph | null)[]> => {
     let r = reads.get(path);
     if (r === undefined) reads.set(path, (r = readStore(fs, path, ids, opts.now)));
     return r;
   };
-  if (opts.first !== undefined) void read(opts.first);
+  const memo = new Map<HermesGraph, Map<string, HermesConversation | undefined>>();
+  const conversation = (g: HermesGraph, id: string): HermesConversation | undefined => conversationOf(memo, g, id);
+  const answerOf = (graphs: readonly (HermesGraph | null)[], qy: HermesVerifyQuery): Promise<'yes' | 'no' | 'refused' | 'failed'> =>
+    ofStore(graphs[slot.get(qy.id) as number] ?? null, qy, conversation).catch(() => 'failed' as const);
+  // The active store first: where it decides every query (a conversation of the workspace, or one refused) the others
+  // cannot change an answer, and are neither waited for nor read.
+  // A list given as a function is asked for only when the active store leaves a query undecided.
+  let listed: PromiseLike<readonly string[]> | readonly string[] | undefined = typeof dbs === 'function' ? undefined : dbs;
+  const list = (): PromiseLike<readonly string[]> | readonly string[] => (listed ??= (dbs as () => PromiseLike<readonly string[]>)());
+  if (listed !== undefined) Promise.resolve(listed).catch(() => undefined);
+  if (opts.first === undefined) list();
+  let early: Promise<Array<'yes' | 'no' | 'refused' | 'failed'>> | undefined;
+  if (opts.first !== undefined) early = read(opts.first).then((graphs) => Promise.all(queries.map((qy) => answerOf(graphs, qy))));
   let paths: readonly string[];
+  let first: Array<'yes' | 'no' | 'refused' | 'failed'> | undefined;
   try {
-    paths = await dbs;
+    first = await early;
+    if (first !== undefined && first.every((a) => a === 'yes' || a === 'refused')) return first.map((a) => a === 'yes');
+    paths = await list();
   } catch {
     return queries.map(() => false);
   }
@@ -107,8 +133,10 @@ export async function hermesVerifyMany(
   return Promise.all(
     queries.map(async (qy, i) => {
       try {
-        for (const graphs of perStore) {
-          const answer = await ofStore(graphs[i] ?? null, qy);
+        for (const [j, graphs] of perStore.entries()) {
+          // The active store's answers are already known.
+          const answer = first !== undefined && paths[j] === opts.first ? (first[i] as 'yes' | 'no' | 'refused' | 'failed') : await answerOf(graphs, qy);
+          if (answer === 'failed') return false;
           if (answer !== 'no') return answer === 'yes';
         }
         return false;

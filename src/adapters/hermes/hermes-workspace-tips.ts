@@ -2,10 +2,11 @@ import type Database from 'better-sqlite3';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { inReadScope } from '../../sqlite/read-scope.js';
-import { type StateClock } from '../codex/state-cache.js';
 import { rememberedProbe } from '../../sqlite/remembered-probe.js';
+import type { StateClock } from '../../sqlite/state-clock.js';
 import { quoteIdent as q } from '../../sqlite/schema.js';
 import { mapLimit } from '../../map-limit.js';
+import { prepared } from '../../sqlite/prepared.js';
 import { chainRows } from './hermes-chain-rows.js';
 import { HermesGraph } from './hermes-conversation.js';
 import { type HermesSessionColumns, hermesSessionColumns } from './hermes-layout.js';
@@ -18,59 +19,98 @@ type Matches = (recorded: string) => Promise<boolean>;
 // \u escape) is handed to JS, and parsed exactly as every row is (see sessionQuery).
 const acpText = (c: string): string => `(instr(${c}, 'cwd') > 0 OR instr(${c}, '\\u') > 0)`;
 
+/**
+ * The distinct directories a store's sessions record ({@link recordedDirs}): all of them, and those recorded only as
+ * an ACP cwd inside `model_config` JSON.
+ * @public
+ */
+export interface RecordedDirs {
+  /** Every distinct recorded directory (`cwd`, `git_repo_root`, ACP cwd). */
+  all: string[];
+  /** The ACP cwds among them (a `model_config` text's `cwd`). */
+  acp: string[];
+}
+
+// The SQL of each columns object (a store's columns stay the same object while its lstats do), built once.
+const distinctSql = new WeakMap<HermesSessionColumns, string>();
+
 // The (`cwd`, `git_repo_root`, ACP config text) triples are few: a store records few workspaces.
 /**
  * The distinct directories the sessions record (`cwd`, `git_repo_root`, the ACP cwd of rows whose `model_config` could
  * hold one), listed by SQLite in one scan (no row reaches JS).
  * @public
  */
-export function recordedDirs(db: Database.Database, cols: HermesSessionColumns): string[] {
-  const pick = (c: string | undefined): string => (c === undefined ? 'NULL' : q(c));
-  const mc = cols.modelConfig === undefined ? 'NULL' : `CASE WHEN ${acpText(q(cols.modelConfig))} THEN ${q(cols.modelConfig)} END`;
-  const rows = db.prepare(`SELECT DISTINCT ${pick(cols.cwd)} AS c, ${pick(cols.gitRepoRoot)} AS g, ${mc} AS m FROM ${q(cols.table)}`).raw().all() as unknown[][];
+export function recordedDirs(db: Database.Database, cols: HermesSessionColumns): RecordedDirs {
+  let sql = distinctSql.get(cols);
+  if (sql === undefined) {
+    const pick = (c: string | undefined): string => (c === undefined ? 'NULL' : q(c));
+    const mc = cols.modelConfig === undefined ? 'NULL' : `CASE WHEN ${acpText(q(cols.modelConfig))} THEN ${q(cols.modelConfig)} END`;
+    distinctSql.set(cols, (sql = `SELECT DISTINCT ${pick(cols.cwd)} AS c, ${pick(cols.gitRepoRoot)} AS g, ${mc} AS m FROM ${q(cols.table)}`));
+  }
+  const rows = prepared(db, sql).raw().all() as unknown[][];
   const out = new Set<string>();
+  const acp = new Set<string>();
   for (const [c, g, m] of rows) {
     for (const d of [c, g]) if (typeof d === 'string' && d !== '') out.add(d);
     if (typeof m === 'string') {
       const cwd = configCwd(m);
-      if (cwd !== null) out.add(cwd);
+      if (cwd !== null) {
+        out.add(cwd);
+        acp.add(cwd);
+      }
     }
   }
-  return [...out];
+  return { all: [...out], acp: [...acp] };
 }
 
 const dirsOf = (s: HermesSession): string[] => [s.cwd, s.gitRepoRoot, s.configCwd].filter((d): d is string => d !== null);
 
+// Up to this many matching directories are bound one placeholder each (`IN (?, ?)`, which SQLite checks faster per row
+// than a `json_each` list); more go as one JSON list.
+const MAX_BOUND = 8;
+
+// The `WHERE` clause selecting the rows that record one of `n` directories (and, with `acp`, every ACP candidate).
+function hitsClause(cols: HermesSessionColumns, n: number, acp: boolean): { where: string; lists: number } {
+  const list = n <= MAX_BOUND ? `(${Array.from({ length: n }, () => '?').join(', ')})` : '(SELECT value FROM json_each(?))';
+  const by = [cols.cwd, cols.gitRepoRoot].filter((c): c is string => c !== undefined).map((c) => `${q(c)} IN ${list}`);
+  const lists = by.length;
+  if (acp && cols.modelConfig !== undefined) by.push(acpText(q(cols.modelConfig)));
+  return { where: by.join(' OR '), lists };
+}
+
 /**
  * The tips of the conversations of a workspace in one `state.db` connection, without reading every row: SQLite lists the
- * distinct recorded directories, each is matched once, SQLite returns the rows that record a matching one, and each such
- * row's conversation is read by the primary key and the parent index ({@link chainRows}). A conversation counts when its
- * root (a row that is neither a compression continuation nor a delegate) or its tip records the workspace — the rule of
- * reading the whole graph, on the rows that decide it. `dirs`: the recorded directories when already known (see
- * {@link readWorkspaceTips}).
+ * distinct recorded directories, each is matched once, SQLite returns the rows that record a matching one (the ACP
+ * candidates only when a matching directory is some row's ACP cwd), and each such row's conversation is read by the
+ * primary key and the parent index ({@link chainRows}). A conversation counts when its root (a row that is neither a
+ * compression continuation nor a delegate) or its tip records the workspace — the rule of reading the whole graph, on
+ * the rows that decide it. `dirs`: the recorded directories when already known (see {@link readWorkspaceTips}).
  * @public
  */
 export async function workspaceTips(
   db: Database.Database,
   matches: Matches,
   cols: HermesSessionColumns | null = hermesSessionColumns(db),
-  dirs?: readonly string[],
+  dirs?: RecordedDirs,
 ): Promise<HermesSession[]> {
   if (cols === null) return [];
-  const mine = new Set((await mapLimit(dirs ?? recordedDirs(db, cols), 16, async (d) => ((await matches(d)) ? d : null))).filter((d): d is string => d !== null));
+  const known = dirs ?? recordedDirs(db, cols);
+  const mine = new Set((await mapLimit(known.all, 16, async (d) => ((await matches(d)) ? d : null))).filter((d): d is string => d !== null));
   if (mine.size === 0) return [];
   const ofHere = (s: HermesSession): boolean => dirsOf(s).some((d) => mine.has(d));
-  // One more scan: the rows recording a matching directory, and the ACP candidates (their cwd checked in JS).
-  const by = [cols.cwd, cols.gitRepoRoot].filter((c): c is string => c !== undefined).map((c) => `${q(c)} IN (SELECT value FROM json_each(?))`);
-  if (cols.modelConfig !== undefined) by.push(acpText(q(cols.modelConfig)));
-  const query = sessionQuery(db, cols, by.join(' OR ')) as NonNullable<ReturnType<typeof sessionQuery>>;
-  const json = JSON.stringify([...mine]);
-  const hits = query(...by.filter((b) => b.includes('json_each')).map(() => json)).filter(ofHere);
+  // One more scan: the rows recording a matching directory, and — only when one of them is an ACP cwd — the ACP
+  // candidates (their cwd checked in JS). A row whose ACP cwd matches is always such a candidate, its cwd one of `acp`.
+  const acp = known.acp.some((d) => mine.has(d));
+  const { where, lists } = hitsClause(cols, mine.size, acp);
+  const query = sessionQuery(db, cols, where) as NonNullable<ReturnType<typeof sessionQuery>>;
+  const bound = mine.size <= MAX_BOUND ? [...mine] : [JSON.stringify([...mine])];
+  const hits = query(...Array.from({ length: lists }, () => bound).flat()).filter(ofHere);
   const tips = new Map<string, HermesSession>();
   const done = new Set<string>();
   for (const hit of hits) {
     if (done.has(hit.id)) continue;
-    const graph = new HermesGraph(chainRows(db, hit.id, cols));
+    // The hit's own row was just read on this connection: its lookup by the primary key is not repeated.
+    const graph = new HermesGraph(chainRows(db, hit.id, cols, undefined, hit));
     const conv = graph.conversation(hit.id);
     if (conv === undefined) continue;
     for (const m of conv.chain) done.add(m);
@@ -94,7 +134,7 @@ export async function readWorkspaceTips(fs: FileSystemPort, dbPath: string, matc
     return await withReadonlyDb(dbPath, { fs, requireFile: true }, (h) => {
       const facts = rememberedProbe(fs, `hermes-dirs\0${dbPath}`, h, now, () => {
         const cols = hermesSessionColumns(h.db);
-        return { cols, dirs: cols === null ? [] : recordedDirs(h.db, cols) };
+        return { cols, dirs: cols === null ? { all: [], acp: [] } : recordedDirs(h.db, cols) };
       });
       return workspaceTips(h.db, matches, facts.cols, facts.dirs);
     });
