@@ -138,6 +138,9 @@ for (const scale of SCALES) {
     const t0 = performance.now();
     const big = bigHome(root, scale, FILE_CAP);
     const genS = (performance.now() - t0) / 1000;
+    // The stores at rest, as between an agent's turns: last changed longer ago than the settle time (3 s), so what the
+    // ports keep under the files' lstats (connections, probes) may be used.
+    await new Promise((r) => setTimeout(r, 3500));
     const env = { HOME: big.home, PATH: '/nonexistent-mam-bin' };
     const ctx = { workspace: big.home, home: big.home, env };
     const service = new PurgeService({ ports: nodePorts({ env }) });
