@@ -1,11 +1,13 @@
 import type { FileStat, FileSystemPort } from '../../ports/fs.js';
 import { settled, statStamp } from '../../sqlite/remembered-probe.js';
+import type { StateClock } from '../../sqlite/state-clock.js';
 
 /**
- * Reads the clock (epoch ms, the ports' clock); with it a fact read from files may be remembered, without it none is.
+ * Reads the clock (epoch ms, the ports' clock); with it a fact read from files may be remembered, without it none is —
+ * the same clock the store probes take (`StateClock`).
  * @public
  */
-export type FactClock = () => number;
+export type FactClock = StateClock;
 
 // Facts kept per port at most: past it the oldest remembered is dropped (a bound on memory, never on correctness).
 const MAX_FACTS = 20_000;
