@@ -12,7 +12,13 @@ export interface OpenLooks {
 
 interface Kept {
   db: Database.Database;
+  // The file's and its sidecars' stamps when kept, and the sidecar looks themselves.
   stamp: string;
+  file: string;
+  sidecars: OpenLooks['sidecars'];
+  // The stamp of the file's directory, when it was looked at with the file and had settled: while it is the same, no
+  // entry was made or removed beside the file since (a -wal or -journal appearing changes it), see takeKeptByDir.
+  dir: string | null;
 }
 
 interface Pool {
@@ -50,6 +56,30 @@ export function lookTime(fs: FileSystemPort): number {
  * (device, inode, size, mtime of each; a sidecar still absent), taken out of the pool for the caller; null otherwise, and
  * a kept connection the looks no longer match is closed.
  */
+/**
+ * Whether a connection is kept for `path` under a directory stamp, so that the opener's two looks (the directory and
+ * the file, see {@link takeKeptByDir}) can stand for its four.
+ */
+export function keptUnderDir(fs: FileSystemPort, path: string): boolean {
+  const kept = pools.get(fs)?.byPath.get(path);
+  return kept !== undefined && kept.dir !== null;
+}
+
+/**
+ * The connection kept for `path`, with the sidecar looks it was kept under, when `dir` (an `lstat` of the file's
+ * directory) and `file` (the file's own) show both exactly as when it was kept: no entry was made or removed in the
+ * directory since — no sidecar appeared or went — and the file is the same. Taken out of the pool for the caller; null
+ * otherwise, the kept one left for the full look ({@link takeKept}) to judge.
+ */
+export function takeKeptByDir(fs: FileSystemPort, path: string, dir: FileStat | null, file: FileStat): { db: Database.Database; sidecars: OpenLooks['sidecars'] } | null {
+  const pool = pools.get(fs);
+  const kept = pool?.byPath.get(path);
+  if (pool === undefined || kept === undefined || kept.dir === null || dir === null || dir.kind !== 'dir') return null;
+  if (kept.dir !== statStamp(dir) || kept.file !== statStamp(file) || !kept.db.open) return null;
+  pool.byPath.delete(path);
+  return { db: kept.db, sidecars: kept.sidecars };
+}
+
 export function takeKept(fs: FileSystemPort, path: string, looks: OpenLooks): Database.Database | null {
   const pool = pools.get(fs);
   const kept = pool?.byPath.get(path);
@@ -77,16 +107,19 @@ export function dropKept(fs: FileSystemPort, path: string): null {
  * Keeps an immutable read-only connection of `path` for a later call instead of closing it, when `fs` keeps connections
  * and the looks taken before its open (at `lookedAt`, see {@link lookTime}) are of a regular file and were settled then
  * (every mtime older than the settle time, so a later change cannot leave the stamp as it was); closes it otherwise, or
- * when another one is kept for the path already. The oldest kept connection is closed past a few per port.
+ * when another one is kept for the path already. The oldest kept connection is closed past a few per port. `dir`, the
+ * `lstat` of the file's directory taken with the looks, is kept with it when it had settled by `lookedAt` too: a later
+ * open then needs only that look and the file's ({@link takeKeptByDir}).
  */
-export function parkOrClose(fs: FileSystemPort, path: string, db: Database.Database, looks: OpenLooks | undefined, lookedAt: number): void {
+export function parkOrClose(fs: FileSystemPort, path: string, db: Database.Database, looks: OpenLooks | undefined, lookedAt: number, dir?: FileStat | null): void {
   const pool = pools.get(fs);
   if (!db.open) return;
   if (pool === undefined || looks === undefined || looks.file.kind !== 'file' || pool.byPath.has(path) || !settled([looks.file, ...looks.sidecars], lookedAt)) {
     db.close();
     return;
   }
-  pool.byPath.set(path, { db, stamp: stampOf(looks) });
+  const dirStamp = dir !== undefined && dir !== null && dir.kind === 'dir' && settled([dir], lookedAt) ? statStamp(dir) : null;
+  pool.byPath.set(path, { db, stamp: stampOf(looks), file: statStamp(looks.file), sidecars: looks.sidecars, dir: dirStamp });
   for (const [p, k] of pool.byPath) {
     if (pool.byPath.size <= MAX_KEPT) break;
     pool.byPath.delete(p);

@@ -1,9 +1,10 @@
-import { isAbsolute, normalize } from 'node:path';
+import { dirname, isAbsolute, normalize } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from './driver.js';
 import { PortError } from '../errors.js';
 import type { FileStat, FileSystemPort } from '../ports/fs.js';
-import { dropKept, lookTime, parkOrClose, takeKept } from './kept-connections.js';
+import { lstatOrNull } from '../paths/lstat-or-null.js';
+import { dropKept, keptUnderDir, lookTime, parkOrClose, takeKept, takeKeptByDir } from './kept-connections.js';
 import { openMemoryImage } from './memory-image.js';
 import { scopedHandle } from './read-scope.js';
 import { readPrivateCopy } from './private-copy.js';
@@ -51,6 +52,11 @@ export interface OpenReadonlyOptions {
    * runs with the other looks); the handle then carries the `stats` it took.
    */
   requireFile?: boolean;
+  /**
+   * The caller's `lstat` of the file's directory, taken as the open starts (null when it failed): used where the opener
+   * would look at that directory itself (with `requireFile`, on ports that keep connections), so it is not looked at twice.
+   */
+  dirLook?: PromiseLike<FileStat | null> | undefined;
 }
 
 // immutable: SQLite neither locks nor opens sidecars. readonly_shm: a plain mode=ro open writes
@@ -114,7 +120,7 @@ function checked(db: Database.Database): Database.Database {
 }
 
 // Closing a handle keeps its connection for a later call where the port allows it (see kept-connections.ts).
-function handle(fs: FileSystemPort, dbPath: string, lookedAt: number, db: Database.Database, state: WalState, via: ReadRoute, stats: ReadonlyDb['stats']): ReadonlyDb {
+function handle(fs: FileSystemPort, dbPath: string, lookedAt: number, db: Database.Database, state: WalState, via: ReadRoute, stats: ReadonlyDb['stats'], dir?: FileStat | null): ReadonlyDb {
   let closed = false;
   return {
     db,
@@ -122,7 +128,7 @@ function handle(fs: FileSystemPort, dbPath: string, lookedAt: number, db: Databa
     via,
     stats,
     close: () => {
-      if (!closed) parkOrClose(fs, dbPath, db, via === 'immutable' ? stats : undefined, lookedAt);
+      if (!closed) parkOrClose(fs, dbPath, db, via === 'immutable' ? stats : undefined, lookedAt, dir);
       closed = true;
       return Promise.resolve();
     },
@@ -142,12 +148,28 @@ function handle(fs: FileSystemPort, dbPath: string, lookedAt: number, db: Databa
 export async function openReadonly(dbPath: string, opts: OpenReadonlyOptions): Promise<ReadonlyDb> {
   const { fs } = opts;
   const lookedAt = lookTime(fs);
+  const plain = plainPath(dbPath);
+  const lookOwn = (): Promise<FileStat> => fs.lstat(dbPath).catch((err: unknown) => { dropKept(fs, dbPath); throw err; });
+  // On ports that keep connections the file's directory is looked at with the file: while it and the file look as when
+  // the connection was kept, no sidecar appeared or went, and these two looks stand for the four (see takeKeptByDir).
+  let dirLook: Promise<FileStat | null> | undefined;
+  if (plain && opts.requireFile === true && Number.isFinite(lookedAt)) {
+    dirLook = Promise.resolve(opts.dirLook ?? lstatOrNull(fs, dirname(dbPath))).catch(() => null);
+  }
+  let early: Promise<FileStat> | undefined;
+  if (dirLook !== undefined && keptUnderDir(fs, dbPath)) {
+    early = lookOwn();
+    const file = await early;
+    const dir = await dirLook;
+    const kept = file.kind === 'file' ? takeKeptByDir(fs, dbPath, dir, file) : null;
+    if (kept !== null) return handle(fs, dbPath, lookedAt, kept.db, stateOfSidecars(kept.sidecars), 'immutable', { file, sidecars: kept.sidecars }, dir);
+  }
   // The sidecars are looked at while the path is (every look an lstat, all at once). An absolute, normalised path whose
   // own lstat is not a link is its file's place: its sidecars are the names beside it (a linked parent directory leads to
   // the same entries), so no realpath is needed; any other path is resolved and, when that lands elsewhere, looked at again.
   const beside = sidecarStats(fs, dbPath);
   beside.catch(() => undefined);
-  const own = plainPath(dbPath) ? await fs.lstat(dbPath).catch((err: unknown) => { dropKept(fs, dbPath); throw err; }) : null;
+  const own = plain ? await (early ?? lookOwn()) : null;
   const abs = own !== null && own.kind !== 'symlink' ? dbPath : await fs.realpath(dbPath);
   if (!isAbsolute(abs)) throw new SqliteReadError(dbPath, 'unknown', new Error(`realpath gave a relative path: ${abs}`));
   let stats: ReadonlyDb['stats'];
@@ -167,11 +189,12 @@ export async function openReadonly(dbPath: string, opts: OpenReadonlyOptions): P
   // A connection kept from an earlier call is used when the file and its sidecars look exactly as when it was opened.
   // Any other look (a link now, sidecars that call for another route) closes the one kept for the path.
   const kept = stats !== undefined && (state === 'clean' || state === 'shmonly') ? takeKept(fs, dbPath, stats) : dropKept(fs, dbPath);
-  if (kept !== null) return handle(fs, dbPath, lookedAt, kept, state, 'immutable', stats);
+  const dir = stats !== undefined && dirLook !== undefined ? await dirLook : undefined;
+  if (kept !== null) return handle(fs, dbPath, lookedAt, kept, state, 'immutable', stats, dir);
   for (let attempt = 0; ; attempt += 1) {
     try {
       const { db, via } = await openIn(fs, abs, state);
-      return handle(fs, dbPath, lookedAt, checked(db), state, via, stats);
+      return handle(fs, dbPath, lookedAt, checked(db), state, via, stats, stats === undefined ? undefined : dir);
     } catch (err) {
       // A writer may have started or exited (removing its sidecars) between the look and the open.
       const now = await detectWalState(fs, abs);

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, renameSync, rmSync, symlinkSync, utimesSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -8,7 +8,8 @@ import { nodePorts } from '../../src/node/node-ports.js';
 import type { FileSystemPort } from '../../src/ports/fs.js';
 import Database from '../../src/sqlite/driver.js';
 import { dbWriteRefusal } from '../../src/sqlite/db-write-guard.js';
-import { keptCount } from '../../src/sqlite/kept-connections.js';
+import { keepConnections, keptCount } from '../../src/sqlite/kept-connections.js';
+import { SpyFileSystem } from '../helpers/adapter-codex-spy.js';
 import { withReadonlyDb } from '../../src/sqlite/open-readonly.js';
 import { withReadScope } from '../../src/sqlite/read-scope.js';
 import { snapshotDir } from '../helpers/sqlite-wal-states.js';
@@ -182,21 +183,35 @@ describe('read-only connections kept between calls', () => {
   });
 
   it('property: reads through kept connections answer as fresh opens, whatever happens to the store between them', async () => {
-    type Op = { kind: 'insert' | 'update-same-size-restore-mtime' | 'replace' | 'age' | 'link-swap' | 'read' };
-    const op = fc.constantFrom<Op['kind']>('insert', 'update-same-size-restore-mtime', 'replace', 'age', 'link-swap', 'read').map((kind) => ({ kind }));
+    type Op = { kind: 'insert' | 'update-same-size-restore-mtime' | 'replace' | 'age' | 'age-dir' | 'wal-writer' | 'link-swap' | 'read' };
+    const op = fc.constantFrom<Op['kind']>('insert', 'update-same-size-restore-mtime', 'replace', 'age', 'age-dir', 'wal-writer', 'link-swap', 'read').map((kind) => ({ kind }));
     let run = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 10 }), async (ops) => {
-        const base = join(dir, `p${(run += 1)}`);
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 10 }), fc.boolean(), async (ops, walMode) => {
+        // Each run in a directory of its own, which 'age-dir' sets back (at rest, or its mtime restored after a change).
+        const home = join(dir, `p${(run += 1)}`);
+        mkdirSync(home);
+        const base = join(home, 'p');
         const db = `${base}.db`;
         makeDb(db, ['r0']);
+        // A store in WAL mode at rest (closed cleanly, no sidecars): a writer's frames then go to the -wal alone.
+        if (walMode) write(db, 'PRAGMA journal_mode = WAL');
         let t = age(db, 100);
+        age(home, 100);
         const kept = nodePorts().fs;
         const fresh = new NodeFileSystem();
         let n = 0;
+        // A writer in WAL mode left open: its -wal and -shm stay beside the file until the run ends.
+        let writer: InstanceType<typeof Database> | null = null;
+        try {
         for (const { kind } of [...ops, { kind: 'read' as const }]) {
           n += 1;
-          if (kind === 'insert') write(db, `INSERT INTO t VALUES ('r${n}')`);
+          if (kind === 'age-dir') age(home, 100 - n);
+          else if (kind === 'wal-writer') {
+            writer ??= new Database(db);
+            writer.pragma('journal_mode = WAL');
+            writer.exec(`INSERT INTO t VALUES ('w${n}')`);
+          } else if (kind === 'insert') write(db, `INSERT INTO t VALUES ('r${n}')`);
           else if (kind === 'update-same-size-restore-mtime') {
             write(db, `UPDATE t SET v = 'u' || substr(v, 2) WHERE rowid = 1`);
             utimesSync(db, t, t);
@@ -213,8 +228,85 @@ describe('read-only connections kept between calls', () => {
             renameSync(`${base}-real.db`, db);
           } else expect((await read(kept, db)).rows).toEqual((await read(fresh, db)).rows);
         }
+        } finally {
+          writer?.close();
+        }
       }),
-      { numRuns: 25 },
+      // The runs always include a writer starting beside a store kept under its directory's stamp (its file untouched).
+      {
+        numRuns: 50,
+        examples: [
+          [[{ kind: 'read' }, { kind: 'wal-writer' }], true],
+          [[{ kind: 'read' }, { kind: 'wal-writer' }, { kind: 'age-dir' }, { kind: 'read' }, { kind: 'wal-writer' }], true],
+        ],
+      },
     );
+  });
+});
+
+describe('a kept connection under its directory\'s stamp (two looks, not four)', () => {
+  // A store and its directory at rest; the port keeps connections and records each call.
+  function atRest(): { db: string; sub: string; spy: SpyFileSystem } {
+    const sub = join(dir, 'store');
+    mkdirSync(sub);
+    const db = join(sub, 'a.db');
+    makeDb(db, ['x']);
+    // In WAL mode and closed cleanly, as Codex leaves its state DB: a writer then writes its -wal, not the file.
+    write(db, 'PRAGMA journal_mode = WAL');
+    age(db);
+    age(sub);
+    const spy = new SpyFileSystem(new NodeFileSystem());
+    keepConnections(spy, () => Date.now());
+    return { db, sub, spy };
+  }
+  const looks = (spy: SpyFileSystem): string[] => spy.calls.map((c) => `${c.op} ${c.path.slice(dir.length)}`);
+
+  it('an unchanged store in an unchanged directory is looked at through the file and its directory only', async () => {
+    const { db, spy } = atRest();
+    const one = await read(spy, db);
+    spy.calls.length = 0;
+    const two = await read(spy, db);
+    expect(two.db).toBe(one.db);
+    expect(looks(spy).sort()).toEqual(['lstat /store', 'lstat /store/a.db']);
+  });
+
+  it('a directory changed within the settle time is not trusted: the sidecars are looked at again', async () => {
+    const { db, sub, spy } = atRest();
+    utimesSync(sub, new Date(), new Date());
+    const one = await read(spy, db);
+    spy.calls.length = 0;
+    expect((await read(spy, db)).db).toBe(one.db);
+    expect(looks(spy)).toEqual(expect.arrayContaining(['lstat /store/a.db-wal', 'lstat /store/a.db-shm', 'lstat /store/a.db-journal']));
+  });
+
+  it('a writer that starts after the keep changes the directory: its -wal is read, even with the directory\'s mtime set back', async () => {
+    for (const restore of [false, true]) {
+      const { db, sub, spy } = atRest();
+      const t = age(sub);
+      await read(spy, db);
+      const w = new Database(db);
+      try {
+        w.pragma('journal_mode = WAL');
+        w.exec("INSERT INTO t VALUES ('in-wal')");
+        if (restore) utimesSync(sub, t, t);
+        expect((await read(spy, db)).rows).toEqual(['x', 'in-wal']);
+        expect(keptCount(spy)).toBe(0);
+      } finally {
+        w.close();
+      }
+      rmSync(sub, { recursive: true });
+    }
+  });
+
+  it('an unrelated entry made in the directory keeps the connection (the sidecars looked at once more), and the new stamp is not trusted until it settles', async () => {
+    const { db, sub, spy } = atRest();
+    const one = await read(spy, db);
+    copyFileSync(db, join(sub, 'other'));
+    spy.calls.length = 0;
+    expect((await read(spy, db)).db).toBe(one.db);
+    expect(looks(spy)).toContain('lstat /store/a.db-wal');
+    spy.calls.length = 0;
+    expect((await read(spy, db)).db).toBe(one.db);
+    expect(looks(spy)).toContain('lstat /store/a.db-wal');
   });
 });

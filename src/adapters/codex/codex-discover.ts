@@ -38,12 +38,16 @@ interface StateRead {
 
 async function readStates(fs: FileSystemPort, home: CodexHome, cwdSet: ReadonlySet<string> | PromiseLike<ReadonlySet<string>>, now?: StateClock): Promise<StateRead> {
   // The home's state DBs (remembered, or listed) and the workspace's spellings are looked up at once.
-  return withStateDbs(fs, home, now, async (dbs) => {
+  return withStateDbs(fs, home, now, async (dbs, dirLook) => {
     const out: StateRead = { rows: [], children: new Set(), authoritative: true, any: false };
-    const cwds = [...(await cwdSet)];
+    const spellings = Promise.resolve(cwdSet).then((set) => [...set]);
+    spellings.catch(() => undefined);
+    let cwds: string[] | undefined;
     for (const db of dbs) {
       try {
-        await withReadonlyDb(db.path, { fs, requireFile: true }, (h) => {
+        // The first database is looked at and opened while the workspace's realpath is on its way.
+        await withReadonlyDb(db.path, { fs, requireFile: true, dirLook: dirLook(db.root) }, async (h) => {
+          cwds ??= await spellings;
           const conn = h.db;
           const { schema, layout } = rememberedProbe(fs, db.path, h, now, () => stateProbe(conn));
           if (layout.kind !== 'known') {
@@ -62,6 +66,8 @@ async function readStates(fs: FileSystemPort, home: CodexHome, cwdSet: ReadonlyS
         out.authoritative = false;
       }
     }
+    // A workspace whose spellings could not be had fails the call, as before any database was read.
+    await spellings;
     if (!out.any) out.authoritative = false;
     return out;
   });

@@ -7,7 +7,7 @@ import { scanRollouts } from './rollout-scan.js';
 import { lstatRowRollout, rowRolloutMtime } from './row-rollout.js';
 import { stateProbe } from './state-schema.js';
 import { rememberedProbe } from '../../sqlite/remembered-probe.js';
-import { type StateClock, withStateDbs } from './state-cache.js';
+import { type DbDirLook, type StateClock, withStateDbs } from './state-cache.js';
 import { threadsByIds, type ThreadRow } from './thread-query.js';
 import { workspaceCwds } from './workspace-cwds.js';
 
@@ -53,9 +53,9 @@ const FAILED: IdRead = { ok: false, trusted: false, rows: [], child: false };
 
 // One open of a state DB (a regular file, checked by the opener) and one schema and layout probe (remembered under the
 // file's lstats) for every id of the batch; then one lookup by the primary key for all of them.
-async function readIds(fs: FileSystemPort, db: CodexDb, ids: readonly string[], now: StateClock | undefined): Promise<IdRead[]> {
+async function readIds(fs: FileSystemPort, db: CodexDb, ids: readonly string[], now: StateClock | undefined, dirLook: DbDirLook): Promise<IdRead[]> {
   try {
-    return await withReadonlyDb(db.path, { fs, requireFile: true }, (h) => {
+    return await withReadonlyDb(db.path, { fs, requireFile: true, dirLook: dirLook(db.root) }, (h) => {
       const conn = h.db;
       const { schema, layout } = rememberedProbe(fs, db.path, h, now, () => stateProbe(conn));
       if (layout.kind !== 'known') return ids.map(() => ({ ok: true, trusted: false, rows: [], child: false }));
@@ -121,7 +121,7 @@ export async function verifyThreads(fs: FileSystemPort, home: CodexHome, queries
   const strict = opts.strict === true;
   let perDb: IdRead[][];
   try {
-    perDb = await withStateDbs(fs, home, opts.now, (dbs) => Promise.all(dbs.map((d) => readIds(fs, d, ids, opts.now))));
+    perDb = await withStateDbs(fs, home, opts.now, (dbs, dirLook) => Promise.all(dbs.map((d) => readIds(fs, d, ids, opts.now, dirLook))));
   } catch {
     return queries.map(() => false);
   }

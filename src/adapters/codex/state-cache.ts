@@ -30,20 +30,36 @@ async function dirStamp(fs: FileSystemPort, home: CodexHome): Promise<{ stamp: s
 }
 
 /**
+ * The `lstat` of one of the home's database directories, taken as a call on its databases starts (null where it failed):
+ * the opener's look at that directory (see `OpenReadonlyOptions.dirLook`), so it is not taken twice.
+ * @public
+ */
+export type DbDirLook = (root: string) => Promise<FileStat | null> | undefined;
+
+function dirLooks(home: CodexHome, looks: Promise<{ stats: Array<FileStat | null> } | null>): DbDirLook {
+  return (root) => {
+    const i = home.dbDirs.indexOf(root);
+    return i < 0 ? undefined : looks.then((d) => d?.stats[i] ?? null);
+  };
+}
+
+/**
  * Runs `fn` on the state databases of the home: from the listing remembered for this port while the database
  * directories' `lstat` (device, inode, size, mtime) is unchanged — the check runs while `fn` reads, and on a change `fn`
  * runs again on a fresh listing — else from a fresh listing ({@link codexDbs}). A listing is remembered only when each
- * entry is a regular file (a link's target can change without its directory) and the directories have settled.
+ * entry is a regular file (a link's target can change without its directory) and the directories have settled. `fn`
+ * is also given those directories' `lstat`s of this call ({@link DbDirLook}).
  * @public
  */
-export async function withStateDbs<T>(fs: FileSystemPort, home: CodexHome, now: StateClock | undefined, fn: (dbs: CodexDb[]) => Promise<T>): Promise<T> {
-  if (now === undefined) return fn((await codexDbs(fs, home)).filter((d) => d.state));
+export async function withStateDbs<T>(fs: FileSystemPort, home: CodexHome, now: StateClock | undefined, fn: (dbs: CodexDb[], dirLook: DbDirLook) => Promise<T>): Promise<T> {
+  if (now === undefined) return fn((await codexDbs(fs, home)).filter((d) => d.state), () => undefined);
   const key = home.dbDirs.join('\0');
   const mem = bucket(listings, fs);
   const hit = mem.get(key);
   if (hit !== undefined) {
-    const check = dirStamp(fs, home).then((d) => d.stamp === hit.stamp, () => false);
-    const out = await fn(hit.value);
+    const looks = dirStamp(fs, home);
+    const check = looks.then((d) => d.stamp === hit.stamp, () => false);
+    const out = await fn(hit.value, dirLooks(home, looks.catch(() => null)));
     if (await check) return out;
     mem.delete(key);
   }
@@ -51,5 +67,5 @@ export async function withStateDbs<T>(fs: FileSystemPort, home: CodexHome, now: 
   const dbs = all.filter((d) => d.state);
   const plain = await Promise.all(dbs.map(async (d) => (await lstatOrNull(fs, d.path).catch(() => null))?.kind === 'file'));
   if (before !== null && plain.every(Boolean) && settled(before.stats, now())) mem.set(key, { stamp: before.stamp, value: dbs });
-  return fn(dbs);
+  return fn(dbs, dirLooks(home, Promise.resolve(before)));
 }

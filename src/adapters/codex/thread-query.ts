@@ -104,6 +104,8 @@ export function threadsById(db: Database.Database, l: Known, id: string, source?
  * @public
  */
 export function threadsByIds(db: Database.Database, l: Known, ids: readonly string[], source?: string | null): ThreadRow[][] {
+  // One id: the plain lookup by the primary key (a batch statement costs more than the lookup itself).
+  if (ids.length === 1) return [threadsById(db, l, ids[0] as string, source)];
   const keys = [...new Set(ids.flatMap((id) => [id, id.toUpperCase()]))];
   const raw = prepared(db, `${select(l, source)} WHERE ${quoteIdent(l.id)} IN (SELECT value FROM json_each(?))`).all(JSON.stringify(keys));
   const byId = new Map<string, ThreadRow[]>();
