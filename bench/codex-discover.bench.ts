@@ -146,7 +146,7 @@ const DISCOVER_SQL = "SELECT id, rollout_path, updated_at_ms FROM threads WHERE 
 const VERIFY_SQL = 'SELECT cwd, rollout_path, source FROM threads WHERE id = ?';
 
 // The same least work for a reader that keeps its connection between calls (as the adapter does on the real ports):
-// realpath and the four looks at once, the statement on the kept connection, one lstat per row.
+// realpath and the two looks (the database, its directory) at once, the statement on the kept connection, one lstat per row.
 async function keptDiscover(store: KeptStore, workspace: string): Promise<string[]> {
   const [real, conn] = await Promise.all([realpath(workspace), store.conn()]);
   const rows = store.stmt(conn, DISCOVER_SQL).all(workspace, real) as Array<{ id: string; rollout_path: string }>;
@@ -265,7 +265,7 @@ const md = [
   '| ---: | ---: | --- | ---: | --- | ---: | --- |',
   ...results.map((r) => `| ${r.rollouts.toLocaleString('en')} (generated in ${r.genS.toFixed(0)} s) | ${ms(r.big.a)} / ${ms(r.big.f)} | ${ratioCell(r.big, LIMIT)} | ${ms(r.small.a)} / ${ms(r.small.f)} | ${ratioCell(r.small, LIMIT)} | ${ms(r.verify.a)} / ${ms(r.verify.f)} | ${ratioCell(r.verify, LIMIT)} |`),
   '',
-  'The same against the least work of a reader that keeps its connection between calls, as the adapter does on the real ports (a store at rest, read `immutable`, stays open): `realpath` of the workspace and, at once, an `lstat` of the database and each sidecar name (any change reopens), the statement prepared once on the kept connection, one `lstat` per returned rollout.',
+  'The same against the least work of a reader that keeps its connection between calls, as the adapter does on the real ports (a store at rest, read `immutable`, stays open): `realpath` of the workspace and, at once, an `lstat` of the database and of its directory (a change of either reopens, after an `lstat` of the `-wal` and `-journal` names: while the directory\'s stamp stands no sidecar was made), the statement prepared once on the kept connection, one `lstat` per returned rollout.',
   '',
   `| rollouts in the store | discover ${BIG}: adapter / kept baseline | ratio | discover ${SMALL}: adapter / kept baseline | ratio | verifyArtifact: adapter / kept baseline | ratio |`,
   '| ---: | ---: | --- | ---: | --- | ---: | --- |',

@@ -5,6 +5,7 @@ import { absolutePathSchema, parseArgument, requireDirectory } from './common-sc
 import type { DiscoveryContext } from '../adapters/types.js';
 import { plainlyValidQueries } from './plainly-valid-queries.js';
 import { checkDiscoveryContext, markContextChecked, notePendingHomeCheck } from './discovery-context.js';
+import { deferHomeCheck, endDeferredHomeCheck } from './home-proof.js';
 
 /** What one argument of an adapter method is. */
 type ArgKind = 'id' | 'ctx' | 'mode' | 'row' | 'queries';
@@ -36,6 +37,8 @@ const SYNC = new Set(['inUseHints']);
 // `spawnsAfterHomeCheck` says every spawn of theirs waits for the check, `homeChecked`): the home's stat runs while they
 // read, and its failure is still the answer (theirs is dropped). Every other method starts only once the home is known a directory.
 const READS_ONLY = new Set(['discover', 'verifyArtifact', 'verifyMany', 'owns', 'hasArtifacts', 'currentId']);
+// Of those, the methods an adapter whose `provesHome` is true proves the home by (the stat then deferred, home-proof.ts).
+const PROVING = new Set(['discover', 'verifyArtifact', 'verifyMany']);
 
 const modeSchema = lazySchema((z: Zod) => z.enum(['verify', 'discover'], { error: 'must be "verify" or "discover"' }).optional());
 /** The schema of `verifyMany`'s query list (built on first use). */
@@ -103,6 +106,24 @@ function checkArgs(kinds: readonly ArgKind[], args: unknown[], plausible: (id: s
   return { args: out, stat: idOk ? stat : null };
 }
 
+// A read-only method of an adapter whose `provesHome` is true: the home's stat is deferred while it reads, and taken only
+// when nothing it looked at inside the home proved it a directory (or when the method asked for it, see home-proof.ts).
+async function provenOrChecked(stat: Stat, run: () => unknown, fs: () => FileSystemPort): Promise<unknown> {
+  const d = deferHomeCheck(stat.ctx, () => requireDirectory(fs(), stat.param, stat.ctx.home).then(() => markContextChecked(stat.ctx)));
+  const answer = Promise.resolve().then(run);
+  answer.catch(() => undefined);
+  try {
+    await answer;
+  } catch {
+    // The home's fault, when it has one, is the answer; the method's own comes after it.
+  } finally {
+    endDeferredHomeCheck(stat.ctx);
+  }
+  if (d.proven && d.started === undefined) markContextChecked(stat.ctx);
+  else await d.run();
+  return answer;
+}
+
 /**
  * Puts a checking wrapper, as an own property, in front of every public adapter method `adapter` has: the arguments are
  * checked (one zod parse, then one stat of the home) before the method runs — or, for a read-only method of an adapter whose
@@ -120,8 +141,9 @@ export function guardAdapterMethods(adapter: object, fs: () => FileSystemPort, p
           const checked = checkArgs(kinds, args, plausible);
           const { stat } = checked;
           if (stat === null) return impl(checked.args);
-          const home = stat.pending ?? requireDirectory(fs(), stat.param, stat.ctx.home).then(() => markContextChecked(stat.ctx));
           const alongside = READS_ONLY.has(name) && (Reflect.get(adapter, 'storeReadsOnly') === true || Reflect.get(adapter, 'spawnsAfterHomeCheck') === true);
+          if (alongside && stat.pending === undefined && PROVING.has(name) && Reflect.get(adapter, 'provesHome') === true) return provenOrChecked(stat, () => impl(checked.args), fs);
+          const home = stat.pending ?? requireDirectory(fs(), stat.param, stat.ctx.home).then(() => markContextChecked(stat.ctx));
           if (!alongside) {
             await home;
             return impl(checked.args);

@@ -4,6 +4,7 @@ import { lazySchema, type Zod } from '../lazy-zod.js';
 import type { FileSystemPort } from '../ports/fs.js';
 import { isAbsolute } from 'node:path';
 import { absolutePathSchema, envSchema, parseArgument, requireDirectory } from './common-schemas.js';
+import { homeCheckNow } from './home-proof.js';
 
 // Built on first use (zod loads then, not when the package is imported). Fields it does not name are kept.
 /** The schema of a discovery context (built on first use). */
@@ -75,7 +76,7 @@ export interface CheckedContext {
  */
 export function checkDiscoveryContext(value: unknown, root = 'ctx'): CheckedContext {
   if (typeof value === 'object' && value !== null && checked.has(value)) return { ctx: value as DiscoveryContext, homeParam: `${root}.home`, known: true };
-  const pending = typeof value === 'object' && value !== null ? pendingHome.get(value) : undefined;
+  const pending = typeof value === 'object' && value !== null ? (pendingHome.get(value) ?? homeCheckNow(value as DiscoveryContext)) : undefined;
   if (pending !== undefined) return { ctx: value as DiscoveryContext, homeParam: `${root}.home`, known: false, pending };
   const { home, homeDir } = plainlyValidContext(value) ? value : parseArgument(contextSchema, root, value);
   if (home === undefined && homeDir === undefined) throw new InvalidArgumentError(`${root}.home`, 'is required: the absolute path of the home directory');
@@ -109,7 +110,7 @@ export function notePendingHomeCheck(ctx: DiscoveryContext, check: Promise<void>
  */
 export async function homeChecked(fs: FileSystemPort, ctx: DiscoveryContext): Promise<void> {
   if (checked.has(ctx)) return;
-  const pending = pendingHome.get(ctx);
+  const pending = pendingHome.get(ctx) ?? homeCheckNow(ctx);
   if (pending !== undefined) return pending;
   await requireDirectory(fs, 'ctx.home', ctx.home);
 }

@@ -19,6 +19,8 @@ import { surveyCodexStore } from './codex-store-survey.js';
 import type { StoreSurvey, VerifyQuery } from '../types.js';
 import { sharedMentions } from './shared-mentions.js';
 import { describeError } from '../../errors.js';
+import { homeCheckNow, insideHome, proveHome } from '../../validation/home-proof.js';
+import { lookDbDirs } from './state-cache.js';
 
 // A sub-agent thread's rows say whose they are (`[child <id>]`), as OpenCode's child sessions do.
 function asChild<T extends Artifact>(rows: readonly T[], child: string, parent: string): T[] {
@@ -49,6 +51,7 @@ export class CodexAdapter extends BaseAdapter {
   readonly idLifecycle = 'post_discovered' as const;
   /** Discovery, verification and ownership here read files only (no spawn): the home's stat runs alongside. */
   protected override readonly storeReadsOnly = true;
+  protected override readonly provesHome = true;
   // Codex 0.171 exports both CODEX_THREAD_ID and CODEX_SESSION_ID (= the id) to its tool shells; the in-use check reads both.
   /** `CODEX_THREAD_ID`, which Codex exports to its tool shells (`CODEX_SESSION_ID` too; the in-use check reads both). */
   override readonly sessionEnvVar = 'CODEX_THREAD_ID';
@@ -62,6 +65,19 @@ export class CodexAdapter extends BaseAdapter {
 
   async #home(ctx: DiscoveryContext): Promise<CodexHome> {
     return codexHome(await this.env(ctx), ctx.home);
+  }
+
+  // The home of a store read (discover, verify): its database directories looked at now — the look the read's listing
+  // check takes anyway — and one found inside the home proves the home a directory (the argument check's stat is then
+  // not taken); a home none lies inside has its stat started at once.
+  async #storeHome(ctx: DiscoveryContext): Promise<CodexHome> {
+    const home = await this.#home(ctx);
+    if (!home.dbDirs.some((d) => insideHome(ctx.home, d))) {
+      homeCheckNow(ctx);
+      return home;
+    }
+    lookDbDirs(this.ports.fs, home).then((looks) => looks.forEach((l, i) => proveHome(ctx, home.dbDirs[i] as string, l)), () => undefined);
+    return home;
   }
 
   async #survey(id: string, ctx: DiscoveryContext): Promise<CodexSurvey> {
@@ -82,7 +98,7 @@ export class CodexAdapter extends BaseAdapter {
       // The workspace's realpath resolves while the home is listed (a rejection is awaited, hence caught, below).
       const cwds = workspaceCwds(this.ports.fs, ctx.workspace);
       cwds.catch(() => undefined);
-      return (await discoverThreads(this.ports.fs, await this.#home(ctx), cwds, since, this.#now)).map((d) => d.id);
+      return (await discoverThreads(this.ports.fs, await this.#storeHome(ctx), cwds, since, this.#now)).map((d) => d.id);
     } catch {
       return [];
     }
@@ -96,7 +112,7 @@ export class CodexAdapter extends BaseAdapter {
     try {
       const cwds = workspaceCwds(this.ports.fs, ctx.workspace);
       cwds.catch(() => undefined);
-      return await verifyThread(this.ports.fs, await this.#home(ctx), cwds, c, mode === 'discover', this.#now);
+      return await verifyThread(this.ports.fs, await this.#storeHome(ctx), cwds, c, mode === 'discover', this.#now);
     } catch {
       return false;
     }
@@ -104,7 +120,7 @@ export class CodexAdapter extends BaseAdapter {
 
   /** `verifyArtifact` in `verify` mode for many ids at once: the state DBs listed, opened and probed once for the batch, one lookup by id each. */
   override async verifyMany(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
-    return codexVerifyMany(this.ports.fs, () => this.#home(ctx), queries, ctx.workspace, (id) => this.canonical(id), this.#now);
+    return codexVerifyMany(this.ports.fs, () => this.#storeHome(ctx), queries, ctx.workspace, (id) => this.canonical(id), this.#now);
   }
 
   /** Has the home any artifact of the id: by-id lookups (rows, lock, snapshots, the rollout in its own date dirs), looking everywhere only when they cannot tell. */

@@ -24,8 +24,25 @@ function bucket<T>(all: WeakMap<FileSystemPort, Map<string, Remembered<T>>>, fs:
 }
 
 
+// Looks a caller took of a home's database directories, for that home object's next withStateDbs (taken once).
+const takenLooks = new WeakMap<CodexHome, Promise<Array<FileStat | null>>>();
+
+/**
+ * The `lstat`s of the home's database directories (null where nothing is there), taken now and used by the next
+ * {@link withStateDbs} of this same `home` object instead of its own: a caller that needs them (to prove the home a
+ * directory) does not look twice.
+ */
+export function lookDbDirs(fs: FileSystemPort, home: CodexHome): Promise<Array<FileStat | null>> {
+  const looks = Promise.all(home.dbDirs.map((d) => lstatOrNull(fs, d)));
+  looks.catch(() => undefined);
+  takenLooks.set(home, looks);
+  return looks;
+}
+
 async function dirStamp(fs: FileSystemPort, home: CodexHome): Promise<{ stamp: string; stats: Array<FileStat | null> }> {
-  const stats = await Promise.all(home.dbDirs.map((d) => lstatOrNull(fs, d)));
+  const taken = takenLooks.get(home);
+  takenLooks.delete(home);
+  const stats = await (taken ?? Promise.all(home.dbDirs.map((d) => lstatOrNull(fs, d))));
   return { stamp: stats.map(statStamp).join('|'), stats };
 }
 

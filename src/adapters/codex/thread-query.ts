@@ -79,11 +79,12 @@ export function threadsByCwd(db: Database.Database, l: Known, cwds: readonly str
   const inCwds = `${quoteIdent(l.cwd)} IN (${cwds.map(() => '?').join(', ')})`;
   const base = select(l, source);
   let raw: unknown[];
-  if (ix === null || ix.lead === null) raw = db.prepare(`${base} WHERE ${inCwds}`).all(...cwds);
+  // Each statement prepared once per connection (a kept connection answers many calls).
+  if (ix === null || ix.lead === null) raw = prepared(db, `${base} WHERE ${inCwds}`).all(...cwds);
   else {
     const lead = quoteIdent(ix.lead);
-    raw = db.prepare(`${base} WHERE ${lead} IN (${distinctValues(l.table, ix.lead)}) AND ${inCwds}`).all(...cwds);
-    if (ix.nullable) raw.push(...db.prepare(`${base} WHERE ${lead} IS NULL AND ${inCwds}`).all(...cwds));
+    raw = prepared(db, `${base} WHERE ${lead} IN (${distinctValues(l.table, ix.lead)}) AND ${inCwds}`).all(...cwds);
+    if (ix.nullable) raw.push(...prepared(db, `${base} WHERE ${lead} IS NULL AND ${inCwds}`).all(...cwds));
   }
   return raw.map((r) => toRow(l, r as never)).filter((r): r is ThreadRow => r !== null);
 }

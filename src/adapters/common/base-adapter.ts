@@ -41,6 +41,12 @@ export abstract class BaseAdapter implements AgentAdapter {
    * (src/validation/discovery-context.ts): the home's stat then runs while they read too, and nothing is spawned for a bad home.
    */
   protected readonly spawnsAfterHomeCheck: boolean = false;
+  /**
+   * True when `discover`, `verifyArtifact` and `verifyMany` (of an adapter whose `storeReadsOnly` or `spawnsAfterHomeCheck`
+   * is true) look at a path inside the home and record it (`proveHome`, src/validation/home-proof.ts): the argument
+   * check's stat of the home is then taken only when nothing they looked at proved the home a directory.
+   */
+  protected readonly provesHome: boolean = false;
 
   // Why the last row delete of a canonical id failed, until the next purge of it: the residual reports it.
   readonly #rowDeleteFailures = new Map<string, LeftArtifact[]>();

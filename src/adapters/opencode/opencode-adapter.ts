@@ -1,4 +1,4 @@
-import { isAbsolute, normalize } from 'node:path';
+import { dirname, isAbsolute, normalize } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Ports } from '../../ports/index.js';
 import type { FileHolder, ProcessInfo } from '../../ports/process.js';
@@ -22,6 +22,9 @@ import { isOpencodeService } from './opencode-service.js';
 import { sessionRows, trimDir, workspaceSessions } from './opencode-sessions.js';
 import { describeError } from '../../errors.js';
 import { homeChecked } from '../../validation/discovery-context.js';
+import { homeCheckNow, insideHome, proveHome } from '../../validation/home-proof.js';
+import { lstatOrNull } from '../../paths/lstat-or-null.js';
+import type { FileStat } from '../../ports/fs.js';
 import { surveyOpencodeStore } from './opencode-store-survey.js';
 import type { StoreSurvey, VerifyQuery } from '../types.js';
 import { type SessionQueryOf, type SessionVerdict, sessionVerdicts } from './opencode-verify-many.js';
@@ -51,6 +54,7 @@ export class OpencodeAdapter extends BaseAdapter {
   readonly inputPlaceholderPattern = OPENCODE_INPUT_PLACEHOLDER_PATTERN;
   /** The read-only methods read while the home is checked; the one spawn they may make (`opencode debug paths`) waits for the check. */
   protected override readonly spawnsAfterHomeCheck = true;
+  protected override readonly provesHome = true;
   readonly #locator: OpencodeLocator;
   readonly #layouts = new OpencodeLayoutCache();
   // The ports' clock: a database's layout is remembered only once its file and sidecars have settled by it.
@@ -107,10 +111,18 @@ export class OpencodeAdapter extends BaseAdapter {
 
   // Reads the database read-only; a missing or unreadable one gives `fallback`.
   // Its layout is remembered under the lstats of the file and its sidecars once settled by the ports' clock.
-  async #read<T>(dbPath: string, fallback: T, fn: (db: Database.Database, layout: () => OpencodeLayout) => T | Promise<T>): Promise<T> {
+  // With `proving` (a discover or verify's context), the opener's look at the database's directory, when that lies inside
+  // the home, proves the home a directory (the argument check's stat then not taken); else that stat starts now.
+  async #read<T>(dbPath: string, fallback: T, fn: (db: Database.Database, layout: () => OpencodeLayout) => T | Promise<T>, proving?: DiscoveryContext): Promise<T> {
+    let dirLook: Promise<FileStat | null> | undefined;
+    if (proving !== undefined && insideHome(proving.home, dirname(dbPath))) {
+      const dir = dirname(dbPath);
+      dirLook = lstatOrNull(this.ports.fs, dir).catch(() => null);
+      void dirLook.then((l) => proveHome(proving, dir, l));
+    } else if (proving !== undefined) homeCheckNow(proving);
     try {
       // A missing database rejects (NotFound) like any unreadable one, and one that is not a regular file is refused: no separate look first.
-      return await withReadonlyDb(dbPath, { fs: this.ports.fs, requireFile: true }, (h) =>
+      return await withReadonlyDb(dbPath, { fs: this.ports.fs, requireFile: true, dirLook }, (h) =>
         fn(h.db, () => rememberedProbe(this.ports.fs, `opencode-layout\0${dbPath}`, h, this.#now, () => this.#layouts.layoutOf(h.db, dbPath))),
       );
     } catch {
@@ -128,7 +140,7 @@ export class OpencodeAdapter extends BaseAdapter {
     return this.#read(loc.dbPath, [], async (db, layout) => {
       const dirs = await spellings;
       return dirs.length === 0 ? [] : workspaceSessions(db, layout(), dirs, since);
-    });
+    }, ctx);
   }
 
   /** A top-level session row with this id whose directory is this workspace (`discover` mode also excludes ids other rows record). */
@@ -141,7 +153,7 @@ export class OpencodeAdapter extends BaseAdapter {
     const loc = await this.locate(ctx);
     if (loc === null) return false;
     // The one rule of verifyMany, for one id (a child, sub-agent, session is never the row's conversation: its parent is).
-    const v = await this.#read(loc.dbPath, false as SessionVerdict, (db, layout) => sessionVerdicts(db, layout(), [{ id: c, given }])[0] ?? false);
+    const v = await this.#read(loc.dbPath, false as SessionVerdict, (db, layout) => sessionVerdicts(db, layout(), [{ id: c, given }])[0] ?? false, ctx);
     return (await this.#settle([v], [given]))[0] === true;
   }
 
@@ -172,7 +184,7 @@ export class OpencodeAdapter extends BaseAdapter {
     if (batch.every((b) => b.given === null)) return queries.map(() => false);
     const loc = await this.locate(ctx).catch(() => null);
     if (loc === null) return queries.map(() => false);
-    const verdicts = await this.#read(loc.dbPath, queries.map((): SessionVerdict => false), (db, layout) => sessionVerdicts(db, layout(), batch));
+    const verdicts = await this.#read(loc.dbPath, queries.map((): SessionVerdict => false), (db, layout) => sessionVerdicts(db, layout(), batch), ctx);
     return this.#settle(verdicts, batch.map((b) => b.given)).catch(() => queries.map(() => false));
   }
 

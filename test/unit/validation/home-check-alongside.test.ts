@@ -1,5 +1,6 @@
 // The argument check's stat of the home runs while a read-only method of a store-reads-only adapter (Codex, Hermes,
-// Claude, Grok, agy) reads, but its answer still waits for the stat, and a bad home still rejects; every other method (a
+// Claude, Grok, agy) reads, but its answer still waits for the stat, and a bad home still rejects (Codex's discover and
+// verify take no stat when their look at `<home>/.codex` finds it: the kernel walked through the home, a directory); every other method (a
 // purge) touches nothing before the home is known a directory. OpenCode's read-only methods read alongside the stat too,
 // but the one spawn they may make (`opencode debug paths`) waits for it, and a bad home spawns nothing.
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -63,20 +64,66 @@ async function tmp(): Promise<string> {
 }
 
 describe('the home stat of the argument check', () => {
-  it('runs while Codex discover reads, and the answer waits for it', async () => {
+  it('runs while Codex discover reads a CODEX_HOME outside the home, and the answer waits for it', async () => {
     const root = await tmp();
     const home = join(root, 'home');
-    mkdirSync(join(home, '.codex'), { recursive: true });
+    mkdirSync(home);
+    mkdirSync(join(root, 'codex-home'));
     const g = gatedFs(home);
     const codex = new CodexAdapter(portsWith(new FakeProcessTable([]), g.fs));
     let settled = false;
-    const p = codex.discover({ workspace: root, home }).then((r) => ((settled = true), r));
+    const p = codex.discover({ workspace: root, home, env: { CODEX_HOME: join(root, 'codex-home') } }).then((r) => ((settled = true), r));
     await g.statSeen;
     await new Promise((r) => setTimeout(r, 50));
     expect(g.early.length).toBeGreaterThan(0);
     expect(settled).toBe(false);
     g.release();
     expect(await p).toEqual([]);
+  });
+
+  it('is not taken by Codex discover, verifyArtifact and verifyMany when their look at <home>/.codex finds it (the home proven a directory)', async () => {
+    const root = await tmp();
+    const home = join(root, 'home');
+    mkdirSync(join(home, '.codex'), { recursive: true });
+    const stats: string[] = [];
+    const inner = new NodeFileSystem();
+    const fs: FileSystemPort = Object.assign(Object.create(inner) as NodeFileSystem, {
+      stat: (p: string) => (stats.push(p), inner.stat(p)),
+    });
+    const codex = new CodexAdapter(portsWith(new FakeProcessTable([]), fs));
+    const ctx = { workspace: root, home, env: {} };
+    expect(await codex.discover(ctx)).toEqual([]);
+    expect(await codex.verifyArtifact(ID, ctx)).toBe(false);
+    expect(await codex.verifyMany([{ id: ID }], ctx)).toEqual([false]);
+    expect(stats).not.toContain(home);
+  });
+
+  it('is taken after Codex discover reads when <home>/.codex is missing, and the answer waits for it', async () => {
+    const root = await tmp();
+    const home = join(root, 'home');
+    mkdirSync(home);
+    const g = gatedFs(home);
+    const codex = new CodexAdapter(portsWith(new FakeProcessTable([]), g.fs));
+    let settled = false;
+    const p = codex.discover({ workspace: root, home }).then((r) => ((settled = true), r));
+    await g.statSeen;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(g.early).toContain(`lstat ${join(home, '.codex')}`);
+    expect(settled).toBe(false);
+    g.release();
+    expect(await p).toEqual([]);
+  });
+
+  it('a file or nothing as home still rejects every Codex read with INVALID_ARGUMENT (no look inside it succeeds)', async () => {
+    const root = await tmp();
+    writeFileSync(join(root, 'file'), 'x');
+    const codex = new CodexAdapter(portsWith(new FakeProcessTable([])));
+    for (const home of [join(root, 'file'), join(root, 'absent')]) {
+      const ctx = { workspace: root, home };
+      await expect(codex.discover(ctx)).rejects.toBeInstanceOf(InvalidArgumentError);
+      await expect(codex.verifyArtifact(ID, ctx)).rejects.toBeInstanceOf(InvalidArgumentError);
+      await expect(codex.verifyMany([{ id: ID }], ctx)).rejects.toBeInstanceOf(InvalidArgumentError);
+    }
   });
 
   it('runs while Claude, Grok and agy verifyMany read, and each answer waits for it', async () => {
@@ -146,6 +193,29 @@ describe('the home stat of the argument check', () => {
     expect(settled).toBe(false);
     g.release();
     expect(await p).toEqual([]);
+    expect(proc.runs).toHaveLength(1);
+  });
+
+  it('is not taken by OpenCode discover, verifyArtifact and verifyMany once the located database lies inside the home (its directory found)', async () => {
+    const root = await tmp();
+    const home = join(root, 'home');
+    const data = join(home, '.local/share/opencode');
+    mkdirSync(data, { recursive: true });
+    const bin = opencodeOnPath(root);
+    const proc = new FakeProcessTable([], { self: { pid: 100, argv: ['node'], env: { PATH: '' } }, onRun: () => ({ ...OK, stdout: `data ${data}\n` }) });
+    const stats: string[] = [];
+    const inner = new NodeFileSystem();
+    const fs: FileSystemPort = Object.assign(Object.create(inner) as NodeFileSystem, { stat: (p: string) => (stats.push(p), inner.stat(p)) });
+    const oc = new OpenCodeAdapter(portsWith(proc, fs));
+    const ctx = { workspace: root, home, env: { PATH: bin } };
+    // The first call asks `opencode debug paths`, which waits for the home's stat; the answer is kept.
+    expect(await oc.discover(ctx)).toEqual([]);
+    expect(proc.runs).toHaveLength(1);
+    stats.length = 0;
+    expect(await oc.discover(ctx)).toEqual([]);
+    expect(await oc.verifyArtifact(sesId(1), ctx)).toBe(false);
+    expect(await oc.verifyMany([{ id: sesId(1) }], ctx)).toEqual([false]);
+    expect(stats).not.toContain(home);
     expect(proc.runs).toHaveLength(1);
   });
 

@@ -1,0 +1,57 @@
+import type { DiscoveryContext } from '../adapters/types.js';
+import type { FileStat } from '../ports/fs.js';
+
+// A home check a read-only method may make needless: while the method reads, a successful `lstat` of a path inside the
+// home (the agent's own directory, `<home>/.codex`) proves the home a directory as a `stat` of it would (the kernel walked
+// through it), and the stat is then never taken. Unproven, the stat runs when asked for or once the method has answered.
+interface Deferred {
+  proven: boolean;
+  started: Promise<void> | undefined;
+  run(): Promise<void>;
+}
+
+const deferred = new WeakMap<object, Deferred>();
+
+/** Defers `ctx`'s home check (`stat`, which rejects for a bad home) until {@link homeCheckNow} or the end of the method. */
+export function deferHomeCheck(ctx: DiscoveryContext, stat: () => Promise<void>): Deferred {
+  const d: Deferred = {
+    proven: false,
+    started: undefined,
+    run: () => (d.started ??= stat()),
+  };
+  deferred.set(ctx, d);
+  return d;
+}
+
+/** The deferred check of `ctx`, removed: the method has answered. */
+export function endDeferredHomeCheck(ctx: DiscoveryContext): void {
+  deferred.delete(ctx);
+}
+
+/** The stat of `ctx`'s deferred home check, started now (undefined when none is deferred): for a method that will prove nothing. */
+export function homeCheckNow(ctx: DiscoveryContext): Promise<void> | undefined {
+  const d = deferred.get(ctx);
+  if (d === undefined) return undefined;
+  if (d.proven) return Promise.resolve();
+  const check = d.run();
+  check.catch(() => undefined);
+  return check;
+}
+
+/** True when `path` lies inside `home`: the home, a slash, then a plain relative path (no `.`/`..` segment, no doubled slash). */
+export function insideHome(home: string, path: string): boolean {
+  if (home === '/' || !path.startsWith(`${home}/`)) return false;
+  return path
+    .slice(home.length + 1)
+    .split('/')
+    .every((seg) => seg !== '' && seg !== '.' && seg !== '..');
+}
+
+/**
+ * Records that `look` (an `lstat` of `path`, null where it failed) found something inside `ctx`'s home: the home is then a
+ * directory, and its deferred check needs no stat. Anything else proves nothing.
+ */
+export function proveHome(ctx: DiscoveryContext, path: string, look: FileStat | null): void {
+  const d = deferred.get(ctx);
+  if (d !== undefined && look !== null && insideHome(ctx.home, path)) d.proven = true;
+}
