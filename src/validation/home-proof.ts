@@ -1,5 +1,7 @@
+import { dirname } from 'node:path';
 import type { DiscoveryContext } from '../adapters/types.js';
-import type { FileStat } from '../ports/fs.js';
+import { lstatOrNull } from '../paths/lstat-or-null.js';
+import type { FileStat, FileSystemPort } from '../ports/fs.js';
 
 // A home check a read-only method may make needless: while the method reads, a successful `lstat` of a path inside the
 // home (the agent's own directory, `<home>/.codex`) proves the home a directory as a `stat` of it would (the kernel walked
@@ -54,4 +56,26 @@ export function insideHome(home: string, path: string): boolean {
 export function proveHome(ctx: DiscoveryContext, path: string, look: FileStat | null): void {
   const d = deferred.get(ctx);
   if (d !== undefined && look !== null && insideHome(ctx.home, path)) d.proven = true;
+}
+
+/**
+ * The opener's look at a database's directory for one store read of `ctx` (`OpenReadonlyOptions.dirLook`): for a
+ * directory inside the home, its `lstat` taken now (once per directory), which proves the home a directory when it finds
+ * it; for one outside, undefined, and the home's deferred stat started now (nothing will prove it).
+ */
+export function provingDirLook(fs: FileSystemPort, ctx: DiscoveryContext): (dbPath: string) => Promise<FileStat | null> | undefined {
+  const looks = new Map<string, Promise<FileStat | null>>();
+  return (dbPath) => {
+    const dir = dirname(dbPath);
+    if (!insideHome(ctx.home, dir)) {
+      homeCheckNow(ctx);
+      return undefined;
+    }
+    let look = looks.get(dir);
+    if (look === undefined) {
+      looks.set(dir, (look = lstatOrNull(fs, dir).catch(() => null)));
+      void look.then((l) => proveHome(ctx, dir, l));
+    }
+    return look;
+  };
 }

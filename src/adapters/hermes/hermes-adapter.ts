@@ -15,6 +15,7 @@ import { type HermesStore, hermesPaths, hermesStores } from './hermes-paths.js';
 import { purgeHermesRows } from './hermes-purge-rows.js';
 import { type HermesLocated, locatedFiles, locatedNotes, locatedRefusals, locatedRows, locateHermes, plausibleHermesIds } from './hermes-located.js';
 import { readHermesSessions } from './hermes-sessions.js';
+import { provingDirLook } from '../../validation/home-proof.js';
 
 const SIDECARS = ['-wal', '-shm', '-journal'] as const;
 
@@ -40,6 +41,8 @@ export class HermesAdapter extends BaseAdapter {
   readonly idLifecycle = 'post_discovered' as const;
   /** Discovery, verification and ownership here read files only (no spawn): the home's stat runs alongside. */
   protected override readonly storeReadsOnly = true;
+  /** Discovery and verification look at each store's directory (inside the home by default), which proves the home a directory. */
+  protected override readonly provesHome = true;
   /** Hermes exports the session id to its tool shells as `HERMES_SESSION_ID` (the tip's, after compression). */
   override readonly sessionEnvVar = 'HERMES_SESSION_ID';
 
@@ -50,7 +53,7 @@ export class HermesAdapter extends BaseAdapter {
 
   /** Conversations of this workspace (by its root's or tip's `cwd`, `git_repo_root` or ACP cwd) under their tip ids, newest tip first. */
   async discover(ctx: DiscoveryContext): Promise<string[]> {
-    return hermesDiscover(this.ports.fs, this.stores(ctx), ctx.workspace, { epoch: ctx.epoch, now: this.#now, canonical: (i) => this.canonical(i) });
+    return hermesDiscover(this.ports.fs, this.stores(ctx), ctx.workspace, { epoch: ctx.epoch, now: this.#now, canonical: (i) => this.canonical(i), dirLook: provingDirLook(this.ports.fs, ctx) });
   }
 
   /** Any id of a conversation whose root or tip is of this workspace; `discover` mode never accepts one whose chain another row records. */
@@ -59,7 +62,7 @@ export class HermesAdapter extends BaseAdapter {
     if (c === null) return false;
     try {
       const refuses = mode === 'discover' ? (conv: HermesConversation) => conv.chain.some((m) => this.claimedBySibling(this.canonical(m) ?? m, ctx)) : undefined;
-      const [answer] = await hermesVerifyBatch(this.ports.fs, ctx.home, await this.env(ctx), [{ id: c, workspace: ctx.workspace }], { now: this.#now, refuses });
+      const [answer] = await hermesVerifyBatch(this.ports.fs, ctx.home, await this.env(ctx), [{ id: c, workspace: ctx.workspace }], { now: this.#now, refuses, dirLook: provingDirLook(this.ports.fs, ctx) });
       return answer === true;
     } catch {
       return false;
@@ -79,7 +82,7 @@ export class HermesAdapter extends BaseAdapter {
         at.push(i);
       });
       if (batch.length === 0) return out;
-      const answers = await hermesVerifyBatch(this.ports.fs, ctx.home, await this.env(ctx), batch, { now: this.#now });
+      const answers = await hermesVerifyBatch(this.ports.fs, ctx.home, await this.env(ctx), batch, { now: this.#now, dirLook: provingDirLook(this.ports.fs, ctx) });
       at.forEach((i, k) => (out[i] = answers[k] === true));
       return out;
     } catch {

@@ -1,4 +1,4 @@
-import type { FileSystemPort } from '../../ports/fs.js';
+import type { FileStat, FileSystemPort } from '../../ports/fs.js';
 import type { StateClock } from '../../sqlite/state-clock.js';
 import type { HermesStore } from './hermes-paths.js';
 import type { HermesSession } from './hermes-sessions.js';
@@ -15,11 +15,11 @@ export async function hermesDiscover(
   fs: FileSystemPort,
   stores: readonly HermesStore[] | PromiseLike<readonly HermesStore[]>,
   workspace: string,
-  opts: { epoch?: number | undefined; now?: StateClock | undefined; canonical: (id: string) => string | null },
+  opts: { epoch?: number | undefined; now?: StateClock | undefined; canonical: (id: string) => string | null; dirLook?: ((dbPath: string) => PromiseLike<FileStat | null> | undefined) | undefined },
 ): Promise<string[]> {
   try {
     const matches = workspaceMatcher(fs, workspace);
-    const found = (await Promise.all((await stores).map((store) => readWorkspaceTips(fs, store.db, matches, opts.now)))).flat();
+    const found = (await Promise.all((await stores).map((store) => readWorkspaceTips(fs, store.db, matches, opts.now, opts.dirLook?.(store.db))))).flat();
     const epoch = opts.epoch;
     const fresh = epoch === undefined ? found : found.filter((s) => s.startedAt !== null && s.startedAt >= epoch);
     const order = (s: HermesSession): number => s.startedAt ?? Number.NEGATIVE_INFINITY;

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { FileSystemPort } from '../../ports/fs.js';
+import type { FileStat, FileSystemPort } from '../../ports/fs.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { inReadScope } from '../../sqlite/read-scope.js';
 import { rememberedProbe } from '../../sqlite/remembered-probe.js';
@@ -31,6 +31,8 @@ export interface HermesVerifyOptions {
   first?: string | undefined;
   /** The ports' clock: with it each store's columns are remembered while its `lstat`s stay the same. */
   now?: StateClock | undefined;
+  /** The caller's look at a store's directory, taken as the read starts (see `OpenReadonlyOptions.dirLook`). */
+  dirLook?: ((dbPath: string) => PromiseLike<FileStat | null> | undefined) | undefined;
 }
 
 // The rows `chainRows` gives for each id, on one open connection with the columns probed once: the whole table (where
@@ -70,11 +72,12 @@ async function ofStore(graph: HermesGraph | null, qy: HermesVerifyQuery, convers
   return (await qy.ofWorkspace(conv)) ? 'yes' : 'no';
 }
 
-async function readStore(fs: FileSystemPort, path: string, ids: readonly string[], now: StateClock | undefined): Promise<(HermesGraph | null)[]> {
+async function readStore(fs: FileSystemPort, path: string, ids: readonly string[], opts: HermesVerifyOptions): Promise<(HermesGraph | null)[]> {
+  const now = opts.now;
   try {
     // Inside a read scope (a status) a store that is not there is not asked for: the scope lists what it opened.
     if (inReadScope()) await fs.stat(path);
-    return await withReadonlyDb(path, { fs, requireFile: true }, (h) => graphsOf(h.db, ids, rememberedProbe(fs, `hermes-columns\0${path}`, h, now, () => hermesSessionColumns(h.db))));
+    return await withReadonlyDb(path, { fs, requireFile: true, dirLook: opts.dirLook?.(path) }, (h) => graphsOf(h.db, ids, rememberedProbe(fs, `hermes-columns\0${path}`, h, now, () => hermesSessionColumns(h.db))));
   } catch {
     return ids.map(() => null);
   }
@@ -104,7 +107,7 @@ export async function hermesVerifyMany(
   const reads = new Map<string, Promise<(HermesGraph | null)[]>>();
   const read = (path: string): Promise<(HermesGraph | null)[]> => {
     let r = reads.get(path);
-    if (r === undefined) reads.set(path, (r = readStore(fs, path, ids, opts.now)));
+    if (r === undefined) reads.set(path, (r = readStore(fs, path, ids, opts)));
     return r;
   };
   const memo = new Map<HermesGraph, Map<string, HermesConversation | undefined>>();

@@ -1,4 +1,4 @@
-import type { FileSystemPort } from '../../ports/fs.js';
+import type { FileStat, FileSystemPort } from '../../ports/fs.js';
 import type { StateClock } from '../../sqlite/state-clock.js';
 import { type DirectoryMatcher, directoryMatcher, realpathMemo } from '../agy/same-directory.js';
 import type { HermesConversation } from './hermes-conversation.js';
@@ -25,6 +25,8 @@ export interface HermesBatchOptions {
   now?: StateClock | undefined;
   /** Discover mode: true when another row claims the conversation, which then never verifies. */
   refuses?: ((conv: HermesConversation) => boolean) | undefined;
+  /** The caller's look at a store's directory, taken as the read starts (see `OpenReadonlyOptions.dirLook`). */
+  dirLook?: ((dbPath: string) => PromiseLike<FileStat | null> | undefined) | undefined;
 }
 
 /**
@@ -74,7 +76,7 @@ export async function hermesVerifyBatch(
       batch.push({ id: qy.id, ofWorkspace: async (conv) => conversationOfWorkspace(conv, await here), refuses: opts.refuses });
       return k;
     });
-    const answers = await hermesVerifyMany(fs, dbs, batch, { first: hermesPaths(home, env).db, now: opts.now });
+    const answers = await hermesVerifyMany(fs, dbs, batch, { first: hermesPaths(home, env).db, now: opts.now, dirLook: opts.dirLook });
     return at.map((k) => answers[k] === true);
   } catch {
     return queries.map(() => false);

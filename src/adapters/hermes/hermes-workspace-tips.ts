@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { FileSystemPort } from '../../ports/fs.js';
+import type { FileStat, FileSystemPort } from '../../ports/fs.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { inReadScope } from '../../sqlite/read-scope.js';
 import { rememberedProbe } from '../../sqlite/remembered-probe.js';
@@ -124,14 +124,14 @@ export async function workspaceTips(
 /**
  * {@link workspaceTips} of `state.db` (a regular file, checked by the opener) through the read-only opener; with `now`
  * (the ports' clock) its columns and recorded directories are remembered under the `lstat`s of the file and its sidecars
- * once settled (any write changes them; see `rememberedProbe`), so a later call scans `sessions` once, not twice; a missing or unreadable database gives none. Never throws.
+ * once settled (any write changes them; see `rememberedProbe`), so a later call scans `sessions` once, not twice; a missing or unreadable database gives none. `dirLook`: the caller's look at the database's directory (see `OpenReadonlyOptions.dirLook`). Never throws.
  * @public
  */
-export async function readWorkspaceTips(fs: FileSystemPort, dbPath: string, matches: Matches, now?: StateClock): Promise<HermesSession[]> {
+export async function readWorkspaceTips(fs: FileSystemPort, dbPath: string, matches: Matches, now?: StateClock, dirLook?: PromiseLike<FileStat | null>): Promise<HermesSession[]> {
   try {
     // Inside a read scope a store that is not there is not asked for: the scope lists what it opened.
     if (inReadScope()) await fs.stat(dbPath);
-    return await withReadonlyDb(dbPath, { fs, requireFile: true }, (h) => {
+    return await withReadonlyDb(dbPath, { fs, requireFile: true, dirLook }, (h) => {
       const facts = rememberedProbe(fs, `hermes-dirs\0${dbPath}`, h, now, () => {
         const cols = hermesSessionColumns(h.db);
         return { cols, dirs: cols === null ? { all: [], acp: [] } : recordedDirs(h.db, cols) };

@@ -1,4 +1,4 @@
-import { dirname, isAbsolute, normalize } from 'node:path';
+import { isAbsolute, normalize } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Ports } from '../../ports/index.js';
 import type { FileHolder, ProcessInfo } from '../../ports/process.js';
@@ -22,9 +22,7 @@ import { isOpencodeService } from './opencode-service.js';
 import { sessionRows, trimDir, workspaceSessions } from './opencode-sessions.js';
 import { describeError } from '../../errors.js';
 import { homeChecked } from '../../validation/discovery-context.js';
-import { homeCheckNow, insideHome, proveHome } from '../../validation/home-proof.js';
-import { lstatOrNull } from '../../paths/lstat-or-null.js';
-import type { FileStat } from '../../ports/fs.js';
+import { provingDirLook } from '../../validation/home-proof.js';
 import { surveyOpencodeStore } from './opencode-store-survey.js';
 import type { StoreSurvey, VerifyQuery } from '../types.js';
 import { type SessionQueryOf, type SessionVerdict, sessionVerdicts } from './opencode-verify-many.js';
@@ -114,12 +112,7 @@ export class OpencodeAdapter extends BaseAdapter {
   // With `proving` (a discover or verify's context), the opener's look at the database's directory, when that lies inside
   // the home, proves the home a directory (the argument check's stat then not taken); else that stat starts now.
   async #read<T>(dbPath: string, fallback: T, fn: (db: Database.Database, layout: () => OpencodeLayout) => T | Promise<T>, proving?: DiscoveryContext): Promise<T> {
-    let dirLook: Promise<FileStat | null> | undefined;
-    if (proving !== undefined && insideHome(proving.home, dirname(dbPath))) {
-      const dir = dirname(dbPath);
-      dirLook = lstatOrNull(this.ports.fs, dir).catch(() => null);
-      void dirLook.then((l) => proveHome(proving, dir, l));
-    } else if (proving !== undefined) homeCheckNow(proving);
+    const dirLook = proving === undefined ? undefined : provingDirLook(this.ports.fs, proving)(dbPath);
     try {
       // A missing database rejects (NotFound) like any unreadable one, and one that is not a regular file is refused: no separate look first.
       return await withReadonlyDb(dbPath, { fs: this.ports.fs, requireFile: true, dirLook }, (h) =>

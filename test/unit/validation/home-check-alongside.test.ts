@@ -98,6 +98,35 @@ describe('the home stat of the argument check', () => {
     expect(stats).not.toContain(home);
   });
 
+  it('is not taken by Hermes discover, verifyArtifact and verifyMany when their look at <home>/.hermes finds it', async () => {
+    const root = await tmp();
+    const home = join(root, 'home');
+    mkdirSync(join(home, '.hermes'), { recursive: true });
+    const stats: string[] = [];
+    const inner = new NodeFileSystem();
+    const fs: FileSystemPort = Object.assign(Object.create(inner) as NodeFileSystem, { stat: (p: string) => (stats.push(p), inner.stat(p)) });
+    const hermes = new HermesAdapter(portsWith(new FakeProcessTable([]), fs));
+    const ctx = { workspace: root, home, env: {} };
+    const id = '20260101_000000_abcdef';
+    expect(await hermes.discover(ctx)).toEqual([]);
+    expect(await hermes.verifyArtifact(id, ctx)).toBe(false);
+    expect(await hermes.verifyMany([{ id }], ctx)).toEqual([false]);
+    expect(stats).not.toContain(home);
+  });
+
+  it('a file or nothing as home still rejects every Hermes read with INVALID_ARGUMENT', async () => {
+    const root = await tmp();
+    writeFileSync(join(root, 'file'), 'x');
+    const hermes = new HermesAdapter(portsWith(new FakeProcessTable([])));
+    const id = '20260101_000000_abcdef';
+    for (const home of [join(root, 'file'), join(root, 'absent')]) {
+      const ctx = { workspace: root, home };
+      await expect(hermes.discover(ctx)).rejects.toBeInstanceOf(InvalidArgumentError);
+      await expect(hermes.verifyArtifact(id, ctx)).rejects.toBeInstanceOf(InvalidArgumentError);
+      await expect(hermes.verifyMany([{ id }], ctx)).rejects.toBeInstanceOf(InvalidArgumentError);
+    }
+  });
+
   it('is taken after Codex discover reads when <home>/.codex is missing, and the answer waits for it', async () => {
     const root = await tmp();
     const home = join(root, 'home');
