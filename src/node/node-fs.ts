@@ -17,6 +17,15 @@ async function guard<T>(op: string, path: string, run: () => Promise<T>): Promis
   }
 }
 
+// The same for the calls made by the thousand (stat, lstat, realpath, readdir): one promise chain, no async wrappers.
+function mapped<T, R>(op: string, path: string, run: Promise<T>, map: (value: T) => R): Promise<R> {
+  return run.then(map, (err: unknown) => {
+    throw fsError(err, op, path);
+  });
+}
+
+const same = <T>(value: T): T => value;
+
 function writeFlags(opts: WriteOptions): string {
   const base = opts.append === true ? 'a' : 'w';
   return opts.exclusive === true ? `${base}x` : base;
@@ -56,25 +65,22 @@ export class NodeFileSystem implements FileSystemPort {
 
   /** {@inheritDoc FileSystemPort.readdir} */
   async readdir(path: string): Promise<DirEntry[]> {
-    return guard('fs.readdir', path, async () => {
-      const entries = await fsp.readdir(path, { withFileTypes: true });
-      return entries.map((e) => ({ name: e.name, kind: kindOf(e) }));
-    });
+    return mapped('fs.readdir', path, fsp.readdir(path, { withFileTypes: true }), (entries) => entries.map((e) => ({ name: e.name, kind: kindOf(e) })));
   }
 
   /** {@inheritDoc FileSystemPort.stat} */
   async stat(path: string): Promise<FileStat> {
-    return guard('fs.stat', path, async () => toFileStat(await fsp.stat(path)));
+    return mapped('fs.stat', path, fsp.stat(path), toFileStat);
   }
 
   /** {@inheritDoc FileSystemPort.lstat} */
   async lstat(path: string): Promise<FileStat> {
-    return guard('fs.lstat', path, async () => toFileStat(await fsp.lstat(path)));
+    return mapped('fs.lstat', path, fsp.lstat(path), toFileStat);
   }
 
   /** {@inheritDoc FileSystemPort.realpath} */
   async realpath(path: string): Promise<string> {
-    return guard('fs.realpath', path, () => fsp.realpath(path));
+    return mapped('fs.realpath', path, fsp.realpath(path), same);
   }
 
   /** {@inheritDoc FileSystemPort.readlink} */

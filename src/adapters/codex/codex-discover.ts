@@ -23,8 +23,10 @@ export interface Discovered {
 
 // Rollout heads read at once: each read holds up to 64 KiB (1 MiB for an overlong line), so memory stays flat however many rollouts there are.
 const READS_IN_FLIGHT = 16;
-// lstats at once: each holds nothing but its answer.
-const LSTATS_IN_FLIGHT = 128;
+// lstats at once: each holds nothing but its answer, so a workspace's rollouts are looked at all together (the thread
+// pool then never waits for the next request: a few hundred at once cost half as much as a window of 128); the bound
+// only keeps a huge workspace's pending requests from growing without limit.
+const LSTATS_IN_FLIGHT = 1024;
 
 interface StateRead {
   rows: ThreadRow[];
