@@ -51,6 +51,7 @@ export class CodexAdapter extends BaseAdapter {
   readonly idLifecycle = 'post_discovered' as const;
   /** Discovery, verification and ownership here read files only (no spawn): the home's stat runs alongside. */
   protected override readonly storeReadsOnly = true;
+  /** Discovery and verification look at the store's directory (inside the home by default), which proves the home a directory. */
   protected override readonly provesHome = true;
   // Codex 0.171 exports both CODEX_THREAD_ID and CODEX_SESSION_ID (= the id) to its tool shells; the in-use check reads both.
   /** `CODEX_THREAD_ID`, which Codex exports to its tool shells (`CODEX_SESSION_ID` too; the in-use check reads both). */

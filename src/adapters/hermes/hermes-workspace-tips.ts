@@ -12,6 +12,10 @@ import { HermesGraph } from './hermes-conversation.js';
 import { type HermesSessionColumns, hermesSessionColumns } from './hermes-layout.js';
 import { configCwd, type HermesSession, sessionQuery } from './hermes-sessions.js';
 
+// Recorded directories looked at together: the thread pool then never waits for the next request (a window of 16 cost
+// about half again as much); the bound keeps a store of many thousand directories from queueing them all.
+const STATS_IN_FLIGHT = 1024;
+
 /** Whether a recorded directory is the workspace (see `directoryMatcher`). */
 type Matches = (recorded: string) => Promise<boolean>;
 
@@ -95,7 +99,8 @@ export async function workspaceTips(
 ): Promise<HermesSession[]> {
   if (cols === null) return [];
   const known = dirs ?? recordedDirs(db, cols);
-  const mine = new Set((await mapLimit(known.all, 16, async (d) => ((await matches(d)) ? d : null))).filter((d): d is string => d !== null));
+  // Each recorded directory's look (a stat, holding nothing but its answer) runs with the others, up to STATS_IN_FLIGHT.
+  const mine = new Set((await mapLimit(known.all, STATS_IN_FLIGHT, async (d) => ((await matches(d)) ? d : null))).filter((d): d is string => d !== null));
   if (mine.size === 0) return [];
   const ofHere = (s: HermesSession): boolean => dirsOf(s).some((d) => mine.has(d));
   // One more scan: the rows recording a matching directory, and — only when one of them is an ACP cwd — the ACP

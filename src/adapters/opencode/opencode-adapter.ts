@@ -52,6 +52,7 @@ export class OpencodeAdapter extends BaseAdapter {
   readonly inputPlaceholderPattern = OPENCODE_INPUT_PLACEHOLDER_PATTERN;
   /** The read-only methods read while the home is checked; the one spawn they may make (`opencode debug paths`) waits for the check. */
   protected override readonly spawnsAfterHomeCheck = true;
+  /** Discovery and verification look at the store's directory (inside the home by default), which proves the home a directory. */
   protected override readonly provesHome = true;
   readonly #locator: OpencodeLocator;
   readonly #layouts = new OpencodeLayoutCache();
