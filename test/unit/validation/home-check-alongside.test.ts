@@ -53,6 +53,14 @@ function gatedFs(home: string, firstOnly = false): { fs: FileSystemPort; early: 
   return { fs, early, release, statSeen };
 }
 
+// The real disk, recording the path of every stat.
+function statRecording(): { fs: NodeFileSystem; stats: string[] } {
+  const stats: string[] = [];
+  const inner = new NodeFileSystem();
+  const fs = Object.assign(Object.create(inner) as NodeFileSystem, { stat: (p: string) => (stats.push(p), inner.stat(p)) });
+  return { fs, stats };
+}
+
 const dirs: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const d of dirs.splice(0)) await d();
@@ -81,37 +89,23 @@ describe('the home stat of the argument check', () => {
     expect(await p).toEqual([]);
   });
 
-  it('is not taken by Codex discover, verifyArtifact and verifyMany when their look at <home>/.codex finds it (the home proven a directory)', async () => {
-    const root = await tmp();
-    const home = join(root, 'home');
-    mkdirSync(join(home, '.codex'), { recursive: true });
-    const stats: string[] = [];
-    const inner = new NodeFileSystem();
-    const fs: FileSystemPort = Object.assign(Object.create(inner) as NodeFileSystem, {
-      stat: (p: string) => (stats.push(p), inner.stat(p)),
-    });
-    const codex = new CodexAdapter(portsWith(new FakeProcessTable([]), fs));
-    const ctx = { workspace: root, home, env: {} };
-    expect(await codex.discover(ctx)).toEqual([]);
-    expect(await codex.verifyArtifact(ID, ctx)).toBe(false);
-    expect(await codex.verifyMany([{ id: ID }], ctx)).toEqual([false]);
-    expect(stats).not.toContain(home);
-  });
-
-  it('is not taken by Hermes discover, verifyArtifact and verifyMany when their look at <home>/.hermes finds it', async () => {
-    const root = await tmp();
-    const home = join(root, 'home');
-    mkdirSync(join(home, '.hermes'), { recursive: true });
-    const stats: string[] = [];
-    const inner = new NodeFileSystem();
-    const fs: FileSystemPort = Object.assign(Object.create(inner) as NodeFileSystem, { stat: (p: string) => (stats.push(p), inner.stat(p)) });
-    const hermes = new HermesAdapter(portsWith(new FakeProcessTable([]), fs));
-    const ctx = { workspace: root, home, env: {} };
-    const id = '20260101_000000_abcdef';
-    expect(await hermes.discover(ctx)).toEqual([]);
-    expect(await hermes.verifyArtifact(id, ctx)).toBe(false);
-    expect(await hermes.verifyMany([{ id }], ctx)).toEqual([false]);
-    expect(stats).not.toContain(home);
+  it('is not taken by Codex or Hermes discover, verifyArtifact and verifyMany when their look at <home>/.codex or <home>/.hermes finds it (the home proven a directory)', async () => {
+    const cases = [
+      { store: '.codex', id: ID, make: (fs: FileSystemPort) => new CodexAdapter(portsWith(new FakeProcessTable([]), fs)) },
+      { store: '.hermes', id: '20260101_000000_abcdef', make: (fs: FileSystemPort) => new HermesAdapter(portsWith(new FakeProcessTable([]), fs)) },
+    ];
+    for (const { store, id, make } of cases) {
+      const root = await tmp();
+      const home = join(root, 'home');
+      mkdirSync(join(home, store), { recursive: true });
+      const { fs, stats } = statRecording();
+      const adapter = make(fs);
+      const ctx = { workspace: root, home, env: {} };
+      expect(await adapter.discover(ctx)).toEqual([]);
+      expect(await adapter.verifyArtifact(id, ctx)).toBe(false);
+      expect(await adapter.verifyMany([{ id }], ctx)).toEqual([false]);
+      expect(stats, store).not.toContain(home);
+    }
   });
 
   it('a file or nothing as home still rejects every Hermes read with INVALID_ARGUMENT', async () => {
@@ -232,9 +226,7 @@ describe('the home stat of the argument check', () => {
     mkdirSync(data, { recursive: true });
     const bin = opencodeOnPath(root);
     const proc = new FakeProcessTable([], { self: { pid: 100, argv: ['node'], env: { PATH: '' } }, onRun: () => ({ ...OK, stdout: `data ${data}\n` }) });
-    const stats: string[] = [];
-    const inner = new NodeFileSystem();
-    const fs: FileSystemPort = Object.assign(Object.create(inner) as NodeFileSystem, { stat: (p: string) => (stats.push(p), inner.stat(p)) });
+    const { fs, stats } = statRecording();
     const oc = new OpenCodeAdapter(portsWith(proc, fs));
     const ctx = { workspace: root, home, env: { PATH: bin } };
     // The first call asks `opencode debug paths`, which waits for the home's stat; the answer is kept.
@@ -299,9 +291,7 @@ describe('homeChecked', () => {
 
   it('waits for a context checked already for nothing, and for one being checked for its check', async () => {
     const root = await tmp();
-    const stats: string[] = [];
-    const inner = new NodeFileSystem();
-    const fs = Object.assign(Object.create(inner) as NodeFileSystem, { stat: (p: string) => (stats.push(p), inner.stat(p)) });
+    const { fs, stats } = statRecording();
     const known = await requireDiscoveryContext(fs, { workspace: root, home: root });
     stats.length = 0;
     await homeChecked(fs, known);
