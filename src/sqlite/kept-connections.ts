@@ -12,10 +12,9 @@ export interface OpenLooks {
 
 interface Kept {
   db: Database.Database;
-  // The file's and its sidecars' stamps when kept, and the sidecar looks themselves.
+  // The looks it was kept under, and their stamp.
+  looks: OpenLooks;
   stamp: string;
-  file: string;
-  sidecars: OpenLooks['sidecars'];
   // The stamp of the file's directory, when it was looked at with the file and had settled: while it is the same, no
   // entry was made or removed beside the file since (a -wal or -journal appearing changes it), see takeKeptByDir.
   dir: string | null;
@@ -52,11 +51,6 @@ export function lookTime(fs: FileSystemPort): number {
 }
 
 /**
- * The connection kept for `path` when the looks just taken show the file and its sidecars exactly as when it was kept
- * (device, inode, size, mtime of each; a sidecar still absent), taken out of the pool for the caller; null otherwise, and
- * a kept connection the looks no longer match is closed.
- */
-/**
  * Whether a connection is kept for `path` under a directory stamp, so that the opener's two looks (the directory and
  * the file, see {@link takeKeptByDir}) can stand for its four.
  */
@@ -75,11 +69,16 @@ export function takeKeptByDir(fs: FileSystemPort, path: string, dir: FileStat | 
   const pool = pools.get(fs);
   const kept = pool?.byPath.get(path);
   if (pool === undefined || kept === undefined || kept.dir === null || dir === null || dir.kind !== 'dir') return null;
-  if (kept.dir !== statStamp(dir) || kept.file !== statStamp(file) || !kept.db.open) return null;
+  if (kept.dir !== statStamp(dir) || statStamp(kept.looks.file) !== statStamp(file) || !kept.db.open) return null;
   pool.byPath.delete(path);
-  return { db: kept.db, sidecars: kept.sidecars };
+  return { db: kept.db, sidecars: kept.looks.sidecars };
 }
 
+/**
+ * The connection kept for `path` when the looks just taken show the file and its sidecars exactly as when it was kept
+ * (device, inode, size, mtime of each; a sidecar still absent), taken out of the pool for the caller; null otherwise, and
+ * a kept connection the looks no longer match is closed.
+ */
 export function takeKept(fs: FileSystemPort, path: string, looks: OpenLooks): Database.Database | null {
   const pool = pools.get(fs);
   const kept = pool?.byPath.get(path);
@@ -119,7 +118,7 @@ export function parkOrClose(fs: FileSystemPort, path: string, db: Database.Datab
     return;
   }
   const dirStamp = dir !== undefined && dir !== null && dir.kind === 'dir' && settled([dir], lookedAt) ? statStamp(dir) : null;
-  pool.byPath.set(path, { db, stamp: stampOf(looks), file: statStamp(looks.file), sidecars: looks.sidecars, dir: dirStamp });
+  pool.byPath.set(path, { db, looks, stamp: stampOf(looks), dir: dirStamp });
   for (const [p, k] of pool.byPath) {
     if (pool.byPath.size <= MAX_KEPT) break;
     pool.byPath.delete(p);

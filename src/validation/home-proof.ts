@@ -59,14 +59,13 @@ export function proveHome(ctx: DiscoveryContext, path: string, look: FileStat | 
 }
 
 /**
- * The opener's look at a database's directory for one store read of `ctx` (`OpenReadonlyOptions.dirLook`): for a
- * directory inside the home, its `lstat` taken now (once per directory), which proves the home a directory when it finds
- * it; for one outside, undefined, and the home's deferred stat started now (nothing will prove it).
+ * The look at a store directory for one read of `ctx`: for a directory inside the home, its `lstat` taken now (once per
+ * directory), which proves the home a directory when it finds it; for one outside, undefined, and the home's deferred
+ * stat started now (that look proves nothing).
  */
-export function provingDirLook(fs: FileSystemPort, ctx: DiscoveryContext): (dbPath: string) => Promise<FileStat | null> | undefined {
+export function provingLook(fs: FileSystemPort, ctx: DiscoveryContext): (dir: string) => Promise<FileStat | null> | undefined {
   const looks = new Map<string, Promise<FileStat | null>>();
-  return (dbPath) => {
-    const dir = dirname(dbPath);
+  return (dir) => {
     if (!insideHome(ctx.home, dir)) {
       homeCheckNow(ctx);
       return undefined;
@@ -78,4 +77,10 @@ export function provingDirLook(fs: FileSystemPort, ctx: DiscoveryContext): (dbPa
     }
     return look;
   };
+}
+
+/** {@link provingLook} of a database's directory: the opener's look (`OpenReadonlyOptions.dirLook`) for `dbPath`. */
+export function provingDirLook(fs: FileSystemPort, ctx: DiscoveryContext): (dbPath: string) => Promise<FileStat | null> | undefined {
+  const look = provingLook(fs, ctx);
+  return (dbPath) => look(dirname(dbPath));
 }

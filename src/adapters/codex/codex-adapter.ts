@@ -19,7 +19,7 @@ import { surveyCodexStore } from './codex-store-survey.js';
 import type { StoreSurvey, VerifyQuery } from '../types.js';
 import { sharedMentions } from './shared-mentions.js';
 import { describeError } from '../../errors.js';
-import { homeCheckNow, insideHome, proveHome } from '../../validation/home-proof.js';
+import { provingLook } from '../../validation/home-proof.js';
 import { lookDbDirs } from './state-cache.js';
 
 // A sub-agent thread's rows say whose they are (`[child <id>]`), as OpenCode's child sessions do.
@@ -69,15 +69,10 @@ export class CodexAdapter extends BaseAdapter {
   }
 
   // The home of a store read (discover, verify): its database directories looked at now — the look the read's listing
-  // check takes anyway — and one found inside the home proves the home a directory (the argument check's stat is then
-  // not taken); a home none lies inside has its stat started at once.
+  // check takes anyway — through the home proof, so one found inside the home stands for the argument check's stat.
   async #storeHome(ctx: DiscoveryContext): Promise<CodexHome> {
     const home = await this.#home(ctx);
-    if (!home.dbDirs.some((d) => insideHome(ctx.home, d))) {
-      homeCheckNow(ctx);
-      return home;
-    }
-    lookDbDirs(this.ports.fs, home).then((looks) => looks.forEach((l, i) => proveHome(ctx, home.dbDirs[i] as string, l)), () => undefined);
+    lookDbDirs(this.ports.fs, home, provingLook(this.ports.fs, ctx));
     return home;
   }
 

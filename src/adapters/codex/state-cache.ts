@@ -28,12 +28,12 @@ function bucket<T>(all: WeakMap<FileSystemPort, Map<string, Remembered<T>>>, fs:
 const takenLooks = new WeakMap<CodexHome, Promise<Array<FileStat | null>>>();
 
 /**
- * The `lstat`s of the home's database directories (null where nothing is there), taken now and used by the next
- * {@link withStateDbs} of this same `home` object instead of its own: a caller that needs them (to prove the home a
- * directory) does not look twice.
+ * The `lstat`s of the home's database directories (null where nothing is there), taken now — through `look` where it
+ * takes one (the home proof's) — and used by the next {@link withStateDbs} of this same `home` object instead of its
+ * own: a caller that needs them does not look twice.
  */
-export function lookDbDirs(fs: FileSystemPort, home: CodexHome): Promise<Array<FileStat | null>> {
-  const looks = Promise.all(home.dbDirs.map((d) => lstatOrNull(fs, d)));
+export function lookDbDirs(fs: FileSystemPort, home: CodexHome, look: (dir: string) => Promise<FileStat | null> | undefined = () => undefined): Promise<Array<FileStat | null>> {
+  const looks = Promise.all(home.dbDirs.map((d) => look(d) ?? lstatOrNull(fs, d)));
   looks.catch(() => undefined);
   takenLooks.set(home, looks);
   return looks;
