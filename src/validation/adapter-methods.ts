@@ -116,9 +116,10 @@ async function provenOrChecked(stat: Stat, run: () => unknown, fs: () => FileSys
     await answer;
   } catch {
     // The home's fault, when it has one, is the answer; the method's own comes after it.
-  } finally {
-    endDeferredHomeCheck(stat.ctx);
   }
+  // A look inside the home may still be on its way (a read that failed first, e.g. no database beside the directory).
+  if (d.looks.length > 0) await Promise.all(d.looks);
+  endDeferredHomeCheck(stat.ctx);
   if (d.proven && d.started === undefined) markContextChecked(stat.ctx);
   else await d.run();
   return answer;

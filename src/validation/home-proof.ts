@@ -9,6 +9,8 @@ import type { FileStat, FileSystemPort } from '../ports/fs.js';
 interface Deferred {
   proven: boolean;
   started: Promise<void> | undefined;
+  /** The proving looks still on their way when the method answered are waited for (they never reject). */
+  looks: Promise<void>[];
   run(): Promise<void>;
 }
 
@@ -19,6 +21,7 @@ export function deferHomeCheck(ctx: DiscoveryContext, stat: () => Promise<void>)
   const d: Deferred = {
     proven: false,
     started: undefined,
+    looks: [],
     run: () => (d.started ??= stat()),
   };
   deferred.set(ctx, d);
@@ -73,7 +76,8 @@ export function provingLook(fs: FileSystemPort, ctx: DiscoveryContext): (dir: st
     let look = looks.get(dir);
     if (look === undefined) {
       looks.set(dir, (look = lstatOrNull(fs, dir).catch(() => null)));
-      void look.then((l) => proveHome(ctx, dir, l));
+      const proving = look.then((l) => proveHome(ctx, dir, l));
+      deferred.get(ctx)?.looks.push(proving);
     }
     return look;
   };

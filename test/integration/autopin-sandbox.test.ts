@@ -5,15 +5,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownKey } from '../../src/ids/agent-names.js';
 import { JobEngine } from '../../src/jobs/index.js';
 import { buildSandbox } from '../../src/testing/sandbox/build-sandbox.js';
 import type { Sandbox } from '../../src/testing/sandbox/sandbox-types.js';
 import { raceChildren } from '../helpers/autopin-spawn.js';
+import { MAM_BIN } from '../helpers/mam-bin.js';
 
-const MAM = fileURLToPath(new URL('../../src/cli/mam.ts', import.meta.url));
 const HERMES = 'creator-hermes-01';
 const OFFLINE = new Set(['agy', 'codex']);
 const rowName = (s: { name: string; agent: string }): string => (OFFLINE.has(s.agent) ? `${s.name}-renamed` : s.name);
@@ -48,7 +47,7 @@ afterAll(async () => {
 });
 
 function mam(...args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', MAM, ...args, '--workspace', sb.workspace], { encoding: 'utf8', env: sb.env });
+  const res = spawnSync(process.execPath, [MAM_BIN, ...args, '--workspace', sb.workspace], { encoding: 'utf8', env: sb.env });
   return { code: res.status, stdout: res.stdout, stderr: res.stderr };
 }
 

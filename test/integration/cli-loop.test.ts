@@ -4,7 +4,6 @@ import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loopCommand } from '../../src/cli/commands/loop.js';
 import { JobEngine } from '../../src/jobs/index.js';
@@ -12,8 +11,8 @@ import { DispatchStore, LoopGuard } from '../../src/loop/index.js';
 import { readFakeHerdrSpyLog } from '../../src/testing/herdr/index.js';
 import { buildSandbox } from '../../src/testing/sandbox/build-sandbox.js';
 import type { Sandbox } from '../../src/testing/sandbox/sandbox-types.js';
+import { MAM_BIN } from '../helpers/mam-bin.js';
 
-const MAM = fileURLToPath(new URL('../../src/cli/mam.ts', import.meta.url));
 const CREATOR = 'creator-hermes-01';
 
 let dir: string;
@@ -34,7 +33,7 @@ afterAll(async () => {
 });
 
 function mam(...args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', MAM, 'loop', ...args, '--workspace', sb.workspace, '--home', sb.home], { encoding: 'utf8', env: sb.env, timeout: 60_000 });
+  const res = spawnSync(process.execPath, [MAM_BIN, 'loop', ...args, '--workspace', sb.workspace, '--home', sb.home], { encoding: 'utf8', env: sb.env, timeout: 60_000 });
   return { code: res.status, stdout: res.stdout, stderr: res.stderr };
 }
 

@@ -3,15 +3,12 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { orcCommand } from '../../src/cli/commands/orc.js';
 import { agyTree, type AgyTree } from '../helpers/adapter-agy-files.js';
 import { makeTempDir } from '../helpers/fs-temp.js';
+import { MAM_BIN } from '../helpers/mam-bin.js';
 
-const MAM = fileURLToPath(new URL('../../src/cli/mam.ts', import.meta.url));
-// By URL, so a `mam` run from another cwd (the workspace) still finds the loader.
-const TSX = new URL('../../node_modules/tsx/dist/loader.mjs', import.meta.url).href;
 const SESSION_ENV = ['CLAUDE_CODE_SESSION_ID', 'ANTIGRAVITY_CONVERSATION_ID', 'HERMES_SESSION_ID', 'GROK_SESSION_ID', 'OPENCODE_SESSION_ID'];
 
 interface Run {
@@ -38,7 +35,7 @@ describe('mam orc', () => {
   function mam(extra: Record<string, string>, ...args: string[]): Run {
     const env: Record<string, string | undefined> = { ...process.env, HOME: dir, ...extra };
     for (const v of SESSION_ENV) if (!(v in extra)) delete env[v];
-    const res = spawnSync(process.execPath, ['--import', TSX, MAM, 'orc', ...args], { cwd: dir, env, encoding: 'utf8' });
+    const res = spawnSync(process.execPath, [MAM_BIN, 'orc', ...args], { cwd: dir, env, encoding: 'utf8' });
     return { code: res.status ?? -1, out: res.stdout, err: res.stderr };
   }
 

@@ -3,15 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { discoverCommand } from '../../src/cli/commands/discover.js';
 import { purgeCommand } from '../../src/cli/commands/purge.js';
 import { materializeStage } from '../helpers/real-stage.js';
+import { MAM_BIN } from '../helpers/mam-bin.js';
 
 const quiet = { stdout: (): void => undefined, stderr: (): void => undefined };
 
-const MAM = fileURLToPath(new URL('../../src/cli/mam.ts', import.meta.url));
 let home: string;
 const children: ChildProcess[] = [];
 
@@ -23,7 +22,7 @@ function env(extra: Record<string, string> = {}): Record<string, string | undefi
 }
 
 function mam(args: string[], extra: Record<string, string> = {}): { code: number | null; out: string; err: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', MAM, ...args], { encoding: 'utf8', env: env(extra) });
+  const r = spawnSync(process.execPath, [MAM_BIN, ...args], { encoding: 'utf8', env: env(extra) });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -88,7 +87,7 @@ describe('mam discover', () => {
   it('lists a workspace\'s conversations from the real Codex files, newest first', () => {
     const stage = materializeStage('codex/03-two-sessions', join(home, 'root'));
     const ws = stage.expected.conversations[1]?.workspace as string;
-    const r = spawnSync(process.execPath, ['--import', 'tsx', MAM, 'discover', 'codex', '--workspace', ws, '--home', stage.home, '--json'], { encoding: 'utf8', env: { ...env(), ...stage.env } });
+    const r = spawnSync(process.execPath, [MAM_BIN, 'discover', 'codex', '--workspace', ws, '--home', stage.home, '--json'], { encoding: 'utf8', env: { ...env(), ...stage.env } });
     expect(r.status, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(['01a229e4-5cbc-7f60-86ff-abaf22a4b8e4']);
   });

@@ -2,18 +2,17 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { statusCommand } from '../../src/cli/commands/status.js';
 import { main } from '../../src/cli/mam.js';
 import { claudeProjectKey } from '../../src/adapters/claude/project-key.js';
 import { SessionRegistry } from '../../src/registry/index.js';
 import { makeRow, makeWorkspace, UA, UORC } from '../helpers/registry-fixtures.js';
+import { MAM_BIN } from '../helpers/mam-bin.js';
 
-const MAM = fileURLToPath(new URL('../../src/cli/mam.ts', import.meta.url));
 
 function mam(...args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', MAM, ...args], { encoding: 'utf8' });
+  const res = spawnSync(process.execPath, [MAM_BIN, ...args], { encoding: 'utf8' });
   return { code: res.status, stdout: res.stdout, stderr: res.stderr };
 }
 

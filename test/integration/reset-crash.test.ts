@@ -8,6 +8,7 @@ import { LoopGuard } from '../../src/loop/loop-guard.js';
 import { recordedId } from '../../src/registry/row-agent.js';
 import { resetSpecPath } from '../../src/reset/index.js';
 import { hookHerdr, resetSandbox, spyCalls } from '../helpers/reset-sandbox.js';
+import { MAM_BIN } from '../helpers/mam-bin.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -54,7 +55,7 @@ describe('reset killed with SIGKILL at any herdr call, then rerun', () => {
     await k.sb.registry.snapshot();
     const { installFakeHerdr } = await import('../../src/testing/herdr/install-fake-herdr.js');
     await installFakeHerdr(k.sb.binDir, { statePath: k.sb.herdrStatePath, spyLogPath: k.sb.spyLogPath, agents: 'spawn', hook: { atCall, command: `kill -9 "$(cat '${pidFile}')"` } });
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/mam.ts'), 'reset', '--workspace', k.sb.workspace, '--yes'], {
+    const child = spawn(process.execPath, [MAM_BIN, 'reset', '--workspace', k.sb.workspace, '--yes'], {
       cwd: ROOT,
       env: { ...k.sb.env, MAM_ONBOARD_WAIT_S: '8' },
       stdio: 'ignore',

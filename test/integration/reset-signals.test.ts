@@ -6,6 +6,7 @@ import { LoopGuard } from '../../src/loop/loop-guard.js';
 import { recordedId } from '../../src/registry/row-agent.js';
 import { resetSpecPath } from '../../src/reset/index.js';
 import { hookHerdr, resetSandbox, spyCalls } from '../helpers/reset-sandbox.js';
+import { MAM_BIN } from '../helpers/mam-bin.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -38,7 +39,7 @@ describe('reset under SIGTERM / SIGINT / SIGHUP (review P1/N1)', () => {
     const release = join(k.root, 'release');
     await hookHerdr(sb, 'pane close', `if [ ! -e '${entered}' ]; then : > '${entered}'; n=0; while [ ! -e '${release}' ] && [ $n -lt 300 ]; do sleep 0.05; n=$((n+1)); done; fi`);
     const start = spyCalls(sb).length;
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/mam.ts'), 'reset', '--workspace', sb.workspace, '--yes'], {
+    const child = spawn(process.execPath, [MAM_BIN, 'reset', '--workspace', sb.workspace, '--yes'], {
       cwd: ROOT,
       env: { ...sb.env, MAM_ONBOARD_WAIT_S: '8' },
       stdio: ['ignore', 'pipe', 'pipe'],

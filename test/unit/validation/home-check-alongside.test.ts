@@ -240,6 +240,29 @@ describe('the home stat of the argument check', () => {
     expect(proc.runs).toHaveLength(1);
   });
 
+  it('is not taken when the look at the database directory answers after the missing database made the read fail', async () => {
+    const root = await tmp();
+    const home = join(root, 'home');
+    const data = join(home, '.local/share/opencode');
+    mkdirSync(data, { recursive: true });
+    const bin = opencodeOnPath(root);
+    const proc = new FakeProcessTable([], { self: { pid: 100, argv: ['node'], env: { PATH: '' } }, onRun: () => ({ ...OK, stdout: `data ${data}\n` }) });
+    const { fs, stats } = statRecording();
+    // The directory's lstat answers 30 ms late: the database's own lstat (ENOENT) has failed the read long before.
+    const lstat = fs.lstat.bind(fs);
+    const slow = Object.assign(Object.create(fs) as NodeFileSystem, {
+      stat: fs.stat,
+      lstat: (p: string) => (p === data ? new Promise((r) => setTimeout(r, 30)).then(() => lstat(p)) : lstat(p)),
+    });
+    const oc = new OpenCodeAdapter(portsWith(proc, slow));
+    const ctx = { workspace: root, home, env: { PATH: bin } };
+    expect(await oc.discover(ctx)).toEqual([]);
+    stats.length = 0;
+    expect(await oc.discover(ctx)).toEqual([]);
+    expect(await oc.verifyArtifact(sesId(1), ctx)).toBe(false);
+    expect(stats).not.toContain(home);
+  });
+
   it('a file as home rejects every read-only OpenCode method with INVALID_ARGUMENT and spawns nothing', async () => {
     const root = await tmp();
     const home = join(root, 'file');
