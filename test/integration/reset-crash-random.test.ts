@@ -11,7 +11,6 @@ import { LoopGuard } from '../../src/loop/loop-guard.js';
 import { recordedId } from '../../src/registry/row-agent.js';
 import { resetSpecPath } from '../../src/reset/index.js';
 import { resetSandbox } from '../helpers/reset-sandbox.js';
-import { MAM_BIN } from '../helpers/mam-bin.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const NAMES = ['reviewer-agy-01', 'reviewer-codex-01'];
@@ -61,7 +60,7 @@ describe('reset killed with SIGKILL at random instants, then rerun to completion
   // (-9 when killed) and how long it ran.
   function childRun(killAfterMs: number | null): Promise<{ code: number | null; ms: number }> {
     const t0 = performance.now();
-    const child = spawn(process.execPath, [MAM_BIN, 'reset', '--workspace', k.sb.workspace, '--yes'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/mam.ts'), 'reset', '--workspace', k.sb.workspace, '--yes'], {
       cwd: ROOT,
       env: { ...k.sb.env, MAM_ONBOARD_WAIT_S: '8' },
       stdio: 'ignore',
