@@ -220,15 +220,8 @@ describe('the home stat of the argument check', () => {
   });
 
   it('is not taken by OpenCode discover, verifyArtifact and verifyMany once the located database lies inside the home (its directory found)', async () => {
-    const root = await tmp();
-    const home = join(root, 'home');
-    const data = join(home, '.local/share/opencode');
-    mkdirSync(data, { recursive: true });
-    const bin = opencodeOnPath(root);
-    const proc = new FakeProcessTable([], { self: { pid: 100, argv: ['node'], env: { PATH: '' } }, onRun: () => ({ ...OK, stdout: `data ${data}\n` }) });
-    const { fs, stats } = statRecording();
+    const { home, data, proc, fs, stats, ctx } = await opencodeHome();
     const oc = new OpenCodeAdapter(portsWith(proc, fs));
-    const ctx = { workspace: root, home, env: { PATH: bin } };
     // The first call asks `opencode debug paths`, which waits for the home's stat; the answer is kept.
     expect(await oc.discover(ctx)).toEqual([]);
     expect(proc.runs).toHaveLength(1);
@@ -241,13 +234,7 @@ describe('the home stat of the argument check', () => {
   });
 
   it('is not taken when the look at the database directory answers after the missing database made the read fail', async () => {
-    const root = await tmp();
-    const home = join(root, 'home');
-    const data = join(home, '.local/share/opencode');
-    mkdirSync(data, { recursive: true });
-    const bin = opencodeOnPath(root);
-    const proc = new FakeProcessTable([], { self: { pid: 100, argv: ['node'], env: { PATH: '' } }, onRun: () => ({ ...OK, stdout: `data ${data}\n` }) });
-    const { fs, stats } = statRecording();
+    const { home, data, proc, fs, stats, ctx } = await opencodeHome();
     // The directory's lstat answers 30 ms late: the database's own lstat (ENOENT) has failed the read long before.
     const lstat = fs.lstat.bind(fs);
     const slow = Object.assign(Object.create(fs) as NodeFileSystem, {
@@ -255,7 +242,6 @@ describe('the home stat of the argument check', () => {
       lstat: (p: string) => (p === data ? new Promise((r) => setTimeout(r, 30)).then(() => lstat(p)) : lstat(p)),
     });
     const oc = new OpenCodeAdapter(portsWith(proc, slow));
-    const ctx = { workspace: root, home, env: { PATH: bin } };
     expect(await oc.discover(ctx)).toEqual([]);
     stats.length = 0;
     expect(await oc.discover(ctx)).toEqual([]);
@@ -325,3 +311,15 @@ describe('homeChecked', () => {
     expect(stats).toEqual([]);
   });
 });
+
+// A home with OpenCode's data directory (no database), a fake `opencode` on PATH whose `debug paths` names it, and a
+// stat-recording filesystem.
+async function opencodeHome() {
+  const root = await tmp();
+  const home = join(root, 'home');
+  const data = join(home, '.local/share/opencode');
+  mkdirSync(data, { recursive: true });
+  const bin = opencodeOnPath(root);
+  const proc = new FakeProcessTable([], { self: { pid: 100, argv: ['node'], env: { PATH: '' } }, onRun: () => ({ ...OK, stdout: `data ${data}\n` }) });
+  return { home, data, proc, ...statRecording(), ctx: { workspace: root, home, env: { PATH: bin } } };
+}
