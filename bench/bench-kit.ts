@@ -15,7 +15,10 @@ export async function timed(fn: () => unknown): Promise<number> {
   return performance.now() - t0;
 }
 
-/** Adapter and baseline medians (ms), the median ratio and its p25–p75, over `rounds` after `warm` warm-up rounds. */
+/**
+ * Adapter and baseline medians (ms per call), the median ratio and its p25–p75, over `rounds` interleaved rounds after
+ * a warm-up of `warm` rounds and at least 1.5 s; calls faster than a few milliseconds are timed in runs of several (the same number on both sides).
+ */
 export interface Ratio {
   a: number;
   f: number;
@@ -24,16 +27,35 @@ export interface Ratio {
   p75: number;
 }
 
+// A sample shorter than this is mostly timer and scheduling noise (a call of 100 µs swings ±50% from one to the next on
+// a shared 2-core machine): calls that fast are timed in runs of several back to back, and the time per call is kept.
+const MIN_SAMPLE_MS = 3;
+const MAX_RUN = 200;
+// V8 compiles hot code on background threads for a while after it starts running (on 2 cores, beside the calls being
+// timed), and the side with more code takes longer to settle: the warm-up lasts at least this long, not only `warm` rounds.
+const WARM_MS = 1500;
+
+async function timedRun(fn: () => unknown, times: number): Promise<number> {
+  const t0 = performance.now();
+  for (let i = 0; i < times; i += 1) await fn();
+  return (performance.now() - t0) / times;
+}
+
 export async function ratioOf(adapterRun: () => unknown, floorRun: () => unknown, rounds: number, warm = 3): Promise<Ratio> {
   const a: number[] = [];
   const f: number[] = [];
   const r: number[] = [];
-  for (let i = 0; i < rounds + warm; i += 1) {
+  // Both sides are timed in runs of the same length, set by the baseline's first call (the cheaper side).
+  const once = Math.min(await timed(floorRun), await timed(floorRun));
+  const run = Math.max(1, Math.min(MAX_RUN, Math.ceil(MIN_SAMPLE_MS / Math.max(once, 1e-3))));
+  const warmUntil = performance.now() + WARM_MS;
+  for (let i = 0, measured = 0; measured < rounds; i += 1) {
     const first = i % 2 === 0;
-    const x = first ? await timed(adapterRun) : 0;
-    const y = await timed(floorRun);
-    const z = first ? x : await timed(adapterRun);
-    if (i < warm) continue;
+    const x = first ? await timedRun(adapterRun, run) : 0;
+    const y = await timedRun(floorRun, run);
+    const z = first ? x : await timedRun(adapterRun, run);
+    if (i < warm || performance.now() < warmUntil) continue;
+    measured += 1;
     a.push(z);
     f.push(y);
     r.push(z / y);

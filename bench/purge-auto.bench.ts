@@ -29,7 +29,7 @@ import { isPlausibleId } from '../src/ids/agent-id.js';
 import { nodePorts } from '../src/node/node-ports.js';
 import { PurgeService } from '../src/purge/purge-service.js';
 import { type BigHome, bigHome, v7Of } from '../test/helpers/big-homes.js';
-import { ratioOf, timed } from './bench-timing.js';
+import { ratioOf, timed } from './bench-kit.js';
 
 // BENCH_SCALES=0.1 runs one size only (a quick look).
 const SCALES = (process.env['BENCH_SCALES'] ?? '0.1,1,10').split(',').map(Number);

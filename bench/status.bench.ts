@@ -24,7 +24,7 @@ import { recordedId, rowAgent } from '../src/registry/row-agent.js';
 import { agyTreePaths } from '../test/helpers/adapter-agy-files.js';
 import { installFakeOpencode } from '../test/helpers/adapter-opencode-fake-cli.js';
 import { mixedHome, type MixedHome } from '../test/helpers/big-homes.js';
-import { ratioOf, timed } from './bench-timing.js';
+import { ratioOf, timed } from './bench-kit.js';
 
 // BENCH_SCALES=0.1 runs one size only (a quick look).
 const SCALES = (process.env['BENCH_SCALES'] ?? '0.1,1,10').split(',').map(Number);

@@ -8,18 +8,20 @@ const MAX_PER_DB = 64;
 
 /**
  * The prepared statement of `sql` on `db`, prepared once per connection and reused (SQLite parses the SQL and plans the
- * query once, not per row of a batch). `pluck` gives a statement in pluck mode, kept apart from the plain one. A statement
+ * query once, not per row of a batch). `pluck` gives a statement in pluck mode and `raw` one in raw mode (each row an
+ * array of its columns in order: no object with named keys built per row), each kept apart from the plain one. A statement
  * still busy (an iteration in progress) is never shared: a fresh one is prepared for that caller. Bind every value: SQL
  * that spells data is prepared each time once the connection's cache is full.
  */
-export function prepared(db: Database.Database, sql: string, mode: 'plain' | 'pluck' = 'plain'): Database.Statement {
+export function prepared(db: Database.Database, sql: string, mode: 'plain' | 'pluck' | 'raw' = 'plain'): Database.Statement {
   let mine = cache.get(db);
   if (mine === undefined) cache.set(db, (mine = new Map()));
-  const key = mode === 'pluck' ? `pluck:${sql}` : `plain:${sql}`;
+  const key = `${mode}:${sql}`;
   const hit = mine.get(key);
   if (hit !== undefined && !hit.busy) return hit;
   const stmt = db.prepare(sql);
   if (mode === 'pluck') stmt.pluck();
+  else if (mode === 'raw') stmt.raw();
   if (hit === undefined && mine.size < MAX_PER_DB) mine.set(key, stmt);
   return stmt;
 }

@@ -10,12 +10,17 @@ import { type HermesSession, type SessionQuery, sessionQuery, sessionRows } from
 /** Past this many rows the neighbourhood is no cheaper than the table: every row is read instead. */
 const MAX_ROWS = 5000;
 
-// The two `WHERE` clauses of the walk, built once per remembered columns object.
-const clauses = new WeakMap<HermesSessionColumns, { byKey: string; byParent: string }>();
+// The `WHERE` clauses of the walk, built once per remembered columns object.
+interface Clauses {
+  byKey: string;
+  bySpellings: string;
+  byParent: string;
+}
+const clauses = new WeakMap<HermesSessionColumns, Clauses>();
 
-function clausesOf(cols: HermesSessionColumns & { parent: string }): { byKey: string; byParent: string } {
+function clausesOf(cols: HermesSessionColumns & { parent: string }): Clauses {
   let c = clauses.get(cols);
-  if (c === undefined) clauses.set(cols, (c = { byKey: `${q(cols.id)} IN (?, ?, ?)`, byParent: `${q(cols.parent)} = ?` }));
+  if (c === undefined) clauses.set(cols, (c = { byKey: `${q(cols.id)} = ?`, bySpellings: `${q(cols.id)} IN (?, ?, ?)`, byParent: `${q(cols.parent)} = ?` }));
   return c;
 }
 
@@ -43,13 +48,13 @@ export function chainRows(
     return [...rows];
   };
   // Each read prepared once per connection (see `prepared`): by the primary key, and by the parent index.
-  // By the primary key, in up to three spellings at once (the id as given, lower- and upper-case) for a uuid, which the
-  // graph matches in any case; any other id only as given (the graph compares it exactly): one statement.
+  // By the primary key: a uuid in up to three spellings at once (the id as given, lower- and upper-case), which the graph
+  // matches in any case; any other id only as given (the graph compares it exactly), as every parent is (a stored value).
   const where = clausesOf(cols as HermesSessionColumns & { parent: string });
   const byKey = sessionQuery(db, cols, where.byKey) as SessionQuery;
   const byParent = sessionQuery(db, cols, where.byParent) as SessionQuery;
   const uuid = isUuid(id);
-  const own = add(uuid ? byKey(id, id.toLowerCase(), id.toUpperCase()) : known?.id === id ? [known] : byKey(id, id, id));
+  const own = add(uuid ? (sessionQuery(db, cols, where.bySpellings) as SessionQuery)(id, id.toLowerCase(), id.toUpperCase()) : known?.id === id ? [known] : byKey(id));
   // A uuid stored in mixed case matches only by a scan (the graph compares uuids in any case).
   if (own.length === 0) return uuid ? table() : [];
   // Up: every ancestor of the row the graph starts from (a cycle or a runaway chain stops).
@@ -58,7 +63,7 @@ export function chainRows(
   for (let cur: HermesSession | undefined = start, seen = new Set<string>(); cur !== undefined && cur.parent !== null && !seen.has(cur.id); ) {
     seen.add(cur.id);
     if (byId.size > MAX_ROWS) return table();
-    if (!byId.has(cur.parent)) add(byKey(cur.parent, cur.parent, cur.parent));
+    if (!byId.has(cur.parent)) add(byKey(cur.parent));
     cur = byId.get(cur.parent);
   }
   // The root as the graph finds it (up while a compression continuation), then down: the children of every row that

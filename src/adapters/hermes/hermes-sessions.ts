@@ -47,13 +47,16 @@ function text(value: unknown): string | null {
 
 const MAX_CONFIG_CHARS = 64 * 1024;
 
-function config(value: unknown): Record<string, unknown> {
-  if (typeof value !== 'string' || value.length > MAX_CONFIG_CHARS) return {};
+// Most rows have no `model_config` (or an empty one): one shared empty object for them, never written to.
+const NO_CONFIG: Readonly<Record<string, unknown>> = Object.freeze({});
+
+function config(value: unknown): Readonly<Record<string, unknown>> {
+  if (typeof value !== 'string' || value.length > MAX_CONFIG_CHARS || value === '' || value === '{}') return NO_CONFIG;
   try {
     const parsed: unknown = JSON.parse(value);
-    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : NO_CONFIG;
   } catch {
-    return {};
+    return NO_CONFIG;
   }
 }
 
@@ -84,6 +87,7 @@ function selectSql(cols: HermesSessionColumns, where: string): string {
   if (mine === undefined) texts.set(cols, (mine = new Map()));
   let sql = mine.get(where);
   if (sql === undefined) {
+    // In the order sessionQuery reads each raw row.
     const select = [
       column(cols.id, 'id'), column(cols.cwd, 'cwd'), column(cols.gitRepoRoot, 'git'), column(cols.startedAt, 'started'),
       column(cols.parent, 'parent'), column(cols.endedAt, 'ended'), column(cols.endReason, 'reason'), column(cols.source, 'source'), column(cols.modelConfig, 'config'),
@@ -102,22 +106,24 @@ function selectSql(cols: HermesSessionColumns, where: string): string {
  */
 export function sessionQuery(db: Database.Database, cols: HermesSessionColumns | null, where = ''): SessionQuery | null {
   if (cols === null) return null;
-  const stmt = prepared(db, selectSql(cols, where));
+  // Raw rows (arrays in the order selectSql names the columns): no object with named keys per row.
+  const stmt = prepared(db, selectSql(cols, where), 'raw');
+  const hasEnded = cols.endedAt !== undefined;
   return (...params) => {
     const out: HermesSession[] = [];
-    for (const r of stmt.all(...params) as Array<Record<string, unknown>>) {
-      if (typeof r['id'] !== 'string') continue;
-      const mc = config(r['config']);
+    for (const [id, cwd, git, started, parent, ended, reason, source, cfg] of stmt.all(...params) as unknown[][]) {
+      if (typeof id !== 'string') continue;
+      const mc = config(cfg);
       out.push({
-        id: r['id'],
-        cwd: text(r['cwd']),
-        gitRepoRoot: text(r['git']),
+        id,
+        cwd: text(cwd),
+        gitRepoRoot: text(git),
         configCwd: text(mc['cwd']),
-        startedAt: seconds(r['started']),
-        parent: text(r['parent']),
-        open: cols.endedAt !== undefined && r['ended'] === null,
-        endReason: text(r['reason']),
-        source: text(r['source']),
+        startedAt: seconds(started),
+        parent: text(parent),
+        open: hasEnded && ended === null,
+        endReason: text(reason),
+        source: text(source),
         delegateFrom: text(mc['_delegate_from']),
         branchedFrom: text(mc['_branched_from']),
         resetFrom: text(mc['_reset_from']),

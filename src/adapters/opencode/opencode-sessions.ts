@@ -67,15 +67,16 @@ function tableSql(t: OpencodeSessionTable): TableSql {
 }
 
 // One table's top-level sessions of `n` directories (bound), created at or after a bound time when `since`.
-function topSql(t: OpencodeSessionTable, n: number, since: boolean): string {
+function topSql(t: OpencodeSessionTable, n: number, since: boolean, times: boolean): string {
   const cache = tableSql(t).top;
-  const key = `${n}:${since ? 1 : 0}`;
+  const key = `${n}:${since ? 1 : 0}:${times ? 1 : 0}`;
   let sql = cache.get(key);
   if (sql === undefined) {
     const ms = t.created === null ? 'NULL' : `(CASE WHEN ${q(t.created)} < 100000000000 THEN ${q(t.created)} * 1000 ELSE ${q(t.created)} END)`;
     const top = t.parent === null ? '' : ` AND (${q(t.parent)} IS NULL OR ${q(t.parent)} = '')`;
     const after = since ? ` AND ${ms} >= ?` : '';
-    sql = `SELECT ${q(t.id)} AS id, ${ms} AS ms FROM ${q(t.table)} WHERE ${q(t.directory)} IN (${Array.from({ length: n }, () => '?').join(', ')})${top}${after} ORDER BY ms DESC, ${q(t.id)} ASC`;
+    // Without the times, the ids alone (one column, read in pluck mode), still ordered by them.
+    sql = `SELECT ${q(t.id)} AS id${times ? `, ${ms} AS ms` : ''} FROM ${q(t.table)} WHERE ${q(t.directory)} IN (${Array.from({ length: n }, () => '?').join(', ')})${top}${after} ORDER BY ${times ? 'ms' : ms} DESC, ${q(t.id)} ASC`;
     if (cache.size < 16) cache.set(key, sql);
   }
   return sql;
@@ -111,11 +112,18 @@ export function workspaceSessions(db: Database.Database, layout: OpencodeLayout,
 function topSessions(db: Database.Database, t: OpencodeSessionTable, dirs: readonly string[], sinceMs: number | undefined, times: boolean): Array<[string, number | null]> {
   if (sinceMs !== undefined && t.created === null) return [];
   const args = [...dirs, ...(sinceMs === undefined ? [] : [sinceMs])];
-  const rows = prepared(db, topSql(t, dirs.length, sinceMs !== undefined)).all(...args) as Array<{ id: unknown; ms: unknown }>;
   const out: Array<[string, number | null]> = [];
+  if (!times) {
+    for (const raw of prepared(db, topSql(t, dirs.length, sinceMs !== undefined, false), 'pluck').all(...args) as unknown[]) {
+      const id = normalizeAgentId('opencode', raw);
+      if (id !== null) out.push([id, null]);
+    }
+    return out;
+  }
+  const rows = prepared(db, topSql(t, dirs.length, sinceMs !== undefined, true)).all(...args) as Array<{ id: unknown; ms: unknown }>;
   for (const r of rows) {
     const id = typeof r.id === 'string' ? normalizeAgentId('opencode', r.id) : null;
-    if (id !== null) out.push([id, times ? toMs(r.ms) : null]);
+    if (id !== null) out.push([id, toMs(r.ms)]);
   }
   return out;
 }

@@ -26,6 +26,17 @@ describe('prepared', () => {
     expect(plain.get('c')).toEqual({ v: 3 });
   });
 
+  it('keeps the raw statement apart from the plain and pluck ones', () => {
+    const d = db();
+    const sql = 'SELECT id, v FROM t WHERE id = ?';
+    const raw = prepared(d, sql, 'raw');
+    expect(prepared(d, sql, 'raw')).toBe(raw);
+    expect(raw).not.toBe(prepared(d, sql));
+    expect(raw.all('b')).toEqual([['b', 2]]);
+    expect(prepared(d, sql).get('b')).toEqual({ id: 'b', v: 2 });
+    expect(prepared(d, sql, 'pluck').get('b')).toBe('b');
+  });
+
   it('never shares a statement that is still iterating', () => {
     const d = db();
     const sql = 'SELECT id FROM t ORDER BY id';
