@@ -4,6 +4,8 @@
  * @public
  */
 export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  // No more items than calls allowed at once: every call starts now, as Promise.all of them would.
+  if (items.length <= limit) return Promise.all(items.map((item) => fn(item)));
   const out = new Array<R>(items.length);
   let next = 0;
   const worker = async (): Promise<void> => {

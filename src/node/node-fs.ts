@@ -17,7 +17,9 @@ async function guard<T>(op: string, path: string, run: () => Promise<T>): Promis
   }
 }
 
-// The same for the calls made by the thousand (stat, lstat, realpath, readdir): one promise chain, no async wrappers.
+// The same for the calls made by the thousand (stat, lstat, realpath, readdir): one promise chain, no async wrappers —
+// their methods are not `async` either (`fs.promises` never throws, it rejects), so a call is the two promises a bare
+// `fs.promises` call and its `.then` are.
 function mapped<T, R>(op: string, path: string, run: Promise<T>, map: (value: T) => R): Promise<R> {
   return run.then(map, (err: unknown) => {
     throw fsError(err, op, path);
@@ -64,22 +66,22 @@ export class NodeFileSystem implements FileSystemPort {
   }
 
   /** {@inheritDoc FileSystemPort.readdir} */
-  async readdir(path: string): Promise<DirEntry[]> {
+  readdir(path: string): Promise<DirEntry[]> {
     return mapped('fs.readdir', path, fsp.readdir(path, { withFileTypes: true }), (entries) => entries.map((e) => ({ name: e.name, kind: kindOf(e) })));
   }
 
   /** {@inheritDoc FileSystemPort.stat} */
-  async stat(path: string): Promise<FileStat> {
+  stat(path: string): Promise<FileStat> {
     return mapped('fs.stat', path, fsp.stat(path), toFileStat);
   }
 
   /** {@inheritDoc FileSystemPort.lstat} */
-  async lstat(path: string): Promise<FileStat> {
+  lstat(path: string): Promise<FileStat> {
     return mapped('fs.lstat', path, fsp.lstat(path), toFileStat);
   }
 
   /** {@inheritDoc FileSystemPort.realpath} */
-  async realpath(path: string): Promise<string> {
+  realpath(path: string): Promise<string> {
     return mapped('fs.realpath', path, fsp.realpath(path), same);
   }
 

@@ -107,7 +107,7 @@ export async function discoverThreads(
     const id = normalizeAgentId('codex', row.id);
     if (id === null) continue;
     const seen = byId.get(id);
-    if (seen === undefined || row.activityMs > seen.activityMs) byId.set(id, { ...row, id });
+    if (seen === undefined || row.activityMs > seen.activityMs) byId.set(id, id === row.id ? row : { ...row, id });
   }
   for (const c of state.children) byId.delete(c);
   // One lstat per row where the DB answers; a head is read only where it cannot (see rowRolloutMtime). A moved or copied

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { FileSystemPort } from '../../ports/fs.js';
+import type { FileStat, FileSystemPort } from '../../ports/fs.js';
 import { isInside } from '../../paths/is-inside.js';
 import type { CodexHome } from './codex-home.js';
 import { checkRollout } from './rollout-check.js';
@@ -22,20 +22,30 @@ function underRoot(root: string, path: string): boolean {
  */
 export type RowRollout = { kind: 'file'; mtimeMs: number } | { kind: 'missing' } | { kind: 'ask' };
 
+const ASK: RowRollout = Object.freeze({ kind: 'ask' });
+const MISSING: RowRollout = Object.freeze({ kind: 'missing' });
+
 /**
  * Looks at a `threads` row's rollout with one `lstat` and no read: a non-empty regular file inside the home's rollout
  * roots whose name carries the row's id answers for the row (the row vouches for its cwd and its `source`; the name for
  * the id). An empty file is no conversation (its head says nothing), as when the head was read. Never rejects.
  * @public
  */
-export async function lstatRowRollout(fs: FileSystemPort, home: CodexHome, row: Pick<ThreadRow, 'id' | 'rolloutPath'>): Promise<RowRollout | null> {
+export function lstatRowRollout(fs: FileSystemPort, home: CodexHome, row: Pick<ThreadRow, 'id' | 'rolloutPath'>): Promise<RowRollout | null> {
   const path = row.rolloutPath;
   const inside = underRoot(home.sessions, path) || underRoot(home.archived, path);
-  if (!inside || rolloutNameId(path) !== row.id) return { kind: 'ask' };
-  const st = await fs.lstat(path).catch(() => null);
-  if (st === null) return { kind: 'missing' };
-  if (st.kind !== 'file') return { kind: 'ask' };
-  return st.size > 0 ? { kind: 'file', mtimeMs: st.mtimeMs } : null;
+  if (!inside || rolloutNameId(path) !== row.id) return Promise.resolve(ASK);
+  // One promise chain per row (discovery looks at hundreds at once); a port that throws instead of rejecting is caught too.
+  let look: Promise<FileStat>;
+  try {
+    look = fs.lstat(path);
+  } catch {
+    return Promise.resolve(MISSING);
+  }
+  return look.then(
+    (st) => (st.kind !== 'file' ? ASK : st.size > 0 ? { kind: 'file', mtimeMs: st.mtimeMs } : null),
+    () => MISSING,
+  );
 }
 
 /**

@@ -19,20 +19,36 @@ export interface ThreadRow {
 
 type Known = Extract<StateLayout, { kind: 'known' }>;
 
+// The columns in the order toRow reads them.
 function select(l: Known, source?: string | null): string {
   const act = l.activity === null ? 'NULL' : quoteIdent(l.activity.column);
   const src = source === undefined ? '' : `, ${source === null ? 'NULL' : quoteIdent(source)} AS src`;
   return `SELECT ${quoteIdent(l.id)} AS id, ${quoteIdent(l.cwd)} AS cwd, ${quoteIdent(l.rollout)} AS rollout, ${act} AS act${src} FROM ${quoteIdent(l.table)}`;
 }
 
-function toRow(l: Known, r: { id: unknown; cwd: unknown; rollout: unknown; act: unknown; src?: unknown }): ThreadRow | null {
-  if (typeof r.id !== 'string' || typeof r.cwd !== 'string' || typeof r.rollout !== 'string') return null;
-  const n = Number(r.act);
+// A raw row (the columns in the order `select` names them: id, cwd, rollout, act, and src when asked for).
+function toRow(l: Known, r: readonly unknown[]): ThreadRow | null {
+  const [id, cwd, rollout, act] = r;
+  if (typeof id !== 'string' || typeof cwd !== 'string' || typeof rollout !== 'string') return null;
+  const n = Number(act);
   const ms = Number.isFinite(n) && n > 0 ? (l.activity?.unit === 's' ? n * 1000 : n) : 0;
-  const row: ThreadRow = { id: r.id, cwd: r.cwd, rolloutPath: r.rollout, activityMs: ms };
+  const row: ThreadRow = { id, cwd, rolloutPath: rollout, activityMs: ms };
   // The same test as subagentsAmong: a `source` naming a sub-agent, parsed.
-  if ('src' in r) row.subagent = typeof r.src === 'string' && r.src.includes('subagent') && subagentParent(r.src, null, r.id) !== null;
+  if (r.length > 4) {
+    const src = r[4];
+    row.subagent = typeof src === 'string' && src.includes('subagent') && subagentParent(src, null, id) !== null;
+  }
   return row;
+}
+
+// The rows of a statement read raw (arrays: no object with named keys per row), as thread rows.
+function rowsOf(l: Known, raw: readonly unknown[]): ThreadRow[] {
+  const out: ThreadRow[] = [];
+  for (const r of raw) {
+    const row = toRow(l, r as unknown[]);
+    if (row !== null) out.push(row);
+  }
+  return out;
 }
 
 /**
@@ -80,13 +96,13 @@ export function threadsByCwd(db: Database.Database, l: Known, cwds: readonly str
   const base = select(l, source);
   let raw: unknown[];
   // Each statement prepared once per connection (a kept connection answers many calls).
-  if (ix === null || ix.lead === null) raw = prepared(db, `${base} WHERE ${inCwds}`).all(...cwds);
+  if (ix === null || ix.lead === null) raw = prepared(db, `${base} WHERE ${inCwds}`, 'raw').all(...cwds);
   else {
     const lead = quoteIdent(ix.lead);
-    raw = prepared(db, `${base} WHERE ${lead} IN (${distinctValues(l.table, ix.lead)}) AND ${inCwds}`).all(...cwds);
-    if (ix.nullable) raw.push(...prepared(db, `${base} WHERE ${lead} IS NULL AND ${inCwds}`).all(...cwds));
+    raw = prepared(db, `${base} WHERE ${lead} IN (${distinctValues(l.table, ix.lead)}) AND ${inCwds}`, 'raw').all(...cwds);
+    if (ix.nullable) raw.push(...prepared(db, `${base} WHERE ${lead} IS NULL AND ${inCwds}`, 'raw').all(...cwds));
   }
-  return raw.map((r) => toRow(l, r as never)).filter((r): r is ThreadRow => r !== null);
+  return rowsOf(l, raw);
 }
 
 /**
@@ -95,8 +111,7 @@ export function threadsByCwd(db: Database.Database, l: Known, cwds: readonly str
  * @public
  */
 export function threadsById(db: Database.Database, l: Known, id: string, source?: string | null): ThreadRow[] {
-  const rows = prepared(db, `${select(l, source)} WHERE ${quoteIdent(l.id)} IN (?, ?)`).all(id, id.toUpperCase());
-  return rows.map((r) => toRow(l, r as never)).filter((r): r is ThreadRow => r !== null);
+  return rowsOf(l, prepared(db, `${select(l, source)} WHERE ${quoteIdent(l.id)} IN (?, ?)`, 'raw').all(id, id.toUpperCase()));
 }
 
 /**
@@ -108,12 +123,9 @@ export function threadsByIds(db: Database.Database, l: Known, ids: readonly stri
   // One id: the plain lookup by the primary key (a batch statement costs more than the lookup itself).
   if (ids.length === 1) return [threadsById(db, l, ids[0] as string, source)];
   const keys = [...new Set(ids.flatMap((id) => [id, id.toUpperCase()]))];
-  const raw = prepared(db, `${select(l, source)} WHERE ${quoteIdent(l.id)} IN (SELECT value FROM json_each(?))`).all(JSON.stringify(keys));
+  const raw = prepared(db, `${select(l, source)} WHERE ${quoteIdent(l.id)} IN (SELECT value FROM json_each(?))`, 'raw').all(JSON.stringify(keys));
   const byId = new Map<string, ThreadRow[]>();
-  for (const r of raw) {
-    const row = toRow(l, r as never);
-    if (row !== null) byId.set(row.id, [...(byId.get(row.id) ?? []), row]);
-  }
+  for (const row of rowsOf(l, raw)) byId.set(row.id, [...(byId.get(row.id) ?? []), row]);
   return ids.map((id) => {
     const up = id.toUpperCase();
     return up === id ? (byId.get(id) ?? []) : [...(byId.get(id) ?? []), ...(byId.get(up) ?? [])];
