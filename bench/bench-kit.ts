@@ -45,7 +45,7 @@ export async function ratioOf(adapterRun: () => unknown, floorRun: () => unknown
   const a: number[] = [];
   const f: number[] = [];
   const r: number[] = [];
-  // Both sides are timed in runs of the same length, set by the baseline's first call (the cheaper side).
+  // Both sides are timed in runs of the same length, set by the baseline's quicker of two calls.
   const once = Math.min(await timed(floorRun), await timed(floorRun));
   const run = Math.max(1, Math.min(MAX_RUN, Math.ceil(MIN_SAMPLE_MS / Math.max(once, 1e-3))));
   const warmUntil = performance.now() + WARM_MS;

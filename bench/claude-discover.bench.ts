@@ -4,16 +4,14 @@
 // cwd — measured in the same run, interleaved, as a ratio.
 // Run: npx tsx bench/claude-discover.bench.ts   (writes bench/results/claude.md)
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { constants } from 'node:fs';
+import { constants, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { open, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { ClaudeAdapter } from '../src/adapters/claude/claude-adapter.js';
 import { claudeProjectKey } from '../src/adapters/claude/project-key.js';
 import { nodePorts } from '../src/node/node-ports.js';
-import { median, ratioOf } from './bench-kit.js';
+import { median, ratioOf, timed } from './bench-kit.js';
 
 const PROJECTS = 200;
 const TRANSCRIPTS = 5_000;
@@ -97,12 +95,8 @@ try {
   if (JSON.stringify(got) !== JSON.stringify(expected) || got.length !== TRANSCRIPTS / PROJECTS) throw new Error(`discover disagrees with the floor: ${got.length} vs ${expected.length}`);
   // Interleaved (order alternating) so both see the same cache and machine load, after the warm-up (see ratioOf).
   const m = await ratioOf(() => claude.discover(ctx), () => minimal(keyDir, workspace), ROUNDS, 5);
-  const purgeScan = [] as number[];
-  for (let r = 0; r < 11; r += 1) {
-    const t0 = performance.now();
-    await claude.hasArtifacts(randomUUID(), ctx);
-    purgeScan.push(performance.now() - t0);
-  }
+  const purgeScan: number[] = [];
+  for (let r = 0; r < 11; r += 1) purgeScan.push(await timed(() => claude.hasArtifacts(randomUUID(), ctx)));
   const [a, f, ratio] = [m.a, m.f, m.r];
   const verdict = ratio <= LIMIT ? 'PASS' : 'FAIL';
   const md = [
