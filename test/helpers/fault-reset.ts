@@ -11,6 +11,7 @@ import { type FaultErrno, type FaultPlan, type RecordedMutation, RecordingFileSy
 import { judgeFaulted, type Ran, said } from './fault-reset-judge.js';
 import { CLAUDE_CODEX, type FaultResetScenario } from './fault-reset-scenarios.js';
 import { cleanEndProblems, type TargetRow, targetRows } from './fault-reset-state.js';
+import { inProcessHerdr } from './in-process-herdr.js';
 import { FAST, resetSandbox } from './reset-sandbox.js';
 
 export const RESET_FAULT_CODES: readonly FaultErrno[] = ['EACCES', 'EBUSY', 'ENOSPC', 'EIO'];
@@ -23,13 +24,16 @@ export const RESET_FAULT_CODES: readonly FaultErrno[] = ['EACCES', 'EBUSY', 'ENO
 export interface FaultResetKit {
   current: Awaited<ReturnType<typeof resetSandbox>>;
   scenario: FaultResetScenario;
+  /** How the reset reaches the fake herdr: answered in this process (default), or the installed executable per call. */
+  herdr: 'in-process' | 'executable';
   dispose(): Promise<void>;
 }
 
-export async function buildFaultReset(scenario: FaultResetScenario = CLAUDE_CODEX): Promise<FaultResetKit> {
+export async function buildFaultReset(scenario: FaultResetScenario = CLAUDE_CODEX, herdr: FaultResetKit['herdr'] = 'in-process'): Promise<FaultResetKit> {
   const kit: FaultResetKit = {
     current: await resetSandbox([...scenario.sessions]),
     scenario,
+    herdr,
     dispose: async () => kit.current.dispose(),
   };
   return kit;
@@ -53,7 +57,9 @@ async function prepare(kit: FaultResetKit): Promise<TargetRow[]> {
 function plannerOn(kit: FaultResetKit, fs: RecordingFileSystem): ResetPlanner {
   const { sb } = kit.current;
   const env = { ...sb.env };
-  return new ResetPlanner(sb.workspace, { ports: { ...nodePorts({ env, herdrBin: sb.herdrBin }), fs }, lifecycle: { home: sb.home, env, timeouts: FAST } });
+  const ports = { ...nodePorts({ env, herdrBin: sb.herdrBin }), fs };
+  if (kit.herdr === 'in-process') ports.herdr = inProcessHerdr(sb, env);
+  return new ResetPlanner(sb.workspace, { ports, lifecycle: { home: sb.home, env, timeouts: FAST } });
 }
 
 /** Runs `mam reset --yes` in-process over `fs`, catching a throw and any rejection nobody awaited. */
@@ -163,4 +169,34 @@ export function stepGroups(clean: CleanReset): number[][] {
     else groups.push([i + 1]);
   });
   return groups;
+}
+
+/** One n of every step group (codes rotating), plus every code at the first and the last n: the slow tier's sweep. */
+export function everyStepPlan(clean: CleanReset): Array<[number, FaultErrno]> {
+  const last = clean.mutations;
+  const plan: Array<[number, FaultErrno]> = [];
+  stepGroups(clean).forEach((group, g) => {
+    const n = group[g % group.length] ?? group[0] ?? 1;
+    plan.push([n, RESET_FAULT_CODES[g % RESET_FAULT_CODES.length] ?? 'EIO']);
+  });
+  for (const n of [1, last]) for (const code of RESET_FAULT_CODES) if (!plan.some(([m, c]) => m === n && c === code)) plan.push([n, code]);
+  return plan;
+}
+
+/**
+ * One n of every kind of step (codes rotating): the first group of each distinct first mutation (a registry write, a
+ * spec write, a purge's removal under one agent's home, a marker's release…; ids and numbers masked), plus the last
+ * mutation with every code not drawn yet for it. What `npm test` sweeps; the slow tier takes every group.
+ */
+export function everyKindPlan(clean: CleanReset): Array<[number, FaultErrno]> {
+  const seen = new Set<string>();
+  const plan: Array<[number, FaultErrno]> = [];
+  for (const group of stepGroups(clean)) {
+    const n = group[0] ?? 1;
+    const kind = clean.ops[n - 1] ?? '?';
+    if (seen.has(kind)) continue;
+    seen.add(kind);
+    plan.push([n, RESET_FAULT_CODES[plan.length % RESET_FAULT_CODES.length] ?? 'EIO']);
+  }
+  return plan;
 }

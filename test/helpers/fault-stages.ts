@@ -10,6 +10,7 @@ import { NodeProcessPort } from '../../src/node/node-process.js';
 import type { FileSystemPort } from '../../src/ports/fs.js';
 import { PurgeService } from '../../src/purge/purge-service.js';
 import { FakeHerdr } from '../../src/testing/herdr/fake-herdr.js';
+import { FakeProcessTable } from '../../src/testing/process/fake-process-table.js';
 import { buildAgyStage } from './adapter-agy-stage.js';
 import { GROK_IDS, materializeGrokStage } from './adapter-grok-stage.js';
 import { buildHermesStage } from './adapter-hermes-stage.js';
@@ -68,9 +69,14 @@ export function cleanEnv(home: string): Record<string, string | undefined> {
   return env;
 }
 
-/** A purge service on the given filesystem port, real processes (clean env), an in-process fake herdr. */
-export function faultService(stage: FaultStage, fs: FileSystemPort): PurgeService {
-  return new PurgeService({ ports: { fs, proc: new NodeProcessPort({ env: cleanEnv(stage.home) }), herdr: new FakeHerdr(), clock: new NodeClock() } });
+/**
+ * A purge service on the given filesystem port, an in-process fake herdr, and processes: by default an empty fake
+ * process table (no process plays a staged conversation, and the faults are the filesystem's: a real `ps`/`lsof` scan
+ * per purge proves nothing more here and costs a second each); `real` for the real process table (clean env).
+ */
+export function faultService(stage: FaultStage, fs: FileSystemPort, procs: 'fake' | 'real' = 'fake'): PurgeService {
+  const proc = procs === 'real' ? new NodeProcessPort({ env: cleanEnv(stage.home) }) : new FakeProcessTable();
+  return new PurgeService({ ports: { fs, proc, herdr: new FakeHerdr(), clock: new NodeClock() } });
 }
 
 async function build(agent: AgentName, root: string): Promise<Omit<FaultStage, 'restore' | 'dispose'> & { stop?: () => Promise<void> }> {

@@ -7,10 +7,13 @@ import { NodeFileSystem } from '../../src/node/node-fs.js';
 import { type Child, spawnHelper } from '../helpers/fs-child.js';
 import { checkPayload } from '../helpers/fs-payload.js';
 import { makeTempDir } from '../helpers/fs-temp.js';
+import { byTier, SLOW_TIER, seededRandom } from '../helpers/tier.js';
 
 const TEMP = /^\.target\.json\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.tmp$/;
 const LANES = 2;
-const KILLS_PER_LANE = 15;
+// npm test: 4 kills a lane; the slow tier (test/slow/atomic-crash.test.ts) 15.
+const KILLS_PER_LANE = byTier(4, 15);
+const { random, seedNote } = seededRandom(20261205);
 
 describe('writeFileAtomic under SIGKILL', () => {
   const clock = new NodeClock();
@@ -36,7 +39,7 @@ describe('writeFileAtomic under SIGKILL', () => {
       const writer = spawnHelper('fs-atomic-writer.ts', [target]);
       children.push(writer);
       await writer.line('ready');
-      await clock.sleep(Math.random() * 60);
+      await clock.sleep(random() * 60);
       writer.proc.kill('SIGKILL');
       expect((await writer.exit).signal, writer.stderr()).toBe('SIGKILL');
       const seq = checkPayload(await nfs.readFile(target, 'utf8'));
@@ -54,11 +57,11 @@ describe('writeFileAtomic under SIGKILL', () => {
 
   it(`the target is always one complete payload after ${LANES * KILLS_PER_LANE} kills; stray temps are the only leftovers`, async () => {
     const results = await Promise.all(Array.from({ length: LANES }, (_, i) => lane(join(dir, `lane-${i}`))));
-    expect(results.reduce((n, r) => n + r.kills, 0)).toBeGreaterThanOrEqual(30);
-    // Evidence that kills landed mid-write, not only between writes.
+    expect(results.reduce((n, r) => n + r.kills, 0)).toBeGreaterThanOrEqual(LANES * KILLS_PER_LANE);
+    // Evidence that kills landed mid-write, not only between writes (30 kills make it sure; 8 may all land between writes).
     const tempsSeen = results.reduce((n, r) => n + r.tempsSeen, 0);
-    expect(tempsSeen).toBeGreaterThan(0);
+    if (SLOW_TIER) expect(tempsSeen, seedNote).toBeGreaterThan(0);
     // Evidence that the target really changed between kills.
-    expect(results.every((r) => r.seqs.size > 1)).toBe(true);
+    expect(results.every((r) => r.seqs.size > 1), seedNote).toBe(true);
   });
 });

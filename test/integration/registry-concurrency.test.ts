@@ -5,9 +5,11 @@ import { fullParseYaml } from '../../src/registry/yaml-full-parse.js';
 import { type Child, spawnHelper } from '../helpers/fs-child.js';
 import { makeWorkspace } from '../helpers/registry-fixtures.js';
 import { expectedMirror, readMirror } from '../helpers/registry-mirror.js';
+import { byTier } from '../helpers/tier.js';
 
 const WRITERS = 8;
-const UPDATES = 100;
+// npm test: 25 updates a writer; the slow tier (test/slow/registry-concurrency.test.ts) 100.
+const UPDATES = byTier(25, 100);
 
 describe('SessionRegistry with concurrent writer processes', () => {
   let ws: string;

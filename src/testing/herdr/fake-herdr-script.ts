@@ -38,22 +38,49 @@ export interface FakeHerdrScriptModules {
 }
 
 /**
- * The fake executable's process shell: spy log, hook, locked state-file round trips, and polling for waits.
- *
- * Runs only inside the installed `herdr` script (its source text is embedded there), never in the library's process:
- * that is why it may read the environment, the wall clock and spawn the hook. Self-contained, see `fakeHerdrBase`.
+ * What one run of the fake executable's shell reads and writes: in the installed script, its own process (argv,
+ * environment, stdout, stderr); in a test's process, one call of a runner that answers without starting a process.
  * @public
  */
-export async function fakeHerdrScriptMain(lib: FakeHerdrLib, config: FakeHerdrScriptConfig, mods: FakeHerdrScriptModules): Promise<number> {
+export interface FakeHerdrScriptHost {
+  argv: readonly string[];
+  env: Record<string, string | undefined>;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Ends a pending answer (a wait or a hang) early: the run then resolves with exit code 124. */
+  signal?: AbortSignal;
+}
+
+/**
+ * The fake executable's process shell: spy log, hook, locked state-file round trips, and polling for waits.
+ *
+ * Runs inside the installed `herdr` script (its source text is embedded there), with its own process as the host; or in
+ * a test's process for one call, with the host a runner gives (the same code, no process start). That is why it may
+ * read the environment, the wall clock and spawn the hook. Self-contained, see `fakeHerdrBase`.
+ * @public
+ */
+export async function fakeHerdrScriptMain(lib: FakeHerdrLib, config: FakeHerdrScriptConfig, mods: FakeHerdrScriptModules, given?: FakeHerdrScriptHost): Promise<number> {
   const { fs, childProcess } = mods;
-  const argv = process.argv.slice(2);
+  const host: FakeHerdrScriptHost = given ?? {
+    argv: process.argv.slice(2),
+    env: process.env,
+    stdout: (text) => void process.stdout.write(text),
+    stderr: (text) => void process.stderr.write(text),
+  };
+  const argv = [...host.argv];
   const env: FakeHerdrEnv = {};
-  if (process.env['HERDR_SESSION'] !== undefined) env.HERDR_SESSION = process.env['HERDR_SESSION'];
-  if (process.env['HERDR_PANE_ID'] !== undefined) env.HERDR_PANE_ID = process.env['HERDR_PANE_ID'];
+  if (host.env['HERDR_SESSION'] !== undefined) env.HERDR_SESSION = host.env['HERDR_SESSION'];
+  if (host.env['HERDR_PANE_ID'] !== undefined) env.HERDR_PANE_ID = host.env['HERDR_PANE_ID'];
   const io = mods.storeIo;
   const procs = config.agents === undefined || mods.makeProcIo === undefined
     ? undefined
-    : mods.makeProcIo({ fs, childProcess, env: process.env, now: () => Date.now() }, config.agents);
+    : mods.makeProcIo({ fs, childProcess, env: host.env, now: () => Date.now() }, config.agents);
+  // Resolves when the host gives up on this call (never in the installed script, whose caller kills it instead).
+  const abandoned = new Promise<void>((resolve) => {
+    if (host.signal === undefined) return;
+    if (host.signal.aborted) resolve();
+    else host.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
 
   if (config.spyLogPath !== null) fs.appendFileSync(config.spyLogPath, `${JSON.stringify({ argv, pid: process.pid, ts: Date.now() })}\n`);
   const call = lib.store.update(io, config.statePath, (state) => ({ state, result: lib.answer.beginCall(state) }));
@@ -63,7 +90,7 @@ export async function fakeHerdrScriptMain(lib: FakeHerdrLib, config: FakeHerdrSc
     childProcess.spawnSync(hook.command, {
       shell: true,
       stdio: 'ignore',
-      env: { ...process.env, FAKE_HERDR_ARGV: JSON.stringify(argv), FAKE_HERDR_CALL: String(call) },
+      env: { ...host.env, FAKE_HERDR_ARGV: JSON.stringify(argv), FAKE_HERDR_CALL: String(call) },
     });
   }
 
@@ -75,19 +102,25 @@ export async function fakeHerdrScriptMain(lib: FakeHerdrLib, config: FakeHerdrSc
       return { state: r.state, result: r.outcome };
     });
     if (outcome.type === 'exit') {
-      if (outcome.stdout !== '') process.stdout.write(outcome.stdout);
-      if (outcome.stderr !== '') process.stderr.write(outcome.stderr);
+      if (outcome.stdout !== '') host.stdout(outcome.stdout);
+      if (outcome.stderr !== '') host.stderr(outcome.stderr);
       return outcome.exitCode;
     }
     if (outcome.type === 'hang') {
-      // Never answers; whoever called gives up and kills it.
-      await new Promise<void>(() => {
-        setInterval(() => undefined, 1 << 30);
-      });
-    } else {
-      resume = outcome.resume;
-      const ms = Math.min(config.pollMs, Math.max(0, outcome.wakeAt - Date.now()));
-      await new Promise<void>((resolve) => setTimeout(resolve, ms));
+      // Never answers; whoever called gives up and kills it (or, in a test's process, abandons the call).
+      if (host.signal === undefined) {
+        await new Promise<void>(() => {
+          setInterval(() => undefined, 1 << 30);
+        });
+      }
+      await abandoned;
+      return 124;
     }
+    resume = outcome.resume;
+    const ms = Math.min(config.pollMs, Math.max(0, outcome.wakeAt - Date.now()));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))), abandoned]);
+    clearTimeout(timer);
+    if (host.signal?.aborted === true) return 124;
   }
 }
