@@ -1,9 +1,10 @@
 // Writes src/testing/sandbox/seed-schemas.ts: the CREATE statements of the databases the real CLIs wrote, read from the
 // recorded stages under test/fixtures (real: codex, hermes, opencode; derived: agy). Run after a fixture is re-recorded:
-//   node scripts/gen-seed-schemas.mjs
-// test/unit/seed-schemas.test.ts fails when the file no longer matches the fixtures.
+//   node scripts/gen-seed-schemas.mjs           (writes the file)
+//   node scripts/gen-seed-schemas.mjs --check   (exit 1 when the file differs from what the fixtures give)
+// test/unit/seed-schemas.test.ts runs the check.
 import Database from 'better-sqlite3';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
@@ -49,5 +50,11 @@ if (process.argv[1] === import.meta.filename) {
     for (const sql of schemaOf(file)) lines.push(`  ${JSON.stringify(sql)},`);
     lines.push('];', '');
   }
-  writeFileSync(join(root, 'src/testing/sandbox/seed-schemas.ts'), lines.join('\n'));
+  const out = join(root, 'src/testing/sandbox/seed-schemas.ts');
+  if (process.argv.includes('--check')) {
+    if (readFileSync(out, 'utf8') !== lines.join('\n')) {
+      process.stderr.write(`${out} differs from the schemas of the fixtures: run node scripts/gen-seed-schemas.mjs\n`);
+      process.exit(1);
+    }
+  } else writeFileSync(out, lines.join('\n'));
 }
