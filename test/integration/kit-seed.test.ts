@@ -1,17 +1,19 @@
 // Sandbox.seed: one finished conversation per call, laid down as the real CLI leaves it, without a process. The library's
 // own discovery, verification and purge must treat it as a real one: offered in its workspace, accepted, purged with its
 // sibling left.
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAdapter } from '../../src/adapters/get-adapter.js';
 import { AGENT_NAMES, type AgentName } from '../../src/ids/agent-names.js';
-import { PurgeService } from '../../src/purge/purge-service.js';
+import type { Ports } from '../../src/ports/index.js';
+import { FakeProcessTable } from '../../src/testing/process/fake-process-table.js';
 import { buildSandbox } from '../../src/testing/sandbox/build-sandbox.js';
 import type { Sandbox } from '../../src/testing/sandbox/sandbox-types.js';
 import type { SeedSqliteState } from '../../src/testing/sandbox/seed-sqlite.js';
+import { checkSeededPurge, SQLITE_AGENTS } from '../helpers/kit-seed-case.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -21,39 +23,24 @@ afterAll(async () => {
   await sb?.[Symbol.asyncDispose]();
 });
 
-// The database a seeded conversation's rows live in, per agent that keeps them in SQLite.
-function dbOf(agent: AgentName, id: string): string | null {
-  switch (agent) {
-    case 'codex': return join(sb.home, '.codex', 'state_5.sqlite');
-    case 'hermes': return join(sb.home, '.hermes', 'state.db');
-    case 'opencode': return join(sb.home, '.local', 'share', 'opencode', 'opencode.db');
-    case 'agy': return join(sb.home, '.gemini', 'antigravity-cli', 'conversations', `${id}.db`);
-    default: return null;
-  }
+// No process plays any seeded conversation: the purges here see an empty process table (real runs, for the OpenCode
+// CLI's `session delete`), which spares the real holder scans (lsof, /proc) ~1 s each. test/slow/kit-seed-purge.test.ts
+// runs the same cases on the sandbox's real ports.
+function quietPorts(): Ports {
+  const real = sb.ports();
+  return { ...real, proc: new FakeProcessTable([], { onRun: (file, args, opts) => real.proc.run(file, args, opts) }) };
 }
 
-const SQLITE_AGENTS: readonly AgentName[] = ['codex', 'hermes', 'opencode', 'agy'];
 const CASES: Array<[AgentName, SeedSqliteState]> = AGENT_NAMES.flatMap((a): Array<[AgentName, SeedSqliteState]> =>
   SQLITE_AGENTS.includes(a) ? [[a, 'checkpointed'], [a, 'wal-only']] : [[a, 'checkpointed']]);
 
 describe('Sandbox.seed: discover offers it, verify accepts it, purge removes it and leaves its sibling', () => {
   it.each(CASES)('%s (%s)', async (agent, sqlite) => {
-    const workspace = join(sb.workspace, `ws-${agent}-${sqlite}`);
-    mkdirSync(workspace);
-    const target = await sb.seed(agent, { workspace, sqlite });
-    const sibling = await sb.seed(agent, { workspace, sqlite, at: Date.now() + 2000 });
-    const db = dbOf(agent, target);
-    if (db !== null) expect(existsSync(`${db}-wal`), `${db}-wal`).toBe(sqlite === 'wal-only');
-    const adapter = getAdapter(agent, { ports: sb.ports() });
-    const ctx = sb.context({ workspace });
-    expect((await adapter.discover(ctx)).sort()).toEqual([target, sibling].sort());
-    expect(await adapter.verifyArtifact(target, ctx, 'verify')).toBe(true);
-    expect(await adapter.conversationInUse(target, ctx)).toBe(false);
-    const result = await new PurgeService({ ports: sb.ports() }).purge(agent, target, { home: sb.home, workspace, env: sb.env });
-    expect(result, JSON.stringify(result)).toMatchObject({ kind: 'purged', agent, inUse: false });
-    expect(await adapter.discover(ctx)).toEqual([sibling]);
-    expect(await adapter.verifyArtifact(target, ctx, 'verify')).toBe(false);
-    expect(await adapter.verifyArtifact(sibling, ctx, 'verify')).toBe(true);
+    await checkSeededPurge(sb, agent, sqlite, quietPorts(), 'quiet');
+  });
+
+  it('codex (wal-only) on the real ports, holder scans included', async () => {
+    await checkSeededPurge(sb, 'codex', 'wal-only', sb.ports(), 'real');
   });
 
   it('a conversation is offered only in its own workspace, and an id given is the id written', async () => {
