@@ -55,6 +55,16 @@ describe('Sandbox.seed: discover offers it, verify accepts it, purge removes it 
     expect(await claude.discover(sb.context({ workspace: b }))).toEqual([]);
   });
 
+  it('a long workspace path (a hashed Claude key past 200 chars, a slug Grok bucket past 255) is still its workspace', async () => {
+    const workspace = join(sb.workspace, ...Array.from({ length: 8 }, (_, i) => `very-long-directory-name-${String(i).padStart(2, '0')}-ü x`), 'end');
+    mkdirSync(workspace, { recursive: true });
+    expect(workspace.length).toBeGreaterThan(255);
+    for (const agent of AGENT_NAMES) {
+      const id = await sb.seed(agent, { workspace });
+      expect(await getAdapter(agent, { ports: sb.ports() }).discover(sb.context({ workspace })), agent).toEqual([id]);
+    }
+  });
+
   it('refuses what no CLI would write, writing nothing', async () => {
     const before = readdirSync(sb.home);
     await expect(sb.seed('vim' as AgentName)).rejects.toMatchObject({ code: 'SANDBOX_INVALID_OPTIONS' });
