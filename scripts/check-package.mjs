@@ -3,7 +3,7 @@
 // into a scratch consumer project in a temp dir outside the repo, and there type-checks a consumer file under strict
 // settings (NodeNext, exactOptionalPropertyTypes, skipLibCheck false, no @types/better-sqlite3), runs an ESM and a CJS
 // script under node and again under tsx, runs the README quick start, runs a vitest suite over the test kit as a
-// downstream project would, runs the shipped `mam` bin, compares the export lists with the pinned ones, and runs
+// downstream project would (the files using `await using`, `seed` and the README's recipe must each finish under 5 s), runs the shipped `mam` bin, compares the export lists with the pinned ones, and runs
 // publint and @arethetypeswrong/cli. Exits 1 naming every failed check.
 // Offline-friendly: the tarball installs with --prefer-offline --ignore-scripts and gets the repo's compiled
 // better-sqlite3 addon; typescript, tsx, vitest, publint and attw are the repo's own (absolute paths), not installed.
@@ -99,6 +99,8 @@ try {
   // 3. The consumer's files.
   const fixtures = join(ROOT, 'scripts', 'check-package');
   for (const f of readdirSync(fixtures)) cpSync(join(fixtures, f), join(app, f));
+  // The README's test-kit recipe, exactly as test/docs runs it (there it imports the package by its own name too).
+  cpSync(join(ROOT, 'test', 'docs', 'recipe-fake-holder.test.ts'), join(app, 'recipe-fake-holder.test.ts'));
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
   const quick = /## Quick start[\s\S]*?```ts\n([\s\S]*?)```/.exec(readme);
   if (quick === null) fail('README has a quick start ts block', 'not found');
@@ -123,8 +125,20 @@ try {
   run('node invalid-args.mjs (plain JS: UNKNOWN_AGENT, INVALID_ARGUMENT naming the parameter)', process.execPath, ['invalid-args.mjs'], { env });
   run('tsx quickstart.ts (README)', process.execPath, [TSX, 'quickstart.ts'], { env, check: (r) => r.stdout.includes('UNKNOWN_AGENT') || 'no UNKNOWN_AGENT line' });
 
-  // 6. The test kit from the built package, in vitest, as a downstream project uses it.
-  run('vitest: buildSandbox, installFakeHerdr, installFakeAgents, FakeHerdr, FakeProcessTable', process.execPath, [VITEST, 'run', '--root', app, '--dir', app, '--testTimeout', '60000'], { env: { CI: 'true' }, timeout: 170_000 });
+  // 6. The test kit from the built package, in vitest, as a downstream project uses it; the files using `await using`,
+  // `seed` and the README's recipe must each finish under 5 s (vitest's own per-file time, from its JSON report).
+  const report = join(scratch, 'vitest-report.json');
+  run('vitest: buildSandbox, seed, await using, the README recipe, installFakeHerdr, installFakeAgents, FakeHerdr, FakeProcessTable', process.execPath,
+    [VITEST, 'run', '--root', app, '--dir', app, '--testTimeout', '60000', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { env: { CI: 'true' }, timeout: 170_000 });
+  if (existsSync(report)) {
+    const files = JSON.parse(readFileSync(report, 'utf8')).testResults ?? [];
+    for (const name of ['kit-seed.test.ts', 'recipe-fake-holder.test.ts']) {
+      const r = files.find((f) => f.name.endsWith(`/${name}`));
+      const ms = r === undefined ? NaN : r.endTime - r.startTime;
+      process.stdout.write(`  ${name}: ${Number.isNaN(ms) ? "not run" : `${Math.round(ms)} ms`}\n`);
+      if (!(ms < 5000)) fail(`vitest ${name} finishes under 5 s`, Number.isNaN(ms) ? 'not run' : `${ms} ms`);
+    }
+  }
 
   // 7. The shipped bin.
   const mam = join(app, 'node_modules', '.bin', 'mam');

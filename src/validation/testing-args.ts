@@ -20,6 +20,7 @@ const schemas = lazySchema((z: Zod) => {
       home: absolutePath,
       runDir: absolutePath.optional(),
       agents: z.array(z.enum(AGENT_NAMES, { error: 'must be an agent name' }), { error: 'must be a list of agent names' }).optional(),
+      lifeline: z.string({ error: 'must be a socket address (a string)' }).optional(),
     }),
     fakeHerdr: object({
       statePath: absolutePath,

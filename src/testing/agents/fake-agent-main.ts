@@ -1,4 +1,5 @@
 import type { FakeAgentLib } from './fake-agent-core.js';
+import type * as NodeNet from 'node:net';
 import type { FakeAgentConfig, FakeAgentExit, FakeAgentMods, FakeAgentRun, FakeAgentStarted } from './fake-agent-types.js';
 
 /**
@@ -6,12 +7,16 @@ import type { FakeAgentConfig, FakeAgentExit, FakeAgentMods, FakeAgentRun, FakeA
  * effects (environment, clock, pid, cwd) the shell adds itself.
  * @public
  */
-export type FakeAgentModules = Pick<FakeAgentMods, 'fs' | 'path' | 'crypto' | 'database'>;
+export type FakeAgentModules = Pick<FakeAgentMods, 'fs' | 'path' | 'crypto' | 'database'> & {
+  /** Connects to the config's lifeline (see {@link FakeAgentConfig.lifeline}); without it the lifeline is not watched. */
+  net?: typeof NodeNet;
+};
 
 /**
  * The fake agent executable's process shell: preflight failure, `--version`, subcommands, then start (or resume) a
  * conversation, record itself in the run dir, print `ready` and `session <id>`, and stay alive until SIGTERM, SIGINT, SIGHUP
- * or `/exit` on stdin (a clean exit, exit code 0), or until its sandbox home disappears or its lifetime runs out.
+ * or `/exit` on stdin (a clean exit, exit code 0), or until its lifeline closes (its owner's process ended), its sandbox
+ * home disappears or its lifetime runs out.
  * Resolves to an exit code, or never while the agent runs.
  *
  * Runs only inside an installed fake agent (its source text is embedded there), never in the library's process: that is why
@@ -19,7 +24,7 @@ export type FakeAgentModules = Pick<FakeAgentMods, 'fs' | 'path' | 'crypto' | 'd
  * @public
  */
 export function fakeAgentMain(lib: FakeAgentLib, config: FakeAgentConfig, modules: FakeAgentModules): number | undefined {
-  const mods: FakeAgentMods = { ...modules, env: process.env, now: () => Date.now(), pid: process.pid, cwd: process.cwd() };
+  const mods: FakeAgentMods = { fs: modules.fs, path: modules.path, crypto: modules.crypto, database: modules.database, env: process.env, now: () => Date.now(), pid: process.pid, cwd: process.cwd() };
   const agent = config.agent;
   const VERSIONS: Record<string, string> = {
     claude: '2.1.197 (Claude Code)', codex: 'codex-cli 0.171.0', opencode: '1.18.33', agy: 'agy 0.0.0-fake', hermes: 'hermes 0.0.0-fake', grok: 'grok 0.0.0-fake',
@@ -104,6 +109,14 @@ export function fakeAgentMain(lib: FakeAgentLib, config: FakeAgentConfig, module
       typed = lines.pop() ?? '';
       if (lines.some((l) => l.trim() === '/exit')) exitClean();
     });
+  }
+  // Its owner's lifeline: the owner's end closes when the owner's process ends (however it ends), and the agent leaves.
+  // A lifeline that cannot be reached means the owner is gone already. Unref'd: it never keeps the agent alive alone.
+  if (typeof config.lifeline === 'string' && modules.net !== undefined) {
+    const line = modules.net.connect(config.lifeline);
+    line.on('error', exitClean);
+    line.on('close', exitClean);
+    line.on('data', () => undefined);
   }
   // An orphan never outlives its sandbox: it leaves once the home is gone, or after its lifetime (default 1 h).
   const bornAt = mods.now();

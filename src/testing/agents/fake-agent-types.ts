@@ -17,6 +17,11 @@ export interface FakeAgentConfig {
   runDir: string;
   /** better-sqlite3's entry file, required by absolute path (the bin dir has no node_modules). */
   sqliteModule: string;
+  /**
+   * A Unix socket the agent connects to when it starts and whose end ends it (a clean exit): its owner's lifeline. The
+   * kernel closes the owner's end when the owner's process ends, however it ends, so the agent never outlives it.
+   */
+  lifeline?: string;
 }
 
 /**

@@ -20,6 +20,8 @@ export interface InstallFakeAgentsOptions {
   runDir?: string;
   /** Which agents to install (default all six). */
   agents?: readonly AgentName[];
+  /** A Unix socket every started agent holds a connection to and exits when it closes (see `FakeAgentConfig.lifeline`). */
+  lifeline?: string;
 }
 
 /**
@@ -55,11 +57,11 @@ export function fakeAgentScriptText(config: FakeAgentConfig): string {
     fakeAgentCoreSource(),
     `const main = (${fakeAgentMain.toString()});`,
     `const config = ${JSON.stringify(config)};`,
-    "Promise.all([import('node:fs'), import('node:path'), import('node:crypto'), import('node:module')])",
-    '  .then(([fs, path, crypto, mod]) => {',
+    "Promise.all([import('node:fs'), import('node:path'), import('node:crypto'), import('node:module'), import('node:net')])",
+    '  .then(([fs, path, crypto, mod, net]) => {',
     '    let Database;',
     '    const database = () => (Database ??= mod.createRequire(config.sqliteModule)(config.sqliteModule));',
-    '    return main(lib, config, { fs, path, crypto, database });',
+    '    return main(lib, config, { fs, path, crypto, database, net });',
     '  })',
     '  .then(',
     '    (code) => { if (code !== undefined) process.exitCode = code; },',
@@ -105,7 +107,8 @@ export async function installFakeAgents(binDir: string, opts: InstallFakeAgentsO
   for (const agent of opts.agents ?? AGENT_NAMES) {
     const file = path.join(binDir, agent);
     const tmp = `${file}.${process.pid}.tmp`;
-    await fs.writeFile(tmp, fakeAgentScriptText({ agent, home, runDir, sqliteModule }), { mode: 0o755 });
+    const config: FakeAgentConfig = { agent, home, runDir, sqliteModule, ...(opts.lifeline === undefined ? {} : { lifeline: opts.lifeline }) };
+    await fs.writeFile(tmp, fakeAgentScriptText(config), { mode: 0o755 });
     await fs.chmod(tmp, 0o755);
     await fs.rename(tmp, file);
   }

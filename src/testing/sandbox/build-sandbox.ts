@@ -11,8 +11,12 @@ import { installFakeHerdr } from '../herdr/install-fake-herdr.js';
 import { SandboxError } from './sandbox-error.js';
 import { sandboxEnv } from './sandbox-env.js';
 import type { Sandbox, SandboxOptions, SandboxSession, SandboxSessionSpec } from './sandbox-types.js';
+import type { AgentName } from '../../ids/agent-names.js';
+import type { SeedOptions } from './seed-conversation.js';
 import { startSandboxSession } from './start-sandbox-session.js';
 import { stopFakeAgents } from './stop-fake-agents.js';
+import { openLifeline } from './lifeline.js';
+import { seedConversation } from './seed-conversation.js';
 import { checkSandboxArgs } from '../../validation/testing-args.js';
 
 // Before anything is touched: every session must be one a running row may be.
@@ -41,16 +45,17 @@ async function freshDir(path: string): Promise<void> {
  * its row and its conversation on disk: the starting point for end-to-end tests of reset, stop and purge. When a session
  * fails, every agent already started is stopped and a {@link SandboxError} says which session and why.
  *
+ * The sandbox is `AsyncDisposable`: `await using` stops every fake agent and removes what it laid out. Its fake agents hold a
+ * lifeline to this process and exit when it ends, even when nobody disposes the sandbox. For a conversation on disk without
+ * a process, {@link Sandbox.seed} lays one down in a millisecond or two.
+ *
  * @example
  * ```ts
- * const sb = await buildSandbox(await mkdtemp(join(tmpdir(), 'e2e-')), {
+ * await using sb = await buildSandbox(await mkdtemp(join(tmpdir(), 'e2e-')), {
  *   sessions: [{ name: 'reviewer-claude-01', agent: 'claude', role: 'reviewer' }, { name: 'coder-codex-01', agent: 'codex', role: 'coder' }],
  * });
- * try {
- *   const result = await new PurgeService({ ports: sb.ports() }).purge('auto', sb.sessions[0].id, { home: sb.home });
- * } finally {
- *   await sb.stopAll();
- * }
+ * await sb.stopAll(); // a live agent holds its conversation: purge refuses it (in-use) until it is stopped
+ * const result = await new PurgeService({ ports: sb.ports() }).purge('auto', sb.sessions[0].id, { home: sb.home });
  * ```
  * @public
  */
@@ -60,6 +65,7 @@ export async function buildSandbox(dir: string, opts: SandboxOptions = {}): Prom
   checkSessions(specs);
   const timeoutMs = opts.startTimeoutMs ?? 20_000;
   if (!(timeoutMs > 3000 && timeoutMs <= 300_000)) throw new SandboxError('SANDBOX_INVALID_OPTIONS', `startTimeoutMs must be more than 3000 and at most 300000 (herdr's agent start rule): ${timeoutMs}`, { startTimeoutMs: timeoutMs });
+  const existed = await fs.lstat(resolve(dir)).then(() => true, () => false);
   await fs.mkdir(resolve(dir), { recursive: true });
   const root = await fs.realpath(resolve(dir));
   const [home, workspace, binDir, tmpDir, herdrDir] = ['home', 'workspace', 'bin', 'tmp', 'herdr'].map((d) => join(root, d)) as [string, string, string, string, string];
@@ -70,7 +76,8 @@ export async function buildSandbox(dir: string, opts: SandboxOptions = {}): Prom
   const spyLogPath = join(herdrDir, 'spy.jsonl');
   const servers = [...new Set(specs.map((s) => s.herdrServer ?? 'default'))];
   const herdrBin = await installFakeHerdr(binDir, { statePath: herdrStatePath, spyLogPath, state: createFakeHerdrState({ sessions: servers }), agents: 'spawn' });
-  await installFakeAgents(binDir, { home });
+  const lifeline = await openLifeline(tmpDir);
+  await installFakeAgents(binDir, { home, ...(lifeline === null ? {} : { lifeline: lifeline.address }) });
   const agentsRunDir = fakeAgentRunDir(binDir);
   const ports = (): Ports => nodePorts({ env, herdrBin });
   const own = ports();
@@ -81,11 +88,26 @@ export async function buildSandbox(dir: string, opts: SandboxOptions = {}): Prom
     for (const spec of specs) sessions.push(await startSandboxSession({ ports: own, registry, workspace, timeoutMs, agentOutputDir: `${herdrStatePath}.agents` }, spec));
   } catch (err) {
     const stopped = await stopAll().catch(() => null);
+    await lifeline?.close();
     if (err instanceof SandboxError) {
       throw new SandboxError(err.code, `${err.message}; the sandbox's agents were stopped`, { ...err.data, started: sessions.map((s) => s.name), stopped }, { cause: err });
     }
     throw err;
   }
   const context = (overrides: Partial<DiscoveryContext> = {}): DiscoveryContext => ({ workspace, home: home, env, ...overrides });
-  return { dir: root, home, workspace, binDir, tmpDir, env, herdrBin, herdrStatePath, spyLogPath, agentsRunDir, registry, sessions, ports, context, stopAll };
+  const seed = async (agent: AgentName, seedOpts?: SeedOptions): Promise<string> => seedConversation({ home, workspace, env, now: own.clock.now() }, agent, seedOpts);
+  let disposed: Promise<void> | undefined;
+  // Stops every agent, cuts the lifeline (an agent SIGKILL could not end goes with it), then removes what the sandbox laid
+  // out: the whole directory when the sandbox made it, only its own five subdirectories when the directory was the caller's.
+  const dispose = async (): Promise<void> => {
+    await stopAll();
+    await lifeline?.close();
+    for (const d of [home, workspace, binDir, tmpDir, herdrDir]) await fs.rm(d, { recursive: true, force: true, maxRetries: 3 });
+    if (!existed) await fs.rm(root, { recursive: true, force: true, maxRetries: 3 });
+    else await fs.rmdir(root).catch(() => undefined);
+  };
+  return {
+    dir: root, home, workspace, binDir, tmpDir, env, herdrBin, herdrStatePath, spyLogPath, agentsRunDir, registry, sessions, ports, context, stopAll, seed,
+    [Symbol.asyncDispose]: () => (disposed ??= dispose()),
+  };
 }

@@ -3,6 +3,7 @@ import type { AgentName } from '../../ids/agent-names.js';
 import type { Ports } from '../../ports/index.js';
 import type { SessionRegistry } from '../../registry/session-registry.js';
 import type { FakeAgentsStopResult } from './stop-fake-agents.js';
+import type { SeedOptions } from './seed-conversation.js';
 
 /**
  * One session a sandbox starts: a row registered `running`, its fake agent live in the fake herdr.
@@ -63,10 +64,10 @@ export interface SandboxSession {
 
 /**
  * A laid-out sandbox: home, workspace (with `.mam/`), bin dir (fake herdr + fake agents), the env to run everything with,
- * and the sessions it started.
+ * and the sessions it started. `await using` disposes it: every fake agent stopped, what it laid out removed.
  * @public
  */
-export interface Sandbox {
+export interface Sandbox extends AsyncDisposable {
   /** The sandbox root (canonical). */
   dir: string;
   /** The HOME every agent writes under. */
@@ -97,4 +98,12 @@ export interface Sandbox {
   context(overrides?: Partial<DiscoveryContext>): DiscoveryContext;
   /** Ends every fake agent process (SIGTERM, then SIGKILL after a grace period); says which went how. */
   stopAll(): Promise<FakeAgentsStopResult>;
+  /**
+   * Lays one finished conversation of `agent` down in the sandbox home exactly as the real CLI leaves it (its transcript,
+   * database rows and companion files, from the recorded real layouts), without starting a process; resolves to its id.
+   * Discovery offers it in its workspace, verification accepts it, a purge removes it.
+   */
+  seed(agent: AgentName, opts?: SeedOptions): Promise<string>;
+  /** Stops every fake agent, then removes the sandbox directory (only the sandbox's own subdirectories when `dir` existed before). */
+  [Symbol.asyncDispose](): Promise<void>;
 }
