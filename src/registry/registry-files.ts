@@ -40,6 +40,26 @@ export async function checkOwnNames(fs: FileSystemPort, paths: readonly string[]
   throw new RegistryFileRefusedError(refusal.path, refusal.problem, { detail: refusal.problem === 'unchecked' ? refusal.message : '' });
 }
 
+// The 16 bytes every SQLite database file starts with: never a lock file's (always empty) nor a sidecar's.
+const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
+
+/**
+ * Rejects with a {@link RegistryFileRefusedError} `foreign-database` when one of `paths` (names that are never a database
+ * of their own: the lock, a journal, a WAL, a shared-memory file) holds a SQLite database; call it after
+ * {@link checkOwnNames} (it reads the first 16 bytes of each file present).
+ */
+export async function refuseDatabasesAt(fs: FileSystemPort, paths: readonly string[]): Promise<void> {
+  for (const path of paths) {
+    const head = await fs.readHead(path, SQLITE_HEADER.length).catch((err: unknown) => {
+      if (isPortError(err, 'NotFound')) return null;
+      throw err;
+    });
+    if (head !== null && Buffer.compare(Buffer.from(head), SQLITE_HEADER) === 0) {
+      throw new RegistryFileRefusedError(path, 'foreign-database', { detail: 'a SQLite database where none belongs' });
+    }
+  }
+}
+
 /**
  * The YAML's bytes, or null when it (or `.mam/`) is absent: read inside a real `.mam/`, without following a link and
  * only from a file of its own (checked on the descriptor); a link is a {@link RegistryFileRefusedError}.

@@ -7,6 +7,7 @@ import { DB_FILE_SUFFIXES, ownFileRefusal, ownFilesRefusal } from '../sqlite/db-
 import type { LoadedRegistry } from './loaded-registry.js';
 import { describeTables, ensureMirrorSchema, ForeignMirrorDatabase, type MirrorStatements, mirrorSchemaState, mirrorStatements, rowColumns } from './mirror-sql.js';
 import { RegistryFileRefusedError } from './registry-file-refused-error.js';
+import { refuseDatabasesAt } from './registry-files.js';
 import { plainEqual } from './plain-data.js';
 import type { RowDelta } from './registry-commit.js';
 
@@ -149,8 +150,11 @@ export class RegistryMirror {
 
   // The file and its three sidecars: each absent, or a regular file with one link (SQLite writes every one of them).
   async #checkNames(): Promise<void> {
-    const refusal = await ownFilesRefusal(this.fs, DB_FILE_SUFFIXES.map((s) => `${this.path}${s}`), () => true);
+    const names = DB_FILE_SUFFIXES.map((s) => `${this.path}${s}`);
+    const refusal = await ownFilesRefusal(this.fs, names, () => true);
     if (refusal !== null) throw new RegistryFileRefusedError(refusal.path, refusal.problem, { detail: refusal.problem === 'unchecked' ? refusal.message : '' });
+    // A database at a sidecar's name is another file's (SQLite would roll it back as a journal or replay it as a WAL).
+    await refuseDatabasesAt(this.fs, names.slice(1));
   }
 
   // The kept connection while the file is still the one it opened; else a new one (made first, as an empty file of its

@@ -17,7 +17,7 @@ import { commitDraft, type RowDelta } from './registry-commit.js';
 import { RegistryInvalidUpdateError } from './registry-invalid-update-error.js';
 import { RegistryMirrorError } from './registry-mirror-error.js';
 import { RegistryMirror } from './registry-mirror.js';
-import { checkOwnNames, readRegistryYaml, registryDirState } from './registry-files.js';
+import { checkOwnNames, readRegistryYaml, refuseDatabasesAt, registryDirState } from './registry-files.js';
 import { type RegistryPaths, registryPaths } from './registry-paths.js';
 import { RegistryReentrantUpdateError } from './registry-reentrant-update-error.js';
 import { inProcessTurn } from './in-process-turn.js';
@@ -244,7 +244,9 @@ export class SessionRegistry {
   async #checkLockNames(): Promise<void> {
     const { lock, yaml } = this.paths;
     if ((await registryDirState(this.#ports.fs, this.paths.dir)) === 'absent') return;
-    await checkOwnNames(this.#ports.fs, [lock, `${lock}-journal`], yaml);
+    const names = [lock, `${lock}-journal`];
+    await checkOwnNames(this.#ports.fs, names, yaml);
+    await refuseDatabasesAt(this.#ports.fs, names);
   }
 
   /**
@@ -263,6 +265,7 @@ export class SessionRegistry {
     const { lock, yaml } = this.paths;
     if ((await registryDirState(fs, this.paths.dir)) === 'absent') return;
     await checkOwnNames(fs, [lock, `${lock}-journal`, yaml], yaml);
+    await refuseDatabasesAt(fs, [lock, `${lock}-journal`]);
     await this.#mirror.check();
   }
 
