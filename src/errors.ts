@@ -18,6 +18,7 @@ export type PortErrorCode =
   | 'Timeout'
   | 'NotRegularFile'
   | 'Changed'
+  | 'Linked'
   | 'Unknown';
 
 /**
@@ -45,6 +46,7 @@ export type MamErrorCode =
   | 'LOOP_INVALID_ARGUMENT'
   | 'ORCHESTRATORS_HOME_UNKNOWN'
   | 'REGISTRY_CORRUPT'
+  | 'REGISTRY_FILE_REFUSED'
   | 'REGISTRY_INVALID_UPDATE'
   | 'REGISTRY_MIRROR_FAILED'
   | 'REGISTRY_REENTRANT_UPDATE'

@@ -79,6 +79,7 @@ export { addOrchestrator, listOrchestrators, removeOrchestrator } from './regist
 export { pinRow } from './registry/pin-row.js';
 export { pinUnclaimed } from './registry/pin-unclaimed.js';
 export { RegistryCorruptError } from './registry/registry-corrupt-error.js';
+export { type RegistryFileProblem, RegistryFileRefusedError, type RegistryFileRefusedData } from './registry/registry-file-refused-error.js';
 export { RegistryInvalidUpdateError } from './registry/registry-invalid-update-error.js';
 export { type RegistryIssue, type RegistryIssueData, type RegistryProblem } from './registry/registry-issue.js';
 export { RegistryMirrorError } from './registry/registry-mirror-error.js';

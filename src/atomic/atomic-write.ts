@@ -42,7 +42,7 @@ export async function writeFileAtomic(fs: FileSystemPort, path: string, data: st
   let renamed = false;
   try {
     const mode = opts?.mode ?? (await existingMode(fs, path));
-    await fs.writeFile(tmp, data, { exclusive: true, sync: true, ...(mode === undefined ? {} : { mode }) });
+    await fs.writeFile(tmp, data, { exclusive: true, noLink: true, sync: true, ...(mode === undefined ? {} : { mode }) });
     await fs.rename(tmp, path);
     renamed = true;
     await fs.fsyncDir(dir);

@@ -1,6 +1,6 @@
 import Database from '../sqlite/driver.js';
 import { describeError, PortError, type PortErrorCode } from '../errors.js';
-import { assertRegularOrAbsent } from '../node/regular-or-absent.js';
+import { assertOpenedInPlace, assertRegularOrAbsent } from '../node/regular-or-absent.js';
 import { enableSqliteUri } from '../node/sqlite-uri.js';
 import type { Clock } from '../ports/clock.js';
 import { LockTimeoutError } from './lock-timeout-error.js';
@@ -101,13 +101,22 @@ function attempt(lockPath: string): LockHandle | null {
   let db: Database.Database;
   // better-sqlite3 fixes URI support at the first open in the process: the lock must not be the open that turns it off.
   enableSqliteUri();
-  // A FIFO (or any non-regular file) in place of the lock would block this synchronous open's first read forever.
-  assertRegularOrAbsent('lock.acquire', lockPath);
+  // A FIFO (or any non-regular file) in place of the lock would block this synchronous open's first read forever; a
+  // link (symbolic or hard) would take the lock on, and roll a hot journal into, another file.
+  assertRegularOrAbsent('lock.acquire', lockPath, true);
+  assertRegularOrAbsent('lock.acquire', `${lockPath}-journal`, true);
   try {
     // timeout 0: never SQLite's blocking busy handler, which would freeze the event loop.
     db = new Database(lockPath, { timeout: 0 });
   } catch (err) {
     throw lockError(err, lockPath);
+  }
+  try {
+    // SQLite resolves links itself: a link swapped in between the look above and the open shows as another file here.
+    assertOpenedInPlace('lock.acquire', lockPath, db);
+  } catch (err) {
+    db.close();
+    throw err;
   }
   try {
     // On an empty file this only takes the OS lock (and a transient -journal, deleted by ROLLBACK); nothing is written.

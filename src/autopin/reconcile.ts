@@ -5,6 +5,7 @@ import { resolvePorts } from '../node/node-ports.js';
 import type { Ports } from '../ports/index.js';
 import { idsClaimedByOthers } from '../registry/ids-claimed-by-others.js';
 import { recordedId, rowAgent } from '../registry/row-agent.js';
+import { RegistryFileRefusedError } from '../registry/registry-file-refused-error.js';
 import { SessionRegistry } from '../registry/session-registry.js';
 import type { SessionRow } from '../registry/session-row.js';
 import { AutoPinArgumentError } from './autopin-argument-error.js';
@@ -85,6 +86,8 @@ export async function reconcile(workspace: string, options: ReconcileOptions = {
   const proposed: string[] = [];
   const entries: ReconcileEntry[] = [];
   const first = await registry.snapshot();
+  // Pins are written one row at a time: a registry that cannot be written is refused once, before any capture.
+  if (apply) await registry.checkFiles();
   for (const seen of first.herdr_sessions) {
     const agent = drifted(seen, ports);
     if (agent === null) continue;
@@ -106,7 +109,7 @@ export async function reconcile(workspace: string, options: ReconcileOptions = {
     try {
       pinned = await pinGuarded(registry, row, agent, cap.id);
     } catch (err) {
-      if (!(err instanceof MamError)) throw err;
+      if (!(err instanceof MamError) || err instanceof RegistryFileRefusedError) throw err;
       pinned = `registry error: ${err.message}`;
     }
     entries.push(pinned === 'pinned'

@@ -35,7 +35,7 @@ export const COMMANDS: Readonly<Record<string, CliCommandEntry>> = {
     load: async () => (await import('./commands/loop.js')).loopCommand,
   },
   orc: {
-    synopsis: 'mam orc --uuid ID | --list | --remove ID [--purge-conversation] [--yes] [--dry-run] [--workspace WS] [--home DIR] → exit 0, 1 not registered, 2 usage, 4 needs --yes, 5 in use.',
+    synopsis: 'mam orc --uuid ID | --list | --remove ID [--purge-conversation] [--yes] [--dry-run] [--workspace WS] [--home DIR] → exit 0, 1 not registered or a registry error, 2 usage, 4 needs --yes, 5 in use, 6 purge refused.',
     load: async () => (await import('./commands/orc.js')).orcCommand,
   },
   policy: {

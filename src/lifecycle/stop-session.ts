@@ -57,6 +57,8 @@ export async function stopSession(c: LifecycleContext, name: string, opts: StopO
   // Row fields are input from disk: only what herdr itself would accept is passed on.
   if (!isHerdrServerName(server)) return failed('validate', row, `the row's herdr server ${JSON.stringify(server)} is no herdr session name; check it, then fix or remove it by hand`);
   const herdrName = sanitizeHerdrAgentName(name);
+  // The row is marked after the agent is stopped: a registry that cannot be written is refused before the stop.
+  await c.registry.checkFiles();
   const captured = row.status === 'running' ? await captureBeforeStop(c, agent, row, herdrName) : null;
   const pane: unknown = row['herdr_pane_id'];
   const knownPane = typeof pane === 'string' && /^[A-Za-z0-9][A-Za-z0-9:_-]{0,63}$/.test(pane) ? pane : null;

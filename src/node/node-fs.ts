@@ -2,10 +2,10 @@ import { constants as fsConstants } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { PortError } from '../errors.js';
-import type { DirEntry, DirHandle, FileStat, FileSystemPort, WriteOptions } from '../ports/fs.js';
+import type { DirEntry, DirHandle, FileStat, FileSystemPort, ReadOptions, WriteOptions } from '../ports/fs.js';
 import { openNodeDir, procFdWorks } from './node-dir-handle.js';
 import { errnoOf, fsError, kindOf, toFileStat } from './node-fs-errors.js';
-import { openRegular, readRegular } from './node-read-regular.js';
+import { checkOwnStat, isNoFollowErrno, linkedError, openRegular, readRegular } from './node-read-regular.js';
 
 const HEAD_CHUNK = 64 * 1024;
 
@@ -31,6 +31,32 @@ const same = <T>(value: T): T => value;
 function writeFlags(opts: WriteOptions): string {
   const base = opts.append === true ? 'a' : 'w';
   return opts.exclusive === true ? `${base}x` : base;
+}
+
+// No O_TRUNC: a file is truncated only after its descriptor proved it is a regular file of its own (a hard link's
+// other name would otherwise lose its bytes at the open itself).
+const OWN_WRITE_FLAGS = fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK;
+
+// The `noLink` open of writeFile: no link followed, checked on the descriptor, then truncated unless appending.
+async function openOwnForWrite(path: string, opts: WriteOptions): Promise<fsp.FileHandle> {
+  const flags = OWN_WRITE_FLAGS | (opts.exclusive === true ? fsConstants.O_EXCL : 0) | (opts.append === true ? fsConstants.O_APPEND : 0);
+  let handle: fsp.FileHandle;
+  try {
+    handle = await fsp.open(path, flags, opts.mode);
+  } catch (err) {
+    if (isNoFollowErrno(err)) throw linkedError('fs.writeFile', path, 'the path is a symbolic link', err);
+    // ENXIO: a FIFO opened for writing without a reader (O_NONBLOCK) — never written.
+    if (errnoOf(err) === 'ENXIO') throw new PortError('NotRegularFile', 'fs.writeFile', `not a regular file (a FIFO, socket or device is never written): '${path}'`, { path, errno: 'ENXIO' }, { cause: err });
+    throw err;
+  }
+  try {
+    checkOwnStat('fs.writeFile', path, await handle.stat(), true, 'write');
+    if (opts.append !== true) await handle.truncate(0);
+    return handle;
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    throw err;
+  }
 }
 
 let probed: Promise<boolean> | undefined;
@@ -96,9 +122,9 @@ export class NodeFileSystem implements FileSystemPort {
   }
 
   /** {@inheritDoc FileSystemPort.readFile} */
-  async readFile(path: string): Promise<Uint8Array> {
+  async readFile(path: string, opts: ReadOptions = {}): Promise<Uint8Array> {
     return guard('fs.readFile', path, async () => {
-      const buf = await readRegular('fs.readFile', path);
+      const buf = await readRegular('fs.readFile', path, opts.noLink === true);
       return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
     });
   }
@@ -142,7 +168,7 @@ export class NodeFileSystem implements FileSystemPort {
   /** {@inheritDoc FileSystemPort.writeFile} */
   async writeFile(path: string, data: string | Uint8Array, opts: WriteOptions = {}): Promise<void> {
     return guard('fs.writeFile', path, async () => {
-      const handle = await fsp.open(path, writeFlags(opts), opts.mode);
+      const handle = opts.noLink === true ? await openOwnForWrite(path, opts) : await fsp.open(path, writeFlags(opts), opts.mode);
       try {
         await handle.writeFile(data);
         if (opts.sync === true) await handle.sync();

@@ -56,6 +56,25 @@ export interface WriteOptions {
   sync?: boolean;
   /** Append instead of truncating. */
   append?: boolean;
+  /**
+   * Write only a file of its own: open without following a link as the last component (`O_NOFOLLOW`, and `O_NONBLOCK`
+   * so a FIFO never blocks the open) and check on the opened descriptor, before anything is truncated or written, that
+   * it is a regular file with exactly one link. A symbolic link or a file with other hard links rejects with `Linked`,
+   * a directory with `IsADirectory`, a FIFO, socket or device with `NotRegularFile`; the file is then left as it was.
+   */
+  noLink?: boolean;
+}
+
+/**
+ * Options of {@link FileSystemPort.readFile}.
+ * @public
+ */
+export interface ReadOptions {
+  /**
+   * Read only a file of its own: opened without following a link as the last component (`O_NOFOLLOW`) and checked on the
+   * opened descriptor to have exactly one link; a symbolic link or a file with other hard links rejects with `Linked`.
+   */
+  noLink?: boolean;
 }
 
 /**
@@ -114,13 +133,16 @@ export interface FileSystemPort {
    * handle lists and removes entries relative to what was opened. See {@link DirHandle}.
    */
   openDir(path: string): Promise<DirHandle>;
-  /** The whole file; a non-regular file (FIFO, socket, device, directory) is refused, never opened for reading. */
-  readFile(path: string): Promise<Uint8Array>;
+  /**
+   * The whole file; a non-regular file (FIFO, socket, device, directory) is refused, never opened for reading. With
+   * `noLink`, a link (symbolic or hard) is refused too (see {@link ReadOptions.noLink}).
+   */
+  readFile(path: string, opts?: ReadOptions): Promise<Uint8Array>;
   /** The whole file as UTF-8; a non-regular file is refused like {@link FileSystemPort.readFile}. */
   readText(path: string): Promise<string>;
   /** At most `maxBytes` from the start of the file (never reads more); a non-regular file is refused like {@link FileSystemPort.readFile}. */
   readHead(path: string, maxBytes: number): Promise<Uint8Array>;
-  /** Writes (or appends to) a file. */
+  /** Writes (or appends to) a file; with `noLink`, never through a link (see {@link WriteOptions.noLink}). */
   writeFile(path: string, data: string | Uint8Array, opts?: WriteOptions): Promise<void>;
   /** Atomic rename within one filesystem; replaces `to`. */
   rename(from: string, to: string): Promise<void>;

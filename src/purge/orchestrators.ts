@@ -108,6 +108,8 @@ export class Orchestrators {
     if (opts.yes !== true) {
       return { kind: 'needs-yes', id: c, message: `refused: removing orchestrator UUID ${c} with --purge-conversation deletes its conversation artifacts; nothing was changed. Re-run with --yes to confirm` };
     }
+    // The registry is written after the purge: one that cannot be written is refused before anything is removed.
+    await this.#registry.checkFiles();
     // Not scoped to the workspace: the registry names the id, and orphaned leftovers (which verify nowhere) go too.
     const result = await purge.purge('auto', c, { home: target.home, ...(target.env === undefined ? {} : { env: target.env }) });
     switch (result.kind) {

@@ -12,6 +12,7 @@ export {
 export { registryPaths, type RegistryPaths } from './registry-paths.js';
 export type { RegistryIssue, RegistryProblem, RegistryIssueData } from './registry-issue.js';
 export { RegistryCorruptError } from './registry-corrupt-error.js';
+export { RegistryFileRefusedError, type RegistryFileProblem, type RegistryFileRefusedData } from './registry-file-refused-error.js';
 export { RegistryInvalidUpdateError } from './registry-invalid-update-error.js';
 export { RegistryMirrorError } from './registry-mirror-error.js';
 export { RegistryRowNotFoundError } from './registry-row-not-found-error.js';

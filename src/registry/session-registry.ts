@@ -15,9 +15,9 @@ import { decodeRegistry, parseRegistryText } from './parse-registry-text.js';
 import { clonePlain } from './plain-data.js';
 import { commitDraft, type RowDelta } from './registry-commit.js';
 import { RegistryInvalidUpdateError } from './registry-invalid-update-error.js';
-import { RegistryCorruptError } from './registry-corrupt-error.js';
 import { RegistryMirrorError } from './registry-mirror-error.js';
 import { RegistryMirror } from './registry-mirror.js';
+import { checkOwnNames, readRegistryYaml, refuseDatabasesAt, registryDirState } from './registry-files.js';
 import { type RegistryPaths, registryPaths } from './registry-paths.js';
 import { RegistryReentrantUpdateError } from './registry-reentrant-update-error.js';
 import { inProcessTurn } from './in-process-turn.js';
@@ -60,7 +60,8 @@ const held = new AsyncLocalStorage<ReadonlySet<string>>();
  * and its SQLite mirror `.mam/agent-sessions.db`, changed only through atomic, cross-process locked updates.
  *
  * Reads need no lock: the YAML is only ever replaced by an atomic rename. A missing file is an empty registry; an
- * empty or unreadable one is a {@link RegistryCorruptError}, and no update ever writes over it.
+ * empty or unreadable one is a {@link RegistryCorruptError}, and no update ever writes over it. Nothing is read or
+ * written through a link: `.mam/` must be a real directory and each of its files a regular file with one link.
  * @public
  */
 export class SessionRegistry {
@@ -144,7 +145,9 @@ export class SessionRegistry {
    * mirror in the same critical section) and returns what `mutate` returned. The lock covers read → mutate → write
    * only: `mutate` may be async, but must not run processes, call herdr, sleep or wait on the network (the lock
    * would be held all that time). If `mutate` throws, nothing is written; a state that is not a valid registry is
-   * refused with a {@link RegistryInvalidUpdateError}; an unreadable file with a {@link RegistryCorruptError}.
+   * refused with a {@link RegistryInvalidUpdateError}; an unreadable file with a {@link RegistryCorruptError}; a registry
+   * name that is not the registry's own file (see {@link SessionRegistry.checkFiles}) with a RegistryFileRefusedError,
+   * before anything is written.
    * @example
    * ```ts
    * await registry.update((draft) => {
@@ -170,6 +173,9 @@ export class SessionRegistry {
     const { yaml } = this.paths;
     const lock = await this.#lock();
     try {
+      // Under the lock (our own writers are done): every name written below is checked before anything is written.
+      await checkOwnNames(fs, [yaml], yaml);
+      await this.#mirror.check();
       const prev = await this.#load();
       if (!this.#swept) {
         // Under the lock every writer of ours is done: a temp file of the YAML is a killed writer's leftover.
@@ -201,23 +207,66 @@ export class SessionRegistry {
     }
   }
 
-  // The update lock; `.mam/` is made on the first update (and again if it has gone since).
+  // The update lock; `.mam/` is made on the first update (and again if it has gone since). `.mam/` must be a real
+  // directory and the lock file (and its journal) files of their own before SQLite opens them.
   async #lock(): Promise<LockHandle> {
-    const { fs, clock } = this.#ports;
+    const { clock } = this.#ports;
     const opts = { clock, timeoutMs: this.#lockTimeoutMs, pollMs: 2 };
     if (!this.#dirMade) {
-      await this.#requireWorkspace();
-      await fs.mkdir(this.paths.dir, { recursive: true });
+      await this.#makeDir();
       this.#dirMade = true;
     }
     try {
+      await this.#checkLockNames();
       return await acquireLock(this.paths.lock, opts);
     } catch (err) {
       if (!isPortError(err, 'NotFound')) throw err;
-      await this.#requireWorkspace();
-      await fs.mkdir(this.paths.dir, { recursive: true });
+      await this.#makeDir();
+      await this.#checkLockNames();
       return acquireLock(this.paths.lock, opts);
     }
+  }
+
+  // `.mam/` when it is not there (after the workspace check); a link or a file in its place is refused, never followed.
+  async #makeDir(): Promise<void> {
+    const { fs } = this.#ports;
+    // A workspace that is not there (or is a file) is the workspace's refusal, named as such, before `.mam/`'s.
+    const state = await registryDirState(fs, this.paths.dir).catch(async (err: unknown) => {
+      if (isPortError(err, 'NotADirectory')) await this.#requireWorkspace();
+      throw err;
+    });
+    if (state === 'present') return;
+    await this.#requireWorkspace();
+    await fs.mkdir(this.paths.dir, { recursive: true });
+    await registryDirState(fs, this.paths.dir);
+  }
+
+  async #checkLockNames(): Promise<void> {
+    const { lock, yaml } = this.paths;
+    if ((await registryDirState(this.#ports.fs, this.paths.dir)) === 'absent') return;
+    const names = [lock, `${lock}-journal`];
+    await checkOwnNames(this.#ports.fs, names, yaml);
+    await refuseDatabasesAt(this.#ports.fs, names);
+  }
+
+  /**
+   * Rejects with a {@link RegistryFileRefusedError} when a registry file is not the registry's own: `.mam/` a link or a
+   * file, the YAML, the lock (or its journal), the SQLite mirror or one of its sidecars a link (symbolic or hard), a
+   * directory or a FIFO, or the mirror a database whose tables are not the mirror's (another application's). Writes
+   * nothing; {@link SessionRegistry.update} runs the same checks before it writes, so a caller about to do something
+   * it cannot undo (stop an agent, purge a conversation) and then update the registry checks first.
+   * @example
+   * ```ts
+   * await registry.checkFiles(); // throws RegistryFileRefusedError when .mam/agent-sessions.db links elsewhere
+   * ```
+   */
+  async checkFiles(): Promise<void> {
+    const { fs } = this.#ports;
+    const { lock, yaml } = this.paths;
+    if ((await registryDirState(fs, this.paths.dir)) === 'absent') return;
+    await checkOwnNames(fs, [lock, `${lock}-journal`, yaml], yaml);
+    await refuseDatabasesAt(fs, [lock, `${lock}-journal`]);
+    await this.#mirror.check();
   }
 
   /** The warning of this instance's last update (see {@link SessionRegistryOptions.onWarning}), or null when it had none. */
@@ -264,17 +313,9 @@ export class SessionRegistry {
     return now !== null && Buffer.compare(now, bytes) === 0;
   }
 
-  async #read(): Promise<Uint8Array | null> {
-    try {
-      return await this.#ports.fs.readFile(this.paths.yaml);
-    } catch (err) {
-      if (isPortError(err, 'NotFound')) return null;
-      // A FIFO in place of the YAML would block a plain read forever (and an update with it, holding the lock).
-      if (isPortError(err, 'NotRegularFile') || isPortError(err, 'IsADirectory')) {
-        throw new RegistryCorruptError(this.paths.yaml, [{ problem: 'not-a-file', message: 'the registry path is not a regular file (a FIFO, socket, device or directory)' }], { cause: err });
-      }
-      throw err;
-    }
+  // Never through a link: `.mam/` a real directory, the YAML a regular file of its own (see readRegistryYaml).
+  #read(): Promise<Uint8Array | null> {
+    return readRegistryYaml(this.#ports.fs, this.paths);
   }
 
   async #load(): Promise<LoadedRegistry> {

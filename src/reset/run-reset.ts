@@ -2,6 +2,7 @@ import type { SessionLifecycle } from '../lifecycle/session-lifecycle.js';
 import { describeError } from '../errors.js';
 import { LoopGuard, type LoopGuardAcquire } from '../loop/loop-guard.js';
 import type { Ports } from '../ports/index.js';
+import { RegistryFileRefusedError } from '../registry/registry-file-refused-error.js';
 import type { SessionRegistry } from '../registry/session-registry.js';
 import { dryRunListing } from './dry-run-listing.js';
 import { precheckReset } from './precheck-reset.js';
@@ -78,6 +79,10 @@ export async function runReset(c: ResetRunContext, opts: ResetRunOptions): Promi
   const pre = await precheckReset(c.ports, c.workspace, await c.registry.inspect(), env);
   if (pre.kind === 'refused') return refused(pre.message, pre.refusals);
   if (opts.dryRun === true) return { kind: 'dry-run', exitCode: 0, table: '', rows: [], message: dryRunListing(pre.targets, pre.plan), specKept: false };
+  // A registry that cannot be written (a linked mirror, a foreign database) is refused before any agent is stopped.
+  const files = await c.registry.checkFiles().then(() => null, (err: unknown) => err);
+  if (files instanceof RegistryFileRefusedError) return refused(`${files.message}; nothing was done`);
+  if (files !== null) return failedBare(`the registry could not be checked: ${describeError(files)}; nothing was done`, pre.spec !== null);
   if (opts.signal?.aborted === true) {
     return { kind: 'interrupted', exitCode: signalExitCode(opts.signal.reason), table: '', rows: [], message: 'stopped by a signal before anything was done', specKept: pre.spec !== null };
   }

@@ -6,11 +6,14 @@ import { NodeFileSystem } from '../../src/node/node-fs.js';
 import { RecordingFileSystem } from '../../src/testing/fs/index.js';
 import { expectPortError, makeTempDir } from '../helpers/fs-temp.js';
 import { fsPortContract } from './fs-port.contract.js';
+import { fsPortNoLinkContract } from './fs-port-no-link.contract.js';
 
 fsPortContract('NodeFileSystem', () => new NodeFileSystem());
 fsPortContract('RecordingFileSystem(NodeFileSystem)', () => new RecordingFileSystem(new NodeFileSystem()));
 // The fallback of the platforms without /proc/self/fd (macOS), forced here so Linux CI runs it too.
 fsPortContract('NodeFileSystem({ procFd: false })', () => new NodeFileSystem({ procFd: false }));
+fsPortNoLinkContract('NodeFileSystem', () => new NodeFileSystem());
+fsPortNoLinkContract('RecordingFileSystem(NodeFileSystem)', () => new RecordingFileSystem(new NodeFileSystem()));
 
 describe('RecordingFileSystem specifics', () => {
   let dir: string;

@@ -1,7 +1,7 @@
 // A FileSystemPort that records every call (reads included), to prove an id reached no path at all, and to count what
 // discovery reads (readHead sizes; readFile/readText must never touch a rollout).
 import { join } from 'node:path';
-import type { DirEntry, DirHandle, FileStat, FileSystemPort, WriteOptions } from '../../src/ports/fs.js';
+import type { DirEntry, DirHandle, FileStat, FileSystemPort, ReadOptions, WriteOptions } from '../../src/ports/fs.js';
 
 export interface SpyCall {
   op: string;
@@ -50,8 +50,8 @@ export class SpyFileSystem implements FileSystemPort {
       close: () => h.close(),
     };
   }
-  readFile(p: string): Promise<Uint8Array> {
-    return this.#rec('readFile', p, () => this.inner.readFile(p));
+  readFile(p: string, opts?: ReadOptions): Promise<Uint8Array> {
+    return this.#rec('readFile', p, () => this.inner.readFile(p, opts));
   }
   readText(p: string): Promise<string> {
     return this.#rec('readText', p, () => this.inner.readText(p));

@@ -4,7 +4,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, rm, unlink } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isPortError } from '../../src/errors.js';
-import { RegistryCorruptError, RegistryMirrorError, SessionRegistry } from '../../src/registry/index.js';
+import { acquireLock } from '../../src/atomic/index.js';
+import { NodeClock } from '../../src/node/node-clock.js';
+import { RegistryCorruptError, RegistryFileRefusedError, SessionRegistry } from '../../src/registry/index.js';
 import { makeRow, makeWorkspace } from '../helpers/registry-fixtures.js';
 import { readMirror } from '../helpers/registry-mirror.js';
 
@@ -46,27 +48,37 @@ describe('a FIFO in place of a registry file never hangs a read or an update', (
     await expect(new SessionRegistry(w.ws).snapshot()).rejects.toBeInstanceOf(RegistryCorruptError);
   });
 
-  it('a FIFO as the lock file: update rejects with NotRegularFile at once instead of blocking the event loop', async () => {
-    mkfifo(w.yaml.replace(/\.yaml$/, '.lock'));
+  it('a FIFO as the lock file: update rejects with REGISTRY_FILE_REFUSED (not-regular) at once instead of blocking the event loop', async () => {
+    const lock = w.yaml.replace(/\.yaml$/, '.lock');
+    mkfifo(lock);
     const started = Date.now();
     const err = await new SessionRegistry(w.ws, { lockTimeoutMs: 2000 }).update(() => 1).catch((e: unknown) => e);
-    expect(isPortError(err, 'NotRegularFile')).toBe(true);
+    expect(err).toBeInstanceOf(RegistryFileRefusedError);
+    expect((err as RegistryFileRefusedError).data).toEqual({ path: lock, problem: 'not-regular' });
     expect(Date.now() - started).toBeLessThan(3000);
+    // acquireLock itself still refuses it without hanging (the registry's check aside).
+    const direct = await acquireLock(lock, { clock: new NodeClock(), timeoutMs: 100 }).catch((e: unknown) => e);
+    expect(isPortError(direct, 'NotRegularFile')).toBe(true);
   }, 10_000);
 
-  it('a FIFO as the SQLite mirror: the update is applied once and resolves, the mirror failure is a warning', async () => {
+  // Issue 31: a FIFO as the mirror used to be a warning after the YAML was written; every registry name is now checked
+  // before anything is written, so the update is refused and the YAML is left as it was.
+  it('a FIFO as the SQLite mirror: the update is refused before anything is written, without hanging', async () => {
     mkfifo(w.db);
-    const warnings: unknown[] = [];
-    const reg = new SessionRegistry(w.ws, { onWarning: (x) => warnings.push(x) });
+    const reg = new SessionRegistry(w.ws);
+    const started = Date.now();
+    const err = await reg.update((d) => {
+      d.herdr_sessions.push(makeRow('a', 'claude', w.ws));
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RegistryFileRefusedError);
+    expect((err as RegistryFileRefusedError).data).toEqual({ path: w.db, problem: 'not-regular' });
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect((await reg.snapshot()).herdr_sessions).toEqual([]);
+    // Once the FIFO is gone, the next update (of another instance) writes the YAML and the mirror.
+    await rm(w.db);
     await reg.update((d) => {
       d.herdr_sessions.push(makeRow('a', 'claude', w.ws));
     });
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toBeInstanceOf(RegistryMirrorError);
-    expect(reg.lastWarning).toBe(warnings[0]);
-    expect((await reg.snapshot()).herdr_sessions.map((r) => r.name)).toEqual(['a']);
-    // Once the FIFO is gone, the next update (of another instance) rebuilds the mirror from the YAML.
-    await rm(w.db);
     const next = new SessionRegistry(w.ws);
     await next.update(() => undefined);
     expect(next.lastWarning).toBeNull();

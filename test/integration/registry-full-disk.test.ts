@@ -81,15 +81,15 @@ describe('a full disk never applies a change twice nor loses one', () => {
     await new SessionRegistry(w.ws).update((d) => {
       d.herdr_sessions.push(makeRow('a', 'claude', w.ws));
     });
-    // The mirror cannot be opened (a directory where the database was): the YAML write still goes through.
+    // The mirror cannot be made (ENOSPC when its file is created, after the YAML write): the YAML write still goes through.
+    // (A directory where the database was is refused before anything is written: registry-links.test.ts.)
     rmSync(w.db);
-    mkdirSync(w.db);
+    const fs = new RecordingFileSystem(new NodeFileSystem(), { failAt: (m) => (m.op === 'writeFile' && m.path === w.db ? 'ENOSPC' : null) });
     const warnings: RegistryMirrorError[] = [];
-    const reg = new SessionRegistry(w.ws, { onWarning: (x) => warnings.push(x as RegistryMirrorError) });
+    const reg = new SessionRegistry(w.ws, { ports: { fs }, onWarning: (x) => warnings.push(x as RegistryMirrorError) });
     expect(await retryOnThrow(() => reg, 'b', w.ws)).toBe(1);
     expect(warnings.map((x) => [x.code, x.data.yamlWritten])).toEqual([['REGISTRY_MIRROR_FAILED', true]]);
     expect((await reg.snapshot()).herdr_sessions.map((r) => r.name)).toEqual(['a', 'b']);
-    rmSync(w.db, { recursive: true });
     const next = new SessionRegistry(w.ws);
     await next.update(() => undefined);
     expect(next.lastWarning).toBeNull();

@@ -1,6 +1,6 @@
 // mam discover <agent> --workspace WS [--home DIR] [--epoch S] [--json] → the agent's conversations in WS, newest first.
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseOptions } from './parse-options.js';
 import { AGENT_NAMES, getAdapter, nodePorts } from '../../index.js';
 
 interface Io {
@@ -11,7 +11,7 @@ interface Io {
 export async function discoverCommand(argv: string[], io: Io): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { home: { type: 'string' }, workspace: { type: 'string' }, epoch: { type: 'string' }, json: { type: 'boolean' } } });
+    parsed = parseOptions({ args: argv, allowPositionals: true, options: { home: { type: 'string' }, workspace: { type: 'string' }, epoch: { type: 'string' }, json: { type: 'boolean' } } });
   } catch (err) {
     io.stderr(`mam discover: ${(err as Error).message}\n`);
     return 2;

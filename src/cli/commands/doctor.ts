@@ -1,5 +1,5 @@
 // mam doctor [--home DIR] [--json] → per agent: is a store there, its layout/version, known or unknown, counts, problems.
-import { parseArgs } from 'node:util';
+import { parseOptions } from './parse-options.js';
 import { formatStoreReport, inspectStores, nodePorts } from '../../index.js';
 
 interface Io {
@@ -17,7 +17,7 @@ const USAGE = 'usage: mam doctor [--home DIR] [--json]';
 export async function doctorCommand(argv: string[], io: Io): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: false, options: { home: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseOptions({ args: argv, allowPositionals: false, options: { home: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
   } catch (err) {
     io.stderr(`mam doctor: ${(err as Error).message}\n${USAGE}\n`);
     return 2;

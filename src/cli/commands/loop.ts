@@ -1,6 +1,6 @@
 // mam loop --creator NAME --task TEXT [--workspace WS] [--home DIR] [--wait-ms MS] [--quiescence-ms MS] [--timeout-s S] [--json] → exit 0 completed, 1 refused or failed, 2 usage, 129/130/143 interrupted.
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseOptions } from './parse-options.js';
 import { autopinLoopDeps, type LoopOutcome, type LoopTiming, MamError, type Ports, runLoop } from '../../index.js';
 
 interface Io {
@@ -62,7 +62,7 @@ function summary(out: LoopOutcome): string {
 export async function loopCommand(argv: string[], io: Io, opts: { ports?: Partial<Ports> } = {}): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({
+    ({ values } = parseOptions({
       args: argv,
       options: {
         creator: { type: 'string' }, task: { type: 'string' }, workspace: { type: 'string' }, home: { type: 'string' },

@@ -1,7 +1,8 @@
-// mam orc --uuid ID | --list | --remove ID [--purge-conversation] [--yes] [--dry-run] [--workspace WS] [--home DIR] → exit 0, 1 not registered, 2 usage, 4 needs --yes, 5 in use.
+// mam orc --uuid ID | --list | --remove ID [--purge-conversation] [--yes] [--dry-run] [--workspace WS] [--home DIR] → exit 0, 1 not registered
+// or a registry error (e.g. a registry file that is not the registry's own, REGISTRY_FILE_REFUSED), 2 usage, 4 needs --yes, 5 in use, 6 purge refused.
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { formatArtifact, type OrchestratorRemoveResult, Orchestrators, nodePorts } from '../../index.js';
+import { parseOptions } from './parse-options.js';
+import { formatArtifact, MamError, type OrchestratorRemoveResult, Orchestrators, nodePorts } from '../../index.js';
 
 interface Io {
   stdout: (s: string) => void;
@@ -51,9 +52,20 @@ function report(r: OrchestratorRemoveResult, io: Io): number {
 }
 
 export async function orcCommand(argv: string[], io: Io): Promise<number> {
+  try {
+    return await orc(argv, io);
+  } catch (err) {
+    // A registry that cannot be written (REGISTRY_FILE_REFUSED), a corrupt one, a lock timeout: one line, exit 1.
+    if (!(err instanceof MamError)) throw err;
+    io.stderr(`mam orc: ${err.message}\n`);
+    return 1;
+  }
+}
+
+async function orc(argv: string[], io: Io): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({
+    parsed = parseOptions({
       args: argv,
       allowPositionals: false,
       options: {

@@ -1,7 +1,7 @@
 // mam purge <agent|auto> <id> [--home DIR] [--workspace WS] [--dry-run] [--json] → exit 0 purged, 4 in use, 5 unresolved,
 // 6 refused with nothing removed (not of the workspace, a database that must not be written, the disk changed), 2 usage;
 // --dry-run prints the plan (changing nothing) and exits with the code the purge would give.
-import { parseArgs } from 'node:util';
+import { parseOptions } from './parse-options.js';
 import {
   AGENT_NAMES,
   type AgentName,
@@ -132,7 +132,7 @@ export function printResult(result: PurgeResult, id: string, asked: string, io: 
 export async function purgeCommand(argv: string[], io: Io): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { home: { type: 'string' }, workspace: { type: 'string' }, json: { type: 'boolean' }, 'dry-run': { type: 'boolean' } } });
+    parsed = parseOptions({ args: argv, allowPositionals: true, options: { home: { type: 'string' }, workspace: { type: 'string' }, json: { type: 'boolean' }, 'dry-run': { type: 'boolean' } } });
   } catch (err) {
     io.stderr(`mam purge: ${(err as Error).message}\n`);
     return 2;

@@ -1,6 +1,6 @@
 // mam reconcile [--workspace WS] [--home DIR] [--apply] [--json] → captures the id of every running post-discovered row with none pinned; a dry run unless --apply. Exit 0, 1 registry error, 2 usage.
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseOptions } from './parse-options.js';
 import { MamError, type Ports, reconcile, type ReconcileEntry } from '../../index.js';
 
 interface Io {
@@ -32,7 +32,7 @@ function line(e: ReconcileEntry): string {
 export async function reconcileCommand(argv: string[], io: Io, opts: { ports?: Partial<Ports> } = {}): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({ args: argv, options: { workspace: { type: 'string' }, home: { type: 'string' }, apply: { type: 'boolean' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }));
+    ({ values } = parseOptions({ args: argv, options: { workspace: { type: 'string' }, home: { type: 'string' }, apply: { type: 'boolean' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }));
   } catch (err) {
     io.stderr(`mam reconcile: ${(err as Error).message}\n${USAGE}\n`);
     return 2;

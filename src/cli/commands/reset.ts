@@ -1,7 +1,7 @@
 // mam reset --workspace WS [--yes] [--dry-run] → trace lines, then the table; exit 0 / 1 / 3 / 4 / 5 / 129 / 130 / 143, 2 usage.
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { parseArgs } from 'node:util';
+import { parseOptions } from './parse-options.js';
 import { ResetPlanner } from '../../index.js';
 
 interface Io {
@@ -12,7 +12,7 @@ interface Io {
 export async function resetCommand(argv: string[], io: Io): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: { workspace: { type: 'string' }, yes: { type: 'boolean' }, 'dry-run': { type: 'boolean' } } });
+    parsed = parseOptions({ args: argv, options: { workspace: { type: 'string' }, yes: { type: 'boolean' }, 'dry-run': { type: 'boolean' } } });
   } catch (err) {
     io.stderr(`mam reset: ${(err as Error).message}\n`);
     return 2;

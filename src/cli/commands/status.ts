@@ -1,6 +1,6 @@
 // mam status --workspace WS [--home DIR] [--json] → the registry's rows with their resume state, and the orchestrators.
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseOptions } from './parse-options.js';
 import { MamError, nodePorts, type Ports, recordedId, resumeStates, type ResumeState, rowAgent, SessionRegistry, type SessionRow } from '../../index.js';
 
 interface Io {
@@ -35,7 +35,7 @@ function table(rows: string[][]): string {
 export async function statusCommand(argv: string[], io: Io, opts: { probe?: ResumeProbe } = {}): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({ args: argv, options: { workspace: { type: 'string' }, home: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }));
+    ({ values } = parseOptions({ args: argv, options: { workspace: { type: 'string' }, home: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }));
   } catch (err) {
     io.stderr(`mam status: ${(err as Error).message}\n${USAGE}\n`);
     return 2;

@@ -1,5 +1,5 @@
 import { PortError, type PortErrorCode } from '../../errors.js';
-import type { DirEntry, DirHandle, FileStat, FileSystemPort, WriteOptions } from '../../ports/fs.js';
+import type { DirEntry, DirHandle, FileStat, FileSystemPort, ReadOptions, WriteOptions } from '../../ports/fs.js';
 import { RecordingDirHandle } from './recording-dir-handle.js';
 
 /**
@@ -100,8 +100,8 @@ export class RecordingFileSystem implements FileSystemPort {
     return new RecordingDirHandle(await this.#inner.openDir(path), (rec) => this.#record(rec));
   }
   /** {@inheritDoc FileSystemPort.readFile} */
-  readFile(path: string): Promise<Uint8Array> {
-    return this.#inner.readFile(path);
+  readFile(path: string, opts?: ReadOptions): Promise<Uint8Array> {
+    return opts === undefined ? this.#inner.readFile(path) : this.#inner.readFile(path, opts);
   }
   /** {@inheritDoc FileSystemPort.readText} */
   readText(path: string): Promise<string> {

@@ -42,7 +42,7 @@ describe('writeFileAtomic', () => {
     expect(write?.path.startsWith(`${dir}/`)).toBe(true);
     expect(TEMP.test(write?.path.slice(dir.length + 1) ?? '')).toBe(true);
     expect(rename).toEqual({ op: 'rename', path: write?.path, to: target });
-    expect(calls).toEqual(['writeFile {"exclusive":true,"sync":true}', `fsyncDir ${dir}`]);
+    expect(calls).toEqual(['writeFile {"exclusive":true,"noLink":true,"sync":true}', `fsyncDir ${dir}`]);
     expect(await nfs.readdir(dir)).toEqual(['target.json']);
   });
 

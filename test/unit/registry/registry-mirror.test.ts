@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { enableSqliteUri } from '../../../src/node/sqlite-uri.js';
-import { SessionRegistry } from '../../../src/registry/index.js';
+import { RegistryFileRefusedError, SessionRegistry } from '../../../src/registry/index.js';
 import { fullParseYaml } from '../../../src/registry/yaml-full-parse.js';
 import { makeRow, makeWorkspace, UA, UORC } from '../../helpers/registry-fixtures.js';
 import { expectedMirror, readMirror } from '../../helpers/registry-mirror.js';
@@ -114,15 +114,19 @@ describe('the registry mirror .mam/agent-sessions.db', () => {
     await expectMirrorIsYaml();
   });
 
-  it('replaces a sessions table of another layout', async () => {
+  // Issue 31: a sessions table of another layout was dropped and replaced — another application's data, lost.
+  it('never replaces a sessions table of another layout: the update is refused (REGISTRY_FILE_REFUSED), the database byte-identical', async () => {
     const foreign = new Database(db);
     foreign.exec("CREATE TABLE sessions (name TEXT PRIMARY KEY, status TEXT); INSERT INTO sessions VALUES ('ghost', 'running')");
     foreign.close();
-    await new SessionRegistry(ws).update((d) => {
+    const before = await readFile(db);
+    const err = await new SessionRegistry(ws).update((d) => {
       d.herdr_sessions.push(makeRow('real', 'opencode', ws));
-    });
-    expect(readMirror(db)?.names).toEqual([{ name: 'real', status: 'running' }]);
-    await expectMirrorIsYaml();
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RegistryFileRefusedError);
+    expect((err as RegistryFileRefusedError).data).toEqual({ path: db, problem: 'foreign-database' });
+    expect(await readFile(db)).toEqual(before);
+    await expect(readFile(yaml)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('leaves no sidecar files next to it', async () => {

@@ -183,7 +183,9 @@ describe('SessionRegistry.update', () => {
     await new SessionRegistry(ws, { ports: { fs } }).update((d) => {
       d.herdr_sessions.push(makeRow('a', 'claude', ws));
     });
-    expect(fs.mutations.map((m) => m.op)).toEqual(['mkdir', 'writeFile', 'rename']);
+    // `.mam/` exists already; the last write makes the mirror's empty file (through the port, never by SQLite).
+    expect(fs.mutations.map((m) => m.op)).toEqual(['writeFile', 'rename', 'writeFile']);
+    expect(fs.mutations[2]?.path).toBe(db);
     expect(fs.mutations.every((m) => m.path.startsWith(`${mam}/`) || m.path === mam)).toBe(true);
   });
 
