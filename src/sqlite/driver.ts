@@ -36,6 +36,7 @@ let loaded: typeof BetterSqlite3 | undefined;
 const override = new AsyncLocalStorage<SqliteLoader>();
 const openFaults = new AsyncLocalStorage<(err: unknown, path: string | null) => void>();
 
+
 function load(): typeof BetterSqlite3 {
   const loader = override.getStore();
   if (loader !== undefined) return wrapLoad(loader);
@@ -60,20 +61,70 @@ export function withSqliteLoader<T>(loader: SqliteLoader, fn: () => T): T {
 }
 
 /**
- * Runs `fn` telling `note` of every database open inside it that throws (the error and the path asked), so a caller can
- * name the cause of what its work left (a purge: a missing binding, a read-only or full disk).
+ * Runs `fn` telling `note` of every database open, statement or transaction inside it that throws (the error and the
+ * database's path), so a caller can name the cause of what its work left (a purge: a missing binding, a read-only or
+ * full disk); outside it connections are better-sqlite3's own, unwrapped.
  */
 export function withSqliteOpenFaults<T>(note: (err: unknown, path: string | null) => void, fn: () => T): T {
   return openFaults.run(note, fn);
 }
 
+type Note = (err: unknown, path: string | null) => void;
+
+// A function (a transaction, and its deferred/immediate/exclusive forms) whose throw is told to `note` first.
+function notingFn(fn: (...a: unknown[]) => unknown, note: Note, path: string | null): (...a: unknown[]) => unknown {
+  const wrap = (f: (...a: unknown[]) => unknown) =>
+    function (this: unknown, ...args: unknown[]): unknown {
+      try {
+        return f.apply(this, args);
+      } catch (err) {
+        note(err, path);
+        throw err;
+      }
+    };
+  const out = wrap(fn) as ((...a: unknown[]) => unknown) & Record<string, unknown>;
+  for (const key of ['default', 'deferred', 'immediate', 'exclusive']) {
+    const form = (fn as unknown as Record<string, unknown>)[key];
+    if (typeof form === 'function') out[key] = wrap(form as (...a: unknown[]) => unknown);
+  }
+  out['database'] = (fn as unknown as Record<string, unknown>)['database'];
+  return out;
+}
+
+// A connection (or statement) whose every call that throws is told to `note` first. Methods run on the real object:
+// better-sqlite3's native methods refuse any other `this`.
+function noting<T extends object>(target: T, note: Note, path: string | null): T {
+  const call = (fn: (...a: unknown[]) => unknown, self: unknown, args: unknown[]): unknown => {
+    let out: unknown;
+    try {
+      out = fn.apply(self, args);
+    } catch (err) {
+      note(err, path);
+      throw err;
+    }
+    // A prepared statement or a transaction function carries the same watch (their failures are the writes').
+    if (typeof out === 'function') return notingFn(out as (...a: unknown[]) => unknown, note, path);
+    return typeof out === 'object' && out !== null && out.constructor?.name === 'Statement' ? noting(out, note, path) : out;
+  };
+  return new Proxy(target, {
+    get: (t, key) => {
+      const value: unknown = Reflect.get(t, key);
+      return typeof value === 'function' && key !== 'constructor' ? (...args: unknown[]) => call(value as (...a: unknown[]) => unknown, t, args) : value;
+    },
+  });
+}
+
 function construct(args: unknown[]): object {
+  const note: Note | undefined = openFaults.getStore();
+  const path = typeof args[0] === 'string' ? args[0] : null;
+  let db: object;
   try {
-    return Reflect.construct(load(), args) as object;
+    db = Reflect.construct(load(), args) as object;
   } catch (err) {
-    openFaults.getStore()?.(err, typeof args[0] === 'string' ? args[0] : null);
+    note?.(err, path);
     throw err;
   }
+  return note === undefined ? db : noting(db, note, path);
 }
 
 /** The real better-sqlite3 module (what a stand-in loader wraps); throws {@link SqliteBindingError} when it cannot load. */
