@@ -137,8 +137,8 @@ function mentionPaths(r: PurgeResult): string[] {
   return r.mentions.map((m) => (m.kind === 'rows' ? m.db : m.path));
 }
 
-function leftBytes(root: string, id: string, r: PurgeResult, exempt: (path: string) => boolean): string[] {
-  const mentioned = new Set(mentionPaths(r));
+function leftBytes(root: string, id: string, rs: ReadonlyArray<PurgeResult | null>, exempt: (path: string) => boolean): string[] {
+  const mentioned = new Set(rs.flatMap((r) => (r === null ? [] : mentionPaths(r))));
   return filesHolding(root, id).filter((p) => !mentioned.has(p) && !exempt(p));
 }
 
@@ -178,7 +178,7 @@ export async function faultMatrixCase(stage: FaultStage, fault: MatrixFault, opt
     problems.push(`${at}: purge threw ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`);
   }
   if (result !== null) {
-    const left = leftBytes(root, stage.id, result, exempt);
+    const left = leftBytes(root, stage.id, [result], exempt);
     const exit = purgeExitCode(result);
     if (left.length > 0 && (result.kind === 'purged' || exit === 0)) problems.push(`${at}: ${result.kind} (exit ${exit}) although the id is still in ${left.join(', ')}`);
     if (left.length > 0 && (fault === 'unreadable-store' || fault === 'missing-binding') && dryRunExit === 0) problems.push(`${at}: the dry run exits 0 although its store cannot be read and the id is in ${left.join(', ')}`);
@@ -195,7 +195,8 @@ export async function faultMatrixCase(stage: FaultStage, fault: MatrixFault, opt
     // `unresolved`: the faulted run had removed everything already (the byte search below still has its say).
     const finished = rerun.kind === 'purged' || (rerun.kind === 'unresolved' && result?.kind === 'purged');
     if (!finished) problems.push(`${at}: the rerun without the fault did not finish: ${JSON.stringify(rerun)}`);
-    const left = leftBytes(root, stage.id, rerun, exempt);
+    // The faulted run's mentions count too: a rerun that finds nothing left (`unresolved`) names no shared file.
+    const left = leftBytes(root, stage.id, [result, rerun], exempt);
     if (left.length > 0) problems.push(`${at}: after the rerun the id is still in ${left.join(', ')}`);
     if (await clean.adapter(stage.agent).hasArtifacts(stage.id, { workspace: stage.workspace, home: stage.home, env: stage.env })) problems.push(`${at}: after the rerun the id still has artifacts`);
   } catch (err) {
