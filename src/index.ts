@@ -25,6 +25,7 @@ export { openReadonly, type ReadonlyDb, withReadonlyDb } from './sqlite/readonly
 export { type ReadScopeStats, withReadScope } from './sqlite/read-scope.js';
 export { type SqliteDatabase, type SqliteStatement } from './sqlite/sqlite-database.js';
 export { SqliteReadError } from './sqlite/sqlite-read-error.js';
+export { SqliteBindingError } from './sqlite/driver.js';
 export { detectWalState, type WalState } from './sqlite/wal-state.js';
 
 // process
@@ -67,7 +68,8 @@ export type * from './adapters/types.js';
 
 // purge
 export { PurgeService } from './purge/purge-service.js';
-export { purgeExitCode, verdictExitCode, type PurgeResult } from './purge/purge-result.js';
+export { PURGE_EXIT_CODES, purgeExitCode, verdictExitCode, type PurgeResult } from './purge/purge-result.js';
+export { faultCauseOf, type PurgeFault, type PurgeFaultCause } from './purge/purge-fault.js';
 export type { OtherAgentArtifacts, PlanChange, PurgeHolder, PurgeOptions, PurgePlan, PurgeVerdict } from './purge/purge-plan.js';
 export { Orchestrators, type OrchestratorsOptions } from './purge/orchestrators.js';
 export { invalidOrchestratorIdMessage, orchestratorInUseMessage, type OrchestratorRegisterResult, type OrchestratorRemoveOptions, type OrchestratorRemoveResult } from './purge/orchestrators-result.js';

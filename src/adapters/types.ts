@@ -1,4 +1,5 @@
 import type { AgentName } from '../ids/agent-names.js';
+import type { PurgeFault } from '../purge/purge-fault.js';
 import type { Artifact, LeftArtifact } from '../purge/artifact.js';
 import type { SessionRow } from '../registry/session-row.js';
 import type { InvalidArgumentError } from '../invalid-argument-error.js';
@@ -151,6 +152,8 @@ export interface StoreReport {
   counts: Record<string, number>;
   /** What is wrong or doubtful, one line each. */
   problems: string[];
+  /** The problems that name a cause (an unreadable store, a read-only disk, a missing binding …), typed; set by `inspectStores`. */
+  faults?: PurgeFault[];
 }
 
 /**

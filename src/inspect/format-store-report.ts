@@ -19,6 +19,7 @@ export function formatStoreReport(reports: readonly StoreReport[]): string {
     const counts = Object.entries(r.counts);
     if (counts.length > 0) lines.push(`${' '.repeat(width + 2)}${counts.map(([k, v]) => `${k}: ${v}`).join(', ')}`);
     for (const p of r.problems) lines.push(`${' '.repeat(width + 2)}! ${p}`);
+    for (const f of r.faults ?? []) lines.push(`${' '.repeat(width + 2)}  ${f.cause}: ${f.advice}`);
   }
   return `${lines.join('\n')}\n`;
 }

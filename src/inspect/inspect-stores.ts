@@ -6,6 +6,16 @@ import type { Ports } from '../ports/index.js';
 import { resolvePorts } from '../node/node-ports.js';
 import { checkInspectOptionsShape, requireInspectHome } from '../validation/inspect-args.js';
 import type { InvalidArgumentError } from '../invalid-argument-error.js';
+import { faultAdvice, faultCauseOfText, type PurgeFault } from '../purge/purge-fault.js';
+
+// The problems that name a cause, typed (the path is the report's root: a problem line names its file itself).
+function withFaults(r: StoreReport): StoreReport {
+  const faults = r.problems.flatMap((p): PurgeFault[] => {
+    const cause = faultCauseOfText(p);
+    return cause === null ? [] : [{ cause, path: r.root, detail: p, advice: faultAdvice(cause) }];
+  });
+  return { ...r, faults };
+}
 
 /**
  * Options of {@link inspectStores}.
@@ -28,7 +38,8 @@ function notInspected(agent: AgentAdapter['name']): StoreReport {
  * Per agent, what its store looks like before anything destructive runs: is it there, which layout or version it records,
  * known or unknown (an unknown one makes purges refuse), counts, and problems — the fail-closed decision made visible.
  * Cheap and read-only: databases are read through the read-only opener (no sidecar is created or removed), no agent CLI
- * is run. An agent without a store inspection is `not-inspected`. Never rejects on a bad store; options it cannot take
+ * is run. An agent without a store inspection is `not-inspected`. Problems that name a cause are typed in `faults`
+ * (an unreadable store, a read-only disk, a missing better-sqlite3 binding with how to fix the install). Never rejects on a bad store; options it cannot take
  * (a relative or missing home, wrong types) throw {@link InvalidArgumentError} naming the option.
  * @example
  * ```ts
@@ -44,11 +55,11 @@ export async function inspectStores(opts: InspectStoresOptions): Promise<StoreRe
   return Promise.all(
     AGENT_NAMES.map(async (name) => {
       const adapter = adaptersOf(opts.ports).get(name);
-      if (adapter.inspect === undefined) return notInspected(name);
+      if (adapter.inspect === undefined) return withFaults(notInspected(name));
       try {
-        return await adapter.inspect(ctx);
+        return withFaults(await adapter.inspect(ctx));
       } catch (err) {
-        return { ...notInspected(name), presence: 'present' as const, known: false, problems: [`inspection failed: ${describeError(err)}`] };
+        return withFaults({ ...notInspected(name), presence: 'present' as const, known: false, problems: [`inspection failed: ${describeError(err)}`] });
       }
     }),
   );

@@ -40,12 +40,12 @@ export async function purgeStoppedRow(c: LifecycleContext, agent: AgentName, row
   }
   // A purge that left part of the conversation keeps the row (stopped, with its id): without it nothing would know the
   // id to finish the purge with.
-  if (purge?.kind === 'purged' && purge.residual.length > 0) {
+  if ((purge?.kind === 'purged' || purge?.kind === 'partial') && purge.residual.length > 0) {
     const left = `the purge of ${id ?? '?'} left ${purge.residual.length} item(s) on disk: ${purge.residual.map((a) => formatArtifact(a, { reason: true })).join(', ')}; the row stays stopped with its id: stop it with purge again once they can be removed`;
     return { kind: 'failed', step: 'purge', row, error: new LifecycleStepError('purge', row.name, left) };
   }
   if (purge !== null && purge.kind !== 'purged' && purge.kind !== 'unresolved') {
-    const why = purge.kind === 'changed' ? 'the disk changed while it ran' : purge.kind === 'in-use' || purge.kind === 'dry-run' ? purge.kind : purge.reason;
+    const why = purge.kind === 'changed' ? 'the disk changed while it ran' : purge.kind === 'in-use' || purge.kind === 'dry-run' ? purge.kind : purge.kind === 'partial' ? 'something of it is still on disk' : purge.reason;
     return { kind: 'failed', step: 'purge', row, error: new LifecycleStepError('purge', row.name, `the purge of ${id ?? '?'} removed nothing (${purge.kind}: ${why}); the row stays stopped with its id`) };
   }
   if (!(await removeRow(c, row))) {

@@ -1,5 +1,6 @@
 export { PurgeService } from './purge-service.js';
-export { purgeExitCode, verdictExitCode, type PurgeResult } from './purge-result.js';
+export { PURGE_EXIT_CODES, purgeExitCode, verdictExitCode, type PurgeResult } from './purge-result.js';
+export { faultCauseOf, type PurgeFault, type PurgeFaultCause } from './purge-fault.js';
 export type { PurgeOptions, PurgePlan, PurgeVerdict, PurgeHolder, PlanChange, OtherAgentArtifacts } from './purge-plan.js';
 export { PurgePlanner, purgeContext } from './purge-planner.js';
 export { planDrift } from './plan-drift.js';

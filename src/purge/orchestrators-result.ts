@@ -27,7 +27,8 @@ export interface OrchestratorRemoveOptions {
  * - `in-use`: the conversation is still in use (another process, or the orchestrator's own session); artifacts **and**
  *   registration kept;
  * - `dry-run`: what would be done (`agent`: the agent its artifacts resolve to, null when none are on disk);
- * - `purge-refused`: the purge removed nothing (a database that must not be written, the disk changed meanwhile): registration kept;
+ * - `purge-refused`: the purge removed nothing (a database that must not be written, the disk changed meanwhile) or left
+ *   part of the conversation (`partial`): registration kept;
  * - `removed`: unregistered; `purge` is the purge's result (`unresolved`: nothing to purge), null when none was asked.
  * @public
  */
@@ -37,7 +38,7 @@ export type OrchestratorRemoveResult =
   | { kind: 'needs-yes'; id: string; message: string }
   | { kind: 'in-use'; id: string; agent: AgentName; holders: { pid: number; command: string }[]; hints: string[]; message: string }
   | { kind: 'dry-run'; id: string; purge: boolean; agent: AgentName | null; message: string }
-  | { kind: 'purge-refused'; id: string; purge: Extract<PurgeResult, { kind: 'not-in-workspace' | 'refused' | 'changed' | 'dry-run' }>; message: string }
+  | { kind: 'purge-refused'; id: string; purge: Extract<PurgeResult, { kind: 'not-in-workspace' | 'refused' | 'changed' | 'dry-run' | 'partial' }>; message: string }
   | { kind: 'removed'; id: string; purge: Extract<PurgeResult, { kind: 'purged' | 'unresolved' }> | null };
 
 /**

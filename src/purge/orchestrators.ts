@@ -118,6 +118,8 @@ export class Orchestrators {
       case 'purged':
       case 'unresolved':
         return this.#unregister(c, result);
+      case 'partial':
+        return { kind: 'purge-refused', id: c, purge: result, message: `refused: the purge of orchestrator UUID ${c} left ${result.residual.length} item(s) on disk (partial); it stays registered: purge it again once they can be removed` };
       case 'not-in-workspace':
       case 'refused':
       case 'changed':

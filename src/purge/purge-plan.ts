@@ -1,6 +1,7 @@
 import type { InUseHolder } from '../adapters/types.js';
 import type { AgentName } from '../ids/agent-names.js';
 import type { Artifact, LeftArtifact } from './artifact.js';
+import type { PurgeFault } from './purge-fault.js';
 
 /**
  * Options of {@link PurgeService.plan} and {@link PurgeService.purge}.
@@ -37,11 +38,12 @@ export interface OtherAgentArtifacts {
 }
 
 /**
- * What executing a plan would give: `purge` (it would run), or why it would be refused (`in-use`, `unresolved`,
- * `not-in-workspace`, `refused`).
+ * What executing a plan would give: `purge` (it would remove every artifact), `partial` (it would run, removing some
+ * and leaving the refused ones), or why it would remove nothing (`in-use`, `unresolved`, `not-in-workspace`, `refused`:
+ * a database that must not be written, a store that cannot be read, nothing it could remove).
  * @public
  */
-export type PurgeVerdict = 'purge' | 'in-use' | 'unresolved' | 'not-in-workspace' | 'refused';
+export type PurgeVerdict = 'purge' | 'partial' | 'in-use' | 'unresolved' | 'not-in-workspace' | 'refused';
 
 /**
  * A purge previewed: what it would remove, refuse and leave named, and whether it would run. Planning changes nothing;
@@ -71,6 +73,8 @@ export interface PurgePlan {
   mentions: Artifact[];
   /** What a person should know that is no artifact. */
   notes: string[];
+  /** The typed causes behind what it refuses (an unreadable store, a missing binding …), each once. */
+  faults: PurgeFault[];
   /** Other agents' artifacts of the same id (an `auto` plan): reported, never purged by this plan. */
   otherAgents: OtherAgentArtifacts[];
 }

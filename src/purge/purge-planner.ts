@@ -6,7 +6,9 @@ import type { FileSystemPort } from '../ports/fs.js';
 import { dbWriteRefusal } from '../sqlite/db-write-guard.js';
 import { withReadScope } from '../sqlite/read-scope.js';
 import { requireDiscoveryContext, startHomeCheck } from '../validation/discovery-context.js';
-import type { Artifact, LeftArtifact } from './artifact.js';
+import { type Artifact, formatArtifact, type LeftArtifact } from './artifact.js';
+import { faultCauseOfText, faultsOfLeft, uniqueFaults } from './purge-fault.js';
+import { describeError } from '../errors.js';
 import type { OtherAgentArtifacts, PurgeHolder, PurgeOptions, PurgePlan } from './purge-plan.js';
 
 /**
@@ -20,7 +22,8 @@ export function purgeContext(opts: PurgeOptions): DiscoveryContext {
 // The plan's keys in the order a person reads them (what, whether, then the detail; the options last).
 function ordered(p: PurgePlan): PurgePlan {
   const { agent, id, verdict, reason, artifacts, refused, holders, hints, mentions, notes, otherAgents, options } = p;
-  return { agent, id, verdict, reason, artifacts, refused, holders, hints, mentions, notes, otherAgents, options };
+  const faults = uniqueFaults(faultsOfLeft(refused));
+  return { agent, id, verdict, reason, artifacts, refused, holders, hints, mentions, notes, faults, otherAgents, options };
 }
 
 /** One holder per process: a holder of several files (or named and holding) is listed once, with its first signal. */
@@ -46,6 +49,21 @@ async function guardDatabases(fs: FileSystemPort, artifacts: readonly Artifact[]
     else refused.push({ ...a, reason });
   }
   return { artifacts: kept, refused };
+}
+
+// The stores of an agent that cannot be read here: what its survey says, else the problems its inspection names with a
+// cause (a damaged header, a missing binding). Never throws: a look that fails is a store that cannot be read.
+async function unreadableStores(adapter: AgentAdapter, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
+  const left = (path: string, why: string): LeftArtifact => ({ kind: 'file', path, reason: `${adapter.name} store unreadable: ${why}` });
+  try {
+    const s = await adapter.survey(ctx);
+    if (s.store === 'unreadable') return [left(s.root, s.reason ?? 'cannot be read')];
+    if (s.store === 'missing' || adapter.inspect === undefined) return [];
+    const r = await adapter.inspect(ctx);
+    return r.problems.filter((p) => /unreadable/i.test(p) || faultCauseOfText(p) !== null).map((p) => left(r.root ?? s.root, p));
+  } catch (err) {
+    return [left(ctx.home, describeError(err))];
+  }
 }
 
 /**
@@ -104,15 +122,31 @@ export class PurgePlanner {
 
   /** The plan of purging `id` (see {@link PurgePlan}); changes nothing. */
   async plan(agent: AgentName | 'auto', id: string, opts: PurgeOptions): Promise<PurgePlan> {
-    return ordered(await this.#plan(agent, id, opts));
+    return ordered({ ...(await this.#plan(agent, id, opts)), faults: [] });
   }
 
-  async #plan(agent: AgentName | 'auto', id: string, opts: PurgeOptions): Promise<PurgePlan> {
+  // An id found nowhere is `unresolved` only when every store asked could be read: an unreadable store (a damaged
+  // header, a missing binding) may hold it, so the plan is refused with the store named, removing nothing.
+  async #unreadable(agents: readonly AgentName[], ctx: DiscoveryContext): Promise<LeftArtifact[]> {
+    const found = await Promise.all(agents.map(async (agent) => unreadableStores(this.adapter(agent), ctx)));
+    return found.flat();
+  }
+
+  async #plan(agent: AgentName | 'auto', id: string, opts: PurgeOptions): Promise<Omit<PurgePlan, 'faults'>> {
     const ctx = purgeContext(opts);
     const empty = { artifacts: [], refused: [], holders: [], hints: [], mentions: [], notes: [], otherAgents: [] };
     if (agent === 'auto') {
       const [first, ...rest] = await this.candidates(id, ctx);
-      if (first === undefined) return { agent: null, id, options: opts, verdict: 'unresolved', reason: `no agent has any artifact of ${id}`, ...empty };
+      if (first === undefined) {
+        const unreadable = await this.#unreadable(
+          AGENT_NAMES.filter((a) => isPlausibleId(a, id)),
+          ctx,
+        );
+        if (unreadable.length > 0) {
+          return { agent: null, id, options: opts, verdict: 'refused', reason: `no agent has a readable artifact of ${id}, and a store that may hold it cannot be read: ${unreadable[0]?.reason ?? ''}`, ...empty, refused: unreadable };
+        }
+        return { agent: null, id, options: opts, verdict: 'unresolved', reason: `no agent has any artifact of ${id}`, ...empty };
+      }
       const others: OtherAgentArtifacts[] = [];
       for (const other of rest) {
         const p = await this.adapter(other).planPurge(id, ctx);
@@ -127,7 +161,7 @@ export class PurgePlanner {
     return isPlausibleId(adapter.name, id) ? byPid(await adapter.inUseHolders(id, ctx)) : [];
   }
 
-  private async planFor(agent: AgentName, id: string, opts: PurgeOptions, ctx: DiscoveryContext, known: boolean): Promise<PurgePlan> {
+  private async planFor(agent: AgentName, id: string, opts: PurgeOptions, ctx: DiscoveryContext, known: boolean): Promise<Omit<PurgePlan, 'faults'>> {
     const adapter = this.adapter(agent);
     const holders = await this.#holders(adapter, id, ctx);
     const hints = holders.length > 0 ? adapter.inUseHints(id, ctx) : [];
@@ -135,6 +169,10 @@ export class PurgePlanner {
     const present = known || (isPlausibleId(agent, id) && (await adapter.hasArtifacts(id, ctx)));
     if (!present) {
       const reason = holders.length > 0 ? `${agent} conversation ${id} has no artifact on disk but is in use` : `${agent} has no artifact of ${id}`;
+      const unreadable = holders.length > 0 || !isPlausibleId(agent, id) ? [] : await this.#unreadable([agent], ctx);
+      if (unreadable.length > 0) {
+        return { ...base, verdict: 'refused', reason: `${agent} has no readable artifact of ${id}, and its store cannot be read: ${unreadable[0]?.reason ?? ''}`, artifacts: [], refused: unreadable, mentions: [], notes: [] };
+      }
       return { ...base, verdict: holders.length > 0 ? 'in-use' : 'unresolved', reason, artifacts: [], refused: [], mentions: [], notes: [] };
     }
     const p = await adapter.planPurge(id, ctx);
@@ -146,6 +184,16 @@ export class PurgePlanner {
     }
     if (guarded.refused.length > 0) {
       return { ...plan, verdict: 'refused', reason: `a database of ${id} must not be written: ${guarded.refused[0]?.reason ?? ''}` };
+    }
+    // A plan that would leave anything of the conversation is no full purge: `partial` when it removes some, `refused`
+    // when it could remove nothing (an unreadable store, everything behind a refusal).
+    const first = plan.refused[0];
+    if (plan.artifacts.length === 0) {
+      const why = first === undefined ? `${agent} conversation ${id} has artifacts on disk, but none this purge can remove` : `nothing of ${agent} conversation ${id} can be removed: ${formatArtifact(first, { reason: true })}`;
+      return { ...plan, verdict: 'refused', reason: why };
+    }
+    if (first !== undefined) {
+      return { ...plan, verdict: 'partial', reason: `would remove ${plan.artifacts.length} artifact(s) of ${agent} conversation ${id} and leave ${plan.refused.length}: ${formatArtifact(first, { reason: true })}` };
     }
     return { ...plan, verdict: 'purge', reason: `would remove ${plan.artifacts.length} artifact(s) of ${agent} conversation ${id}` };
   }

@@ -10,6 +10,12 @@ import type { PurgeResult } from './purge-result.js';
 import { InvalidArgumentError } from '../invalid-argument-error.js';
 import { checkPurgeOptions, checkPurgeTarget } from '../validation/purge-args.js';
 import { releaseKept } from '../sqlite/kept-connections.js';
+import { withSqliteOpenFaults } from '../sqlite/driver.js';
+import { makeAdapter } from '../adapters/make-adapter.js';
+import { faultNotingFs } from './fault-noting-fs.js';
+import { faultOf, faultsOfLeft, type PurgeFault, uniqueFaults } from './purge-fault.js';
+import { formatArtifact, type Artifact, type LeftArtifact } from './artifact.js';
+import type { OtherAgentArtifacts } from './purge-plan.js';
 
 export type { PurgeOptions } from './purge-plan.js';
 
@@ -70,7 +76,7 @@ export class PurgeService {
     if (!Array.isArray(plan.artifacts) || !Array.isArray(plan.refused) || !Array.isArray(plan.otherAgents)) {
       throw new InvalidArgumentError('plan', 'must be a plan from PurgeService.plan (artifacts, refused and otherAgents are lists)');
     }
-    if (plan.agent === null) return { kind: 'unresolved', agent: null };
+    if (plan.agent === null) return this.#unowned(plan);
     const { agent, id } = checkPurgeTarget(plan.agent, plan.id) as { agent: AgentName; id: string };
     const options = await checkPurgeOptions(this.#ports.fs, plan.options);
     const fresh = await this.#planner.plan(agent, id, options);
@@ -82,6 +88,7 @@ export class PurgeService {
       case 'not-in-workspace':
         return { kind: 'not-in-workspace', agent, workspace: options.workspace ?? '', reason: fresh.reason, inUse: false };
       case 'refused':
+      case 'partial':
       case 'purge':
         break;
       default: {
@@ -91,18 +98,44 @@ export class PurgeService {
     }
     const changes = planDrift(plan, fresh);
     if (changes.length > 0) return { kind: 'changed', agent, changes, inUse: false };
-    if (fresh.verdict === 'refused') return { kind: 'refused', agent, refused: fresh.refused, reason: fresh.reason, inUse: false };
+    if (fresh.verdict === 'refused') return { kind: 'refused', agent, refused: fresh.refused, reason: fresh.reason, faults: fresh.faults, inUse: false };
+    // Every failed call of the purge is noted with its path, so what it leaves can name its cause (EROFS, ENOSPC, EIO, a
+    // missing binding) although the adapters' residual says only what stays.
+    const noted: PurgeFault[] = [];
+    const note = (err: unknown, path: string | null): void => {
+      const f = faultOf(err, path);
+      if (f !== null) noted.push(f);
+    };
+    const fs = faultNotingFs(this.#ports.fs, note);
     // A fresh instance: what it remembers of this purge (failed row deletes, swapped paths, sub-agents) answers this
     // purge's residual only, never a later plan on the shared adapters.
-    const adapter = this.#adapters.fresh(agent);
+    const adapter = makeAdapter(agent, { ...this.#ports, fs });
     const ctx = purgeContext(options);
     // No read connection of this process, kept from the plan or an earlier status, outlives the files removed now.
     releaseKept(this.#ports.fs);
-    const purged = await adapter.purgeArtifacts(id, ctx);
-    const [residual, mentions, after] = await Promise.all([adapter.residualArtifacts(id, ctx), adapter.mentions(id, ctx), adapter.purgeNotesOf?.(id, ctx) ?? []]);
-    // Notes known before (e.g. a remote copy out of reach) and those the removal itself found (a busy WAL), once each.
-    const notes = [...new Set([...fresh.notes, ...after])];
-    return { kind: 'purged', agent, purged, residual, mentions, notes, otherAgents: plan.otherAgents, inUse: false };
+    try {
+      return await withSqliteOpenFaults(note, async () => {
+        const purged = await adapter.purgeArtifacts(id, ctx);
+        const [residual, mentions, after] = await Promise.all([adapter.residualArtifacts(id, ctx), adapter.mentions(id, ctx), adapter.purgeNotesOf?.(id, ctx) ?? []]);
+        // Notes known before (e.g. a remote copy out of reach) and those the removal itself found (a busy WAL), once each.
+        const notes = [...new Set([...fresh.notes, ...after])];
+        // Nothing left by name, yet the id still has an artifact: the outcome says so rather than claim the purge.
+        const still = residual.length === 0 && (await adapter.hasArtifacts(id, ctx));
+        if (still) notes.push(`something of ${id} is still on disk that the residual does not name`);
+        return outcome(agent, { purged, residual, mentions, notes, still, otherAgents: plan.otherAgents }, uniqueFaults([...faultsOfLeft(residual), ...noted]));
+      });
+    } finally {
+      releaseKept(fs);
+    }
+  }
+
+  // A plan that found no agent owning the id: planned again, it is refused (a store that may hold it cannot be read) or unresolved.
+  async #unowned(plan: PurgePlan): Promise<PurgeResult> {
+    if (plan.verdict !== 'refused') return { kind: 'unresolved', agent: null };
+    const options = await checkPurgeOptions(this.#ports.fs, plan.options);
+    const fresh = await this.#planner.plan('auto', plan.id, options);
+    if (fresh.agent !== null || fresh.verdict !== 'refused') return { kind: 'unresolved', agent: null };
+    return { kind: 'refused', agent: null, refused: fresh.refused, reason: fresh.reason, faults: fresh.faults, inUse: false };
   }
 
   /**
@@ -120,4 +153,23 @@ export class PurgeService {
     if (plan.verdict === 'unresolved') return { kind: 'unresolved', agent: null };
     return this.execute(plan);
   }
+}
+
+interface Done {
+  purged: Artifact[];
+  residual: LeftArtifact[];
+  mentions: Artifact[];
+  notes: string[];
+  /** True when nothing is named left but the id still has an artifact. */
+  still: boolean;
+  otherAgents: OtherAgentArtifacts[];
+}
+
+// `purged` only when nothing is left; `partial` when something was removed and something stays; `refused` when nothing was.
+function outcome(agent: AgentName, d: Done, faults: PurgeFault[]): PurgeResult {
+  if (d.residual.length === 0 && !d.still) return { kind: 'purged', agent, purged: d.purged, residual: [], mentions: d.mentions, notes: d.notes, otherAgents: d.otherAgents, inUse: false };
+  if (d.purged.length > 0) return { kind: 'partial', agent, purged: d.purged, residual: d.residual, faults, mentions: d.mentions, notes: d.notes, otherAgents: d.otherAgents, inUse: false };
+  const first = faults[0];
+  const why = first !== undefined ? `${first.cause}: ${first.detail}` : d.residual[0] !== undefined ? formatArtifact(d.residual[0], { reason: true }) : (d.notes.at(-1) ?? 'nothing could be removed');
+  return { kind: 'refused', agent, refused: d.residual, reason: `nothing of ${agent} conversation was removed (${why})`, faults, inUse: false };
 }

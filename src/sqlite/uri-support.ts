@@ -1,4 +1,4 @@
-import Database from './driver.js';
+import Database, { SqliteBindingError } from './driver.js';
 import { enableSqliteUri } from '../node/sqlite-uri.js';
 
 // Runs when this module is imported, before this library opens any database.
@@ -15,7 +15,9 @@ function probe(): boolean {
   let db: Database.Database;
   try {
     db = new Database(PROBE, { readonly: true });
-  } catch {
+  } catch (err) {
+    // A missing binding says nothing of URIs: not remembered, so a rebuilt binding is probed again.
+    if (err instanceof SqliteBindingError) throw err;
     return false;
   }
   try {

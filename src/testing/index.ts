@@ -1,5 +1,6 @@
 export { MamError, PortError, UnknownAgentError, isPortError, type MamErrorCode, type PortErrorCode } from '../errors.js';
 export type { Artifact, LeftArtifact } from '../purge/artifact.js';
+export type { PurgeFault, PurgeFaultCause } from '../purge/purge-fault.js';
 export type * from '../ports/index.js';
 export * from './fs/index.js';
 export * from './process/index.js';

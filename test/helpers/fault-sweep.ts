@@ -68,7 +68,9 @@ export async function faultedRun(stage: FaultStage, clean: CleanRun, n: number, 
     return [`${at}: purge threw ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`];
   }
   const left = clean.paths.filter(exists);
-  if (result.kind === 'purged') {
+  // Honest outcome: `purged` only when nothing is left (a fault that left something makes it partial or refused).
+  if (result.kind === 'purged' && (left.length > 0 || result.residual.length > 0)) problems.push(`${at}: purged although ${left.length} path(s) and ${result.residual.length} residual item(s) are left`);
+  if (result.kind === 'purged' || result.kind === 'partial') {
     for (const p of left) if (!covered(p, strs(result.residual))) problems.push(`${at}: ${p} is still on disk but not in residual`);
     for (const e of strs(result.purged)) {
       const p = entryPath(e);

@@ -68,7 +68,8 @@ describe('a state DB of an unknown layout', () => {
     const before = hashTree(homeDir);
     expect(strs(await adapter.purgeArtifacts(ts[0]?.id as string, ctx))).toEqual([]);
     expect(hashTree(homeDir)).toEqual(before);
-    expect(strs(await adapter.residualArtifacts(ts[0]?.id as string, ctx))).toContain(`${dir}/state_5.sqlite (unreadable: refusing to purge)`);
+    // The refusal names why the database cannot be read (issue 31: the cause, not a bare "unreadable").
+    expect(strs(await adapter.residualArtifacts(ts[0]?.id as string, ctx))).toContainEqual(expect.stringMatching(new RegExp(`^${dir}/state_5\\.sqlite \\(unreadable \\(.*not a database.*\\): refusing to purge\\)$`)));
     expect(await adapter.discover(ctx)).toEqual([ts[1]?.id, ts[0]?.id]);
   });
 });

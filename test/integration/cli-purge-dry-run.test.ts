@@ -54,7 +54,7 @@ describe('mam purge --dry-run', () => {
   it('a named agent with nothing of the id: unresolved, exit 5 (dry run or not), nothing removed', async () => {
     const c = capture();
     expect(await purgeCommand(['codex', id, '--home', home, '--json'], c.io)).toBe(5);
-    expect(JSON.parse(c.out())).toEqual({ agent: null, purged: [], residual: [], in_use: false });
+    expect(JSON.parse(c.out())).toEqual({ agent: null, purged: [], residual: [], in_use: false, kind: 'unresolved' });
     expect(await purgeCommand(['codex', id, '--home', home, '--dry-run', '--json'], capture().io)).toBe(5);
     for (const f of files) expect(existsSync(f)).toBe(true);
   });

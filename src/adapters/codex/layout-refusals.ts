@@ -10,7 +10,7 @@ export function refusals(inspections: readonly DbInspection[]): LeftArtifact[] {
   const out: LeftArtifact[] = [];
   for (const i of inspections) {
     if (!i.db.state) continue;
-    if (!i.ok) out.push({ kind: 'file', path: i.db.path, reason: 'unreadable: refusing to purge' });
+    if (!i.ok) out.push({ kind: 'file', path: i.db.path, reason: `unreadable (${i.reason}): refusing to purge` });
     else if (i.layout?.kind === 'unknown') out.push({ kind: 'file', path: i.db.path, reason: 'unknown layout: refusing to purge' });
   }
   return out;

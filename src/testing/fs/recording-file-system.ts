@@ -27,7 +27,7 @@ export interface RecordedMutation {
  * The faults {@link RecordingFileSystem} can inject.
  * @public
  */
-export type FaultErrno = 'EACCES' | 'EBUSY' | 'ENOSPC' | 'EIO';
+export type FaultErrno = 'EACCES' | 'EBUSY' | 'ENOSPC' | 'EIO' | 'EROFS';
 
 /**
  * When to inject a fault: at the n-th mutation (1-based), or whenever a predicate names an errno.
@@ -51,6 +51,7 @@ const FAULTS: Readonly<Record<FaultErrno, { code: PortErrorCode; text: string }>
   EBUSY: { code: 'Busy', text: 'resource busy or locked' },
   ENOSPC: { code: 'NoSpace', text: 'no space left on device' },
   EIO: { code: 'IoError', text: 'i/o error' },
+  EROFS: { code: 'PermissionDenied', text: 'read-only file system' },
 };
 
 /**

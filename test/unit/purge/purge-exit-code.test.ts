@@ -3,8 +3,8 @@ import type { PurgePlan } from '../../../src/purge/purge-plan.js';
 import { type PurgeResult, purgeExitCode, verdictExitCode } from '../../../src/purge/purge-result.js';
 
 describe('purge exit codes', () => {
-  it('a verdict exits 0 purge, 4 in use, 5 unresolved, 6 refused or not of the workspace', () => {
-    expect([verdictExitCode('purge'), verdictExitCode('in-use'), verdictExitCode('unresolved'), verdictExitCode('not-in-workspace'), verdictExitCode('refused')]).toEqual([0, 4, 5, 6, 6]);
+  it('a verdict exits 0 purge, 4 in use, 5 unresolved, 6 refused or not of the workspace, 7 partial', () => {
+    expect([verdictExitCode('purge'), verdictExitCode('in-use'), verdictExitCode('unresolved'), verdictExitCode('not-in-workspace'), verdictExitCode('refused'), verdictExitCode('partial')]).toEqual([0, 4, 5, 6, 6, 7]);
   });
 
   it('a result exits by its kind, and a dry run by its plan', () => {
@@ -13,7 +13,10 @@ describe('purge exit codes', () => {
       [{ kind: 'in-use', agent: 'codex', holders: [], hints: [], inUse: true }, 4],
       [{ kind: 'unresolved', agent: null }, 5],
       [{ kind: 'not-in-workspace', agent: 'codex', workspace: '/w', reason: 'r', inUse: false }, 6],
-      [{ kind: 'refused', agent: 'codex', refused: [], reason: 'r', inUse: false }, 6],
+      [{ kind: 'refused', agent: 'codex', refused: [], reason: 'r', faults: [], inUse: false }, 6],
+      [{ kind: 'refused', agent: null, refused: [], reason: 'r', faults: [], inUse: false }, 6],
+      [{ kind: 'partial', agent: 'codex', purged: [], residual: [], faults: [], mentions: [], notes: [], otherAgents: [], inUse: false }, 7],
+      [{ kind: 'dry-run', agent: 'codex', plan: { verdict: 'partial' } as PurgePlan, inUse: false }, 7],
       [{ kind: 'changed', agent: 'codex', changes: [], inUse: false }, 6],
       [{ kind: 'dry-run', agent: 'codex', plan: { verdict: 'in-use' } as PurgePlan, inUse: true }, 4],
       [{ kind: 'dry-run', agent: null, plan: { verdict: 'unresolved' } as PurgePlan, inUse: false }, 5],
