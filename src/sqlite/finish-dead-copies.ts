@@ -100,7 +100,12 @@ export async function wipeDeadCopies(fs: FileSystemPort, proc: ProcessPort, dbPa
     return out;
   };
   try {
-    const first = await deadCopiesOf(fs, dbPath, needles);
+    const first = await deadCopiesOf(fs, dbPath, needles).catch((err: unknown) => {
+      if (isPortError(err, 'NotFound')) return null;
+      throw err;
+    });
+    // No database here: nothing to wipe.
+    if (first === null) return out;
     out.before = first.copies;
     if (first.copies === 0) return out;
     const self = proc.selfPid();
@@ -120,7 +125,14 @@ export async function wipeDeadCopies(fs: FileSystemPort, proc: ProcessPort, dbPa
       const scan = await deadCopiesOf(fs, dbPath, needles);
       if ((why = await guard()) !== null) return stay(scan, why);
       const owned = new Set(scan.pages.length === 0 ? [] : (db.prepare(`SELECT DISTINCT pageno FROM dbstat WHERE pageno IN (${scan.pages.join(',')})`).pluck().all() as number[]));
-      const result = rebuildTreesOnPages(db, scan.pages.filter((p) => owned.has(p)), { suspendTriggers: true });
+      // A full-text table's shadow tables refuse writes in SQLite's defensive mode; their rows are put back byte for byte.
+      db.unsafeMode(true);
+      let result;
+      try {
+        result = rebuildTreesOnPages(db, scan.pages.filter((p) => owned.has(p)), { suspendTriggers: true });
+      } finally {
+        db.unsafeMode(false);
+      }
       out.rebuilt = result.rebuilt;
       skipped = result.skipped;
       if (scan.pages.some((p) => !owned.has(p))) {
