@@ -7,6 +7,8 @@ import { type DeadCopyScan, scanDeadCopies } from './dead-copy-scan.js';
 import { dbWriteRefusal } from './db-write-guard.js';
 import Database from './driver.js';
 import { secureCheckpoint } from './secure-checkpoint.js';
+import { closeQuietly, openWalGuard } from './guard-connection.js';
+import { detectWalState } from './wal-state.js';
 
 // The one pass every purge that deletes rows from a SQLite store runs after its delete, and the pass a rerun runs when the
 // rows are already gone (an earlier purge interrupted after its delete committed): the deleted rows' old copies still in
@@ -87,7 +89,7 @@ export interface DeadCopyWipe {
  * and the write guard allows it, a `secure_delete` connection checkpoints the `-wal` into the main file (truncating it),
  * rebuilds the b-trees whose pages hold a copy in their unused space ({@link rebuildTreesOnPages}, triggers suspended),
  * zeroes the free pages ({@link scrubFreePages}) when a free page holds one, and checkpoints again; the files are
- * searched again after. `label` names the agent's writer in notes. Never throws: what stays is a line in `notes`.
+ * searched again after. Sidecars a writer left (`-wal` and `-shm`) are kept, emptied. `label` names the agent's writer in notes. Never throws: what stays is a line in `notes`.
  * @public
  */
 export async function wipeDeadCopies(fs: FileSystemPort, proc: ProcessPort, dbPath: string, needles: readonly string[], label: string): Promise<DeadCopyWipe> {
@@ -114,7 +116,11 @@ export async function wipeDeadCopies(fs: FileSystemPort, proc: ProcessPort, dbPa
     const guard = async (): Promise<string | null> => dbWriteRefusal(fs, dbPath);
     let why = await guard();
     if (why !== null) return stay(first, why);
+    // Sidecars a writer left stay (emptied by the checkpoint): a read-only connection outlives the writing one, whose close
+    // would otherwise remove them.
+    const kept = (await detectWalState(fs, dbPath)) === 'leftover';
     const db = new Database(dbPath, { fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
+    const guardConn = kept ? openWalGuard(dbPath) : undefined;
     let skipped: string[] = [];
     try {
       db.pragma('secure_delete = ON');
@@ -144,6 +150,7 @@ export async function wipeDeadCopies(fs: FileSystemPort, proc: ProcessPort, dbPa
       if (late.length > 0) skipped.push(...late);
     } finally {
       db.close();
+      closeQuietly(guardConn);
     }
     const left = await deadCopiesOf(fs, dbPath, needles);
     if (left.copies > 0) return stay(left, skipped.length > 0 ? `not rebuilt: ${skipped.join('; ')}` : 'not reached by a rebuild');
