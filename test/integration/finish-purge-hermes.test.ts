@@ -3,43 +3,19 @@
 // space of shared pages and in free pages; the purge's secure_delete never reaches them, and the dead-copy pass was
 // built for OpenCode only. Hermes' purge now runs the one pass, and a rerun after an interrupted purge finishes it.
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEAD_COPIES_TABLE } from '../../src/sqlite/finish-dead-copies.js';
-import { IDS, materializeHermesStage } from '../helpers/adapter-hermes-real.js';
+import { IDS } from '../helpers/adapter-hermes-real.js';
+import { scratch, streamedHermes } from '../helpers/finish-stages.js';
 import { filesContaining, interruptingFs, purgeWith, unreportedCopies, withHolders } from '../helpers/finish-interrupt.js';
 
-const roots: string[] = [];
 afterAll(() => {
-  for (const r of roots) rmSync(r, { recursive: true, force: true });
+  for (const r of scratch.splice(0)) rmSync(r, { recursive: true, force: true });
 });
 
 const ID = IDS.a1;
 const OTHER = IDS.a2;
-
-/** The real two-session store after Hermes ran a few more turns of both sessions (WAL, no secure_delete). */
-export function streamedHermes(): { db: string; root: string; opts: { home: string; env: Record<string, string> } } {
-  const root = mkdtempSync(join(tmpdir(), 'mam-hermes-finish-'));
-  roots.push(root);
-  const s = materializeHermesStage('01-two-sessions', root);
-  const w = new Database(s.db);
-  w.pragma('journal_mode = WAL');
-  const msg = w.prepare("INSERT INTO messages (session_id, role, content, timestamp) VALUES (?, 'assistant', ?, 1)");
-  const edit = w.prepare('UPDATE messages SET content = ? WHERE id = ?');
-  const title = w.prepare('UPDATE sessions SET title = ?, message_count = message_count + 1 WHERE id = ?');
-  for (let t = 0; t < 15; t++) {
-    const mine = msg.run(ID, '').lastInsertRowid;
-    msg.run(OTHER, `other turn ${t}`);
-    for (let n = 1; n <= 4; n++) edit.run(`turn ${t} of ${ID}: ${'z'.repeat(n * 90)}`, mine);
-    title.run(`${ID} title ${'t'.repeat(t * 7)}`, ID);
-  }
-  w.prepare("DELETE FROM messages WHERE session_id = ? AND content LIKE 'turn 1%'").run(ID);
-  w.pragma('wal_checkpoint(TRUNCATE)');
-  w.close();
-  return { db: s.db, root, opts: { home: s.ctx.home, env: s.ctx.env } };
-}
 
 describe('finishing Hermes purges', () => {
   it("hermes purge leaves no copy of the id in state.db's pages", async () => {
