@@ -67,9 +67,12 @@ describe.each(VARIANTS)('hermes on the real state.db (%s copy)', (variant) => {
   it.each(HERMES_STAGES)('%s: discover gives Hermes\' own listing per workspace (compression tips, no delegate child)', async (stage) => {
     const s = materializeHermesStage(stage, dir, variant);
     const h = hermes();
-    const acp = stage === '05-uuid-session' ? [IDS.acp] : []; // its cwd lives only in model_config: Hermes' cwd listing misses it
-    expect(await h.discover(s.ctx)).toEqual([...acp, ...(s.expected.workspaces.wsA[LIST] as string[])]);
+    // Regression (issue 31): the ACP session of stage 05 keeps its cwd only in model_config, and Hermes' cwd listing does
+    // not show it; discover offered it all the same (so it could make a capture ambiguous). It is still verified by id
+    // in its workspace and purgeable by id.
+    expect(await h.discover(s.ctx)).toEqual(s.expected.workspaces.wsA[LIST]);
     expect(await h.discover({ ...s.ctx, workspace: s.wsB })).toEqual(s.expected.workspaces.wsB[LIST]);
+    if (stage === '05-uuid-session') expect(await h.verifyArtifact(IDS.acp, s.ctx)).toBe(true);
   });
 
   it('verify accepts any id of a chain of the workspace, never a delegate child or another workspace\'s id', async () => {

@@ -52,7 +52,7 @@ export class HermesAdapter extends BaseAdapter {
   // The ids (as stored) and notes of each canonical id's last purge: the residual still knows the chain once its rows are gone.
   readonly #purged = new Map<string, { ids: string[]; notes: string[] }>();
 
-  /** Conversations of this workspace (by its root's or tip's `cwd`, `git_repo_root` or ACP cwd) under their tip ids, newest tip first. */
+  /** Conversations of this workspace (by its root's or tip's `cwd` or `git_repo_root`; an ACP session, its cwd only in `model_config`, is not offered, as Hermes' own listing does not show it) under their tip ids, newest tip first. */
   async discover(ctx: DiscoveryContext): Promise<string[]> {
     return hermesDiscover(this.ports.fs, this.stores(ctx), ctx.workspace, { epoch: ctx.epoch, now: this.#now, canonical: (i) => this.canonical(i), dirLook: provingDirLook(this.ports.fs, ctx) });
   }
