@@ -50,6 +50,42 @@ export interface DeadCopyRebuild {
   skipped: string[];
 }
 
+/**
+ * Options of {@link rebuildTreesOnPages}.
+ * @public
+ */
+export interface RebuildOptions {
+  /** Rebuild a table with triggers too: its triggers are dropped and created again from their SQL in the same transaction, so none fires (default: such a table is skipped). */
+  suspendTriggers?: boolean;
+}
+
+/**
+ * Zeroes every free page of the database on a connection that has `secure_delete` on, in one transaction: a scratch table
+ * takes the free pages (filled with zeros) and is dropped again, each page zeroed as it is freed. Old copies a writer
+ * without `secure_delete` left on pages it freed go with them; live rows are not touched. Returns how many pages were free.
+ * @public
+ */
+export function scrubFreePages(db: Database.Database): number {
+  const before = db.pragma('freelist_count', { simple: true }) as number;
+  if (before === 0) return 0;
+  const size = db.pragma('page_size', { simple: true }) as number;
+  db.transaction(() => {
+    db.exec('DROP TABLE IF EXISTS main.mam_scrub');
+    db.exec('CREATE TABLE main.mam_scrub (b BLOB)');
+    const fill = db.prepare('INSERT INTO main.mam_scrub (b) VALUES (zeroblob(?))');
+    // A zero blob spans about one overflow page per (page size - 4) bytes; at most 1024 pages a row keeps memory bounded,
+    // and each row stays a little short of what is left so the file grows by a page or two at most.
+    for (let left = before; left > 0; ) {
+      fill.run(Math.min(left, 1024) * (size - 8));
+      const now = db.pragma('freelist_count', { simple: true }) as number;
+      if (now >= left) break;
+      left = now;
+    }
+    db.exec('DROP TABLE main.mam_scrub');
+  })();
+  return before;
+}
+
 interface SchemaEntry {
   type: string;
   name: string;
@@ -57,12 +93,20 @@ interface SchemaEntry {
   sql: string | null;
 }
 
-function rebuildTable(db: Database.Database, t: SchemaEntry): string | null {
+function rebuildTable(db: Database.Database, t: SchemaEntry, suspendTriggers: boolean): string | null {
   if (t.sql === null || /^\s*CREATE\s+VIRTUAL/i.test(t.sql)) return 'a virtual table';
-  const triggers = db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = ?").pluck().get(t.name) as number;
-  if (triggers > 0) return 'a table with triggers (a rebuild would fire them)';
+  const triggers = db.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = ? ORDER BY rowid").all(t.name) as Array<{ name: string; sql: string }>;
+  if (triggers.length > 0 && !suspendTriggers) return 'a table with triggers (a rebuild would fire them)';
+  // Dropped and created again from their own SQL inside the rebuild's transaction: no trigger fires, none is lost.
+  for (const tr of triggers) db.exec(`DROP TRIGGER main.${q(tr.name)}`);
+  const why = copyBack(db, t);
+  for (const tr of triggers) db.exec(tr.sql);
+  return why;
+}
+
+function copyBack(db: Database.Database, t: SchemaEntry): string | null {
   const cols = (db.prepare(`PRAGMA table_xinfo(${q(t.name)})`).all() as Array<{ name: string; hidden: number }>).filter((c) => c.hidden === 0).map((c) => c.name);
-  const rowid = !/\bWITHOUT\s+ROWID\b/i.test(t.sql);
+  const rowid = !/\bWITHOUT\s+ROWID\b/i.test(t.sql ?? '');
   if (cols.some((c) => ['rowid', '_rowid_', 'oid', 'mam_rowid'].includes(c.toLowerCase()))) return 'a table with a column named like its rowid';
   const list = cols.map(q).join(', ');
   db.exec('DROP TABLE IF EXISTS temp.mam_rebuild');
@@ -82,7 +126,7 @@ function rebuildTable(db: Database.Database, t: SchemaEntry): string | null {
  * with triggers and SQLite's own schema table are skipped and said so. Throws when the transaction fails (it rolls back).
  * @public
  */
-export function rebuildTreesOnPages(db: Database.Database, pages: readonly number[]): DeadCopyRebuild {
+export function rebuildTreesOnPages(db: Database.Database, pages: readonly number[], opts: RebuildOptions = {}): DeadCopyRebuild {
   if (pages.length === 0) return { rebuilt: [], skipped: [] };
   const wanted = new Set(pages);
   const owners = new Map<number, string>();
@@ -105,17 +149,17 @@ export function rebuildTreesOnPages(db: Database.Database, pages: readonly numbe
   const foreignKeys = db.pragma('foreign_keys', { simple: true }) as number;
   if (foreignKeys !== 0) db.pragma('foreign_keys = OFF');
   try {
-    rebuildAll(db, schema, tables, indexes, rebuilt, skipped);
+    rebuildAll(db, schema, tables, indexes, rebuilt, skipped, opts.suspendTriggers === true);
   } finally {
     if (foreignKeys !== 0) db.pragma('foreign_keys = ON');
   }
   return { rebuilt, skipped };
 }
 
-function rebuildAll(db: Database.Database, schema: Map<string, SchemaEntry>, tables: Set<string>, indexes: Set<string>, rebuilt: string[], skipped: string[]): void {
+function rebuildAll(db: Database.Database, schema: Map<string, SchemaEntry>, tables: Set<string>, indexes: Set<string>, rebuilt: string[], skipped: string[], suspend: boolean): void {
   db.transaction(() => {
     for (const name of tables) {
-      const why = rebuildTable(db, schema.get(name)!);
+      const why = rebuildTable(db, schema.get(name)!, suspend);
       if (why === null) rebuilt.push(name);
       else skipped.push(`${name} (${why})`);
     }

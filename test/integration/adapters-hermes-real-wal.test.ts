@@ -70,12 +70,16 @@ describe.each(WAL_STATES)('hermes on the real schema in the %s state', (state) =
     const h = new HermesAdapter(nodePorts({ env: {} }));
     const purged = strs(await h.purgeArtifacts(IDS.a4, ctx));
     expect(purged).toEqual([`${db} (messages.session_id: 7 rows)`, `${db} (session_model_usage.session_id: 2 rows)`, `${db} (sessions.id: 2 rows)`]);
-    expect(strs(await h.residualArtifacts(IDS.a4, ctx))).toEqual([]);
-    expect(await h.hasArtifacts(IDS.d1, ctx)).toBe(false);
+    // Issue 31: under a live writer the dead-copy pass does not rewrite the file; the old copies its -wal still holds are
+    // the id's residual (a purge once the writer is gone finishes them).
+    const dead = state === 'writer' ? [expect.stringMatching(/state\.db \(\(deleted rows\)\.\(old copies in the file\): \d+ rows\)$/)] : [];
+    expect(strs(await h.residualArtifacts(IDS.a4, ctx))).toEqual(dead);
+    expect(await h.hasArtifacts(IDS.d1, ctx)).toBe(state === 'writer');
     expect(await h.discover(ctx)).toEqual([IDS.a3_child, IDS.a2, IDS.a1]);
     const kept = { clean: names, leftover: names, writer: names, walonly: ['state.db'] }[state];
     expect(readdirSync(hermesHome).sort()).toEqual(kept);
     const walNote = (await h.purgeNotes(IDS.a4, ctx)).some((n) => n.includes('-wal still holds the deleted text'));
-    expect(walNote).toBe(state === 'leftover' || state === 'writer');
+    // Issue 31: a crashed writer's WAL (leftover: no process holds it) is checkpointed by the dead-copy pass, emptied and kept.
+    expect(walNote).toBe(state === 'writer');
   });
 });

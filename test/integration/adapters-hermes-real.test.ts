@@ -67,9 +67,12 @@ describe.each(VARIANTS)('hermes on the real state.db (%s copy)', (variant) => {
   it.each(HERMES_STAGES)('%s: discover gives Hermes\' own listing per workspace (compression tips, no delegate child)', async (stage) => {
     const s = materializeHermesStage(stage, dir, variant);
     const h = hermes();
-    const acp = stage === '05-uuid-session' ? [IDS.acp] : []; // its cwd lives only in model_config: Hermes' cwd listing misses it
-    expect(await h.discover(s.ctx)).toEqual([...acp, ...(s.expected.workspaces.wsA[LIST] as string[])]);
+    // Regression (issue 31): the ACP session of stage 05 keeps its cwd only in model_config, and Hermes' cwd listing does
+    // not show it; discover offered it all the same (so it could make a capture ambiguous). It is still verified by id
+    // in its workspace and purgeable by id.
+    expect(await h.discover(s.ctx)).toEqual(s.expected.workspaces.wsA[LIST]);
     expect(await h.discover({ ...s.ctx, workspace: s.wsB })).toEqual(s.expected.workspaces.wsB[LIST]);
+    if (stage === '05-uuid-session') expect(await h.verifyArtifact(IDS.acp, s.ctx)).toBe(true);
   });
 
   it('verify accepts any id of a chain of the workspace, never a delegate child or another workspace\'s id', async () => {
@@ -117,7 +120,8 @@ describe.each(VARIANTS)('hermes on the real state.db (%s copy)', (variant) => {
       expect(await h.discover(s.ctx)).toEqual([IDS.a2, IDS.a1]);
       const notes = await h.purgeNotes(asked, s.ctx);
       expect(notes).toContain(`${asked}: one conversation across the compression chain ${IDS.a3_root} → ${IDS.a3_child}`);
-      expect(notes.some((n) => n.includes('-wal still holds the deleted text'))).toBe(variant === 'raw');
+      // Issue 31: the dead-copy pass checkpoints the WAL a crashed writer left (no process holds it): it holds no deleted text.
+      expect(notes.some((n) => n.includes('-wal still holds the deleted text'))).toBe(false);
     }
   });
 
@@ -141,7 +145,11 @@ describe.each(VARIANTS)('hermes on the real state.db (%s copy)', (variant) => {
   it('where Hermes\' delete_session leaves session_<id>.json and the orphaned child (stage 04), this purge leaves nothing', async () => {
     const oracle = materializeHermesStage('04-after-hermes-delete', join(dir, 'oracle'), variant);
     const h = hermes();
-    expect(strs(await h.residualArtifacts(IDS.a1, oracle.ctx))).toEqual([join(oracle.hermesHome, 'sessions', `session_${IDS.a1}.json`)]);
+    // Issue 31: Hermes' own delete also leaves old copies of the deleted rows in state.db's bytes (raw: in its -wal and
+    // pages); they are the id's residual too, and a purge by id finishes them.
+    const oracleLeft = strs(await h.residualArtifacts(IDS.a1, oracle.ctx));
+    expect(oracleLeft.filter((l) => !l.includes('(deleted rows)'))).toEqual([join(oracle.hermesHome, 'sessions', `session_${IDS.a1}.json`)]);
+    expect(oracleLeft.filter((l) => l.includes('(deleted rows)'))).toEqual(variant === 'raw' ? [expect.stringMatching(/state\.db \(\(deleted rows\)\.\(old copies in the file\): \d+ rows\)$/)] : []);
     const orphan = await dumpRows(oracle.db).then((d) => (d['sessions'] ?? []).find((r) => (r as { id: string }).id === IDS.a3_child));
     expect(orphan).toMatchObject({ parent_session_id: null });
     const s = materializeHermesStage('02-compressed', join(dir, 'ours'), variant);
@@ -149,8 +157,9 @@ describe.each(VARIANTS)('hermes on the real state.db (%s copy)', (variant) => {
     strs(await h.purgeArtifacts(IDS.a3_root, s.ctx));
     for (const id of [IDS.a1, IDS.a3_root, IDS.a3_child]) expect(strs(await h.residualArtifacts(id, s.ctx)), id).toEqual([]);
     expect(readdirSync(join(s.hermesHome, 'sessions'))).toEqual([`session_${IDS.a2}.json`]);
-    // The oracle's purge of the leftover snapshot finishes Hermes' job.
-    expect(strs(await h.purgeArtifacts(IDS.a1, oracle.ctx))).toEqual([join(oracle.hermesHome, 'sessions', `session_${IDS.a1}.json`)]);
+    // The oracle's purge of the leftover snapshot finishes Hermes' job (issue 31: the old copies in state.db's bytes too).
+    expect(strs(await h.purgeArtifacts(IDS.a1, oracle.ctx))).toEqual([...oracleLeft.filter((l) => l.includes('(deleted rows)')), join(oracle.hermesHome, 'sessions', `session_${IDS.a1}.json`)]);
+    expect(await h.residualArtifacts(IDS.a1, oracle.ctx)).toEqual([]);
   });
 
   it('secure_delete: the deleted text is not left readable in the checkpointed database by this purge\'s writes', async () => {

@@ -101,8 +101,11 @@ describe.each(WAL_STATES)('hermes reads the shared state.db in the %s state with
       const keep = (before[table] ?? []).filter((r) => !Object.values(r as Record<string, unknown>).includes(target.id));
       expect(after[table], table).toEqual(keep);
     }
-    expect(strs(await h.residualArtifacts(target.id, ctx))).toEqual([]);
-    expect(await h.hasArtifacts(target.id, ctx)).toBe(false);
+    // Issue 31: under a live writer the dead-copy pass does not rewrite the file; the old copies its -wal still holds are
+    // the id's residual (a purge once the writer is gone finishes them).
+    const dead = state === 'writer' ? [expect.stringMatching(/state\.db \(\(deleted rows\)\.\(old copies in the file\): \d+ rows\)$/)] : [];
+    expect(strs(await h.residualArtifacts(target.id, ctx))).toEqual(dead);
+    expect(await h.hasArtifacts(target.id, ctx)).toBe(state === 'writer');
     // clean: the writable connection was the only one and checkpointed; leftover/writer: both sidecars stay;
     // walonly: SQLite's own recovery rebuilt the index, and the last close checkpointed.
     const kept = { clean: names, leftover: names, writer: names, walonly: ['config.yaml', 'state.db'] }[state];

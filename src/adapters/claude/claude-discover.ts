@@ -41,8 +41,8 @@ export async function discoverClaude(fs: FileSystemPort, loc: ClaudeLocations, c
 
 /**
  * Whether the (canonical) id has a conversation of the workspace: its transcript in the workspace's key dir, whose first
- * recorded cwd is the workspace (`verify` also accepts a transcript naming no cwd at all; `discover` needs the proof and
- * rejects an id another row records), or an unknown store's rows for the workspace.
+ * recorded cwd is the workspace (a transcript naming no cwd is no workspace's, in either mode; `discover` also rejects an
+ * id another row records), or an unknown store's rows for the workspace.
  * @public
  */
 export async function verifyClaude(fs: FileSystemPort, loc: ClaudeLocations, ctx: DiscoveryContext, id: string, mode: 'verify' | 'discover'): Promise<boolean> {
@@ -53,7 +53,9 @@ export async function verifyClaude(fs: FileSystemPort, loc: ClaudeLocations, ctx
     const kind = await fs.lstat(path).then((s) => s.kind, () => null);
     if (kind !== 'file') continue;
     const t = await workspaceTranscript(fs, ws, id, path);
-    if (t !== null && (t.cwd === 'match' || mode === 'verify')) return true;
+    // A transcript recording no cwd is no workspace's (its key dir is shared by every path mapping to the key): unscoped
+    // purges by id still find it.
+    if (t !== null && t.cwd === 'match') return true;
   }
   return (await storeStarts(fs, loc, ws)).has(id);
 }

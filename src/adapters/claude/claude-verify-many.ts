@@ -38,11 +38,12 @@ export async function claudeVerifyMany(fs: FileSystemPort, loc: ClaudeLocations,
     const st = await statOf(path);
     return rememberedFact(fs, `claude.head-cwd\0${path}`, [st], now, async () => (await readTranscriptHead(fs, path, true)).cwd);
   });
-  // The transcript at `path` is a regular file whose first cwd `accepts` (none recorded: the key dir's, verify mode).
+  // The transcript at `path` is a regular file whose first cwd `accepts`. One recording no cwd (the CLI killed before its
+  // first turn) is no workspace's: its key dir is shared by every path that maps to the same key (`/r/a.b`, `/r/a-b`).
   const accepted = async (path: string, accepts: (cwd: string) => boolean | Promise<boolean>): Promise<boolean> => {
     if ((await statOf(path))?.kind !== 'file') return false;
     const cwd = await cwdOf(path).catch(() => undefined);
-    return cwd === null || (cwd !== undefined && (await accepts(cwd)));
+    return typeof cwd === 'string' && (await accepts(cwd));
   };
   const storedIds = batchMemo(async (w): Promise<Set<string>> => {
     const ws: ClaudeWorkspace = await wsOf(w);
@@ -59,7 +60,7 @@ export async function claudeVerifyMany(fs: FileSystemPort, loc: ClaudeLocations,
         if (await accepted(join(loc.discoverProjects, claudeProjectKey(given), `${q.id}.jsonl`), (cwd) => sameText(cwd, given))) return true;
         const ws = await wsOf(q.workspace);
         for (const key of ws.keys) {
-          // A transcript recording no cwd is the key dir's (verify mode); one naming another directory is not.
+          // A transcript naming another directory, or none, is not this workspace's.
           if (await accepted(join(loc.discoverProjects, key, `${q.id}.jsonl`), (cwd) => ws.matches(cwd))) return true;
         }
         return (await storedIds(q.workspace)).has(q.id);

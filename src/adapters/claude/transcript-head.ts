@@ -13,7 +13,13 @@ export interface TranscriptHead {
 // Reads grow by this factor up to the cap: a first prompt may be a huge paste, but most heads fit the first chunk.
 const FIRST_READ = 4 * 1024;
 const GROWTH = 8;
-const MAX_READ = 64 * 1024 * 1024;
+
+/**
+ * The most of a transcript's start any head read takes, discovery and verification alike (a huge first prompt is in the
+ * queued record and again in the first record carrying the cwd): the last read is exactly this long.
+ * @public
+ */
+export const TRANSCRIPT_HEAD_MAX_BYTES = 64 * 1024 * 1024;
 
 function timestampMs(value: unknown): number | null {
   if (typeof value === 'string') {
@@ -64,12 +70,13 @@ export function parseTranscriptHead(text: string, complete: boolean, cwdOnly = f
 export async function readTranscriptHead(fs: FileSystemPort, path: string, cwdOnly = false): Promise<TranscriptHead> {
   const decoder = new TextDecoder('utf-8', { fatal: false });
   let last: TranscriptHead = { cwd: null, startMs: null };
-  for (let size = FIRST_READ; size <= MAX_READ; size *= GROWTH) {
+  // Regression (issue 31): the reads went 4 KiB, 32 KiB … 16 MiB and stopped there (the next, 128 MiB, was over the cap),
+  // so a first prompt of 16 MiB or more hid the cwd: the last read is now the cap itself.
+  for (let size = FIRST_READ; ; size = Math.min(size * GROWTH, TRANSCRIPT_HEAD_MAX_BYTES)) {
     const bytes = await fs.readHead(path, size);
     const complete = bytes.length < size;
     const { head, done } = parseTranscriptHead(decoder.decode(bytes), complete, cwdOnly);
     last = head;
-    if (done || complete) return head;
+    if (done || complete || size >= TRANSCRIPT_HEAD_MAX_BYTES) return last;
   }
-  return last;
 }

@@ -21,6 +21,7 @@ import { sharedMentions } from './shared-mentions.js';
 import { describeError } from '../../errors.js';
 import { provingLook } from '../../validation/home-proof.js';
 import { lookDbDirs } from './state-cache.js';
+import { deadCopiesArtifact, deadCopyArtifacts, wipeDeadCopies } from '../../sqlite/finish-dead-copies.js';
 
 // A sub-agent thread's rows say whose they are (`[child <id>]`), as OpenCode's child sessions do.
 function asChild<T extends Artifact>(rows: readonly T[], child: string, parent: string): T[] {
@@ -124,6 +125,8 @@ export class CodexAdapter extends BaseAdapter {
     const c = this.canonical(id);
     if (c === null) return false;
     const quick = await codexOwns(this.ports.fs, await this.#home(ctx), c).catch(() => null);
+    // No row and no file: old copies of deleted rows (a purge interrupted after its delete) are still the id's own.
+    if (quick === false) return (await this.#deadCopies(await this.#survey(c, ctx), c)).length > 0;
     return quick ?? this.hasArtifacts(c, ctx);
   }
 
@@ -143,12 +146,21 @@ export class CodexAdapter extends BaseAdapter {
     return [s, ...kids].flatMap((x) => [...x.artifacts.rollouts.map((r) => r.path), x.artifacts.lock.path]);
   }
 
-  /** Rows of every Codex database whose thread columns name the id or a sub-agent thread it spawned (kind `rows`). */
+  /**
+   * Rows of every Codex database whose thread columns name the id or a sub-agent thread it spawned (kind `rows`); when
+   * none does, the old copies of the id's deleted rows still in a database's bytes (a purge interrupted after its delete).
+   */
   protected override async dbRows(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     const s = await this.#survey(id, ctx);
     const out: Artifact[] = [];
     for (const k of [id, ...(await this.#descendants(id, ctx, s))]) out.push(...asChild((await rowsNaming(this.ports.fs, s, k, (i) => i.columns.owned, true)).rows, k, id));
-    return out;
+    return out.length > 0 ? out : this.#deadCopies(s, id);
+  }
+
+  // The old copies of the id's deleted rows in each readable database that has thread columns (asked when no row names it).
+  async #deadCopies(s: CodexSurvey, id: string): Promise<Artifact[]> {
+    const dbs = s.dbs.filter((i) => i.ok && (i.columns.owned.length > 0 || i.columns.rolloutPaths.length > 0));
+    return (await Promise.all(dbs.map((i) => deadCopyArtifacts(this.ports.fs, i.db.path, [id])))).flat();
   }
 
   /** Deletes those rows, opening for writing only a database that holds some; a database that refused or failed is kept for the residual. */
@@ -167,13 +179,21 @@ export class CodexAdapter extends BaseAdapter {
     const failures: LeftArtifact[] = [];
     for (const i of s.dbs) {
       if (!i.ok || (i.columns.owned.length === 0 && i.columns.rolloutPaths.length === 0)) continue;
-      // A read-only look first: a database holding nothing of the thread is never opened for writing.
+      // A read-only look first: a database holding nothing of the thread is never opened for writing (but for the old
+      // copies of deleted rows a writer without secure_delete left in its bytes, found by a search of them first).
       const { rows } = await rowsNaming(this.ports.fs, { dbs: [i] }, id, (x) => x.columns.owned, true);
-      if (rows.length === 0) continue;
-      const done = await purgeDbRows(this.ports.fs, i.db, id, keepThreads);
-      deleted.push(...done.deleted);
-      notes.push(...done.notes);
-      if (done.failure !== null) failures.push(done.failure);
+      let done: Awaited<ReturnType<typeof purgeDbRows>> | null = null;
+      if (rows.length > 0) {
+        done = await purgeDbRows(this.ports.fs, i.db, id, keepThreads);
+        deleted.push(...done.deleted);
+        notes.push(...done.notes);
+        if (done.failure !== null) failures.push(done.failure);
+      }
+      if (done?.failure != null || (done?.notes.length ?? 0) > 0) continue;
+      const wiped = await wipeDeadCopies(this.ports.fs, this.ports.proc, i.db.path, [id], 'Codex writes without secure_delete');
+      notes.push(...wiped.notes);
+      // A rerun after a purge interrupted past its delete: the old copies were what was left, and they are gone now.
+      if (done === null && wiped.before > 0 && wiped.after === 0) deleted.push(deadCopiesArtifact(i.db.path, wiped.before));
     }
     this.noteRowDeleteFailures(id, failures);
     return deleted;
@@ -250,6 +270,8 @@ export class CodexAdapter extends BaseAdapter {
         for (const n of found.notes) notes.set(`${n.kind === 'rows' ? n.db : n.path}\0${n.reason}`, n);
         failed.push(...this.rowDeleteFailures(k, found.rows));
       }
+      // No row and no file: the old copies of the id's deleted rows still in a database's bytes are what stays.
+      if (own.length === 0) own.push(...(await this.#deadCopies(s, c)).map(asLeft));
       const unreadable = s.artifacts.unreadable.map((d): LeftArtifact => ({ kind: 'dir', path: d, reason: 'unreadable' }));
       // Refusals and unreadable places explain what stays; alone they are no evidence of this conversation.
       return own.length === 0 ? [] : [...own, ...failed, ...s.refusals, ...unreadable, ...notes.values()];

@@ -16,6 +16,7 @@ import { purgeHermesRows } from './hermes-purge-rows.js';
 import { type HermesLocated, locatedFiles, locatedNotes, locatedRefusals, locatedRows, locateHermes, plausibleHermesIds } from './hermes-located.js';
 import { readHermesSessions } from './hermes-sessions.js';
 import { provingDirLook } from '../../validation/home-proof.js';
+import { deadCopiesArtifact, deadCopyArtifacts, wipeDeadCopies } from '../../sqlite/finish-dead-copies.js';
 
 const SIDECARS = ['-wal', '-shm', '-journal'] as const;
 
@@ -51,7 +52,7 @@ export class HermesAdapter extends BaseAdapter {
   // The ids (as stored) and notes of each canonical id's last purge: the residual still knows the chain once its rows are gone.
   readonly #purged = new Map<string, { ids: string[]; notes: string[] }>();
 
-  /** Conversations of this workspace (by its root's or tip's `cwd`, `git_repo_root` or ACP cwd) under their tip ids, newest tip first. */
+  /** Conversations of this workspace (by its root's or tip's `cwd` or `git_repo_root`; an ACP session, its cwd only in `model_config`, is not offered, as Hermes' own listing does not show it) under their tip ids, newest tip first. */
   async discover(ctx: DiscoveryContext): Promise<string[]> {
     return hermesDiscover(this.ports.fs, this.stores(ctx), ctx.workspace, { epoch: ctx.epoch, now: this.#now, canonical: (i) => this.canonical(i), dirLook: provingDirLook(this.ports.fs, ctx) });
   }
@@ -180,12 +181,21 @@ export class HermesAdapter extends BaseAdapter {
       const ids = new Set(remembered);
       let paths: ArtifactPath[] = await locatedFiles(this.ports.fs, located);
       for (const l of located) {
-        if (l.rows.unreadable !== undefined || l.rows.rows.length === 0) continue;
+        if (l.rows.unreadable !== undefined) continue;
+        if (l.rows.rows.length === 0) {
+          // A rerun after a purge interrupted past its delete: the old copies of the deleted rows are what is left.
+          const wiped = await this.#wipe(l.store.db, [c, ...remembered]);
+          notes.push(...wiped.notes);
+          if (wiped.before > 0 && wiped.after === 0) out.push(deadCopiesArtifact(l.store.db, wiped.before));
+          continue;
+        }
         const done = await purgeHermesRows(this.ports.fs, l.store.root, l.store.db, c, remembered);
         if (done.refused !== undefined) failures.push({ kind: 'file', path: l.store.db, reason: done.refused });
         for (const i of [...l.rows.ids, ...done.ids]) ids.add(i);
         out.push(...done.deleted);
-        notes.push(...locatedNotes(c, l, done.walKept && done.deleted.length > 0));
+        // Hermes writes without secure_delete: its own updates left old copies of the conversation's rows in the file.
+        const wiped = done.deleted.length > 0 ? await this.#wipe(l.store.db, [c, ...done.ids]) : null;
+        notes.push(...locatedNotes(c, l, done.walKept && done.deleted.length > 0 && (wiped === null || wiped.notes.length > 0)), ...(wiped?.notes ?? []));
         paths = [...paths, ...(await hermesSessionFiles(this.ports.fs, l.store.root, plausibleHermesIds(done.ids)))];
       }
       this.noteRowDeleteFailures(c, failures);
@@ -228,7 +238,8 @@ export class HermesAdapter extends BaseAdapter {
     try {
       const located = await this.locate(c, ctx);
       const files = await leftArtifacts(this.ports.fs, await locatedFiles(this.ports.fs, located));
-      const rows = locatedRows(located);
+      const found = locatedRows(located);
+      const rows = found.length > 0 ? found : await this.#deadCopies(c, located);
       const refusals = await locatedRefusals(this.ports.fs, located);
       const said = new Set(refusals.map((r) => formatArtifact(r, { reason: true })));
       return [...files, ...rows.map(asLeft), ...refusals, ...this.rowDeleteFailures(c, rows).filter((f) => !said.has(formatArtifact(f, { reason: true })))];
@@ -237,9 +248,25 @@ export class HermesAdapter extends BaseAdapter {
     }
   }
 
-  /** The rows naming the conversation in every store (an unreadable database is one entry with its reason). */
+  /**
+   * The rows naming the conversation in every store (an unreadable database is one entry with its reason); when none
+   * does, the old copies of its deleted rows still in a `state.db`'s bytes (a purge interrupted after its delete).
+   */
   protected override async dbRows(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
-    return locatedRows(await this.locate(id, ctx));
+    const located = await this.locate(id, ctx);
+    const rows = locatedRows(located);
+    return rows.length > 0 ? rows : this.#deadCopies(id, located);
+  }
+
+  // The old copies of the conversation's deleted rows in each readable store's database (asked when no row names it).
+  async #deadCopies(c: string, located: readonly HermesLocated[]): Promise<Artifact[]> {
+    const ids = [c, ...(this.#purged.get(c)?.ids ?? [])];
+    return (await Promise.all(located.filter((l) => l.rows.unreadable === undefined).map((l) => deadCopyArtifacts(this.ports.fs, l.store.db, ids)))).flat();
+  }
+
+  // The one dead-copy pass of every SQLite store a purge deletes rows from.
+  #wipe(db: string, ids: readonly string[]): ReturnType<typeof wipeDeadCopies> {
+    return wipeDeadCopies(this.ports.fs, this.ports.proc, db, [...new Set(ids)], 'Hermes writes without secure_delete');
   }
 
   /** A store whose layout is unknown, or whose database must not be written, while it names the conversation: the purge removes nothing. */
@@ -254,7 +281,8 @@ export class HermesAdapter extends BaseAdapter {
     try {
       const located = await this.locate(c, ctx);
       if (located.some((l) => l.rows.rows.length > 0)) return true;
-      return (await existingArtifacts(this.ports.fs, await locatedFiles(this.ports.fs, located))).length > 0;
+      if ((await existingArtifacts(this.ports.fs, await locatedFiles(this.ports.fs, located))).length > 0) return true;
+      return (await this.#deadCopies(c, located)).length > 0;
     } catch {
       return false;
     }

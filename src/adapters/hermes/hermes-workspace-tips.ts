@@ -67,7 +67,16 @@ export function recordedDirs(db: Database.Database, cols: HermesSessionColumns):
   return { all: [...out], acp: [...acp] };
 }
 
-const dirsOf = (s: HermesSession): string[] => [s.cwd, s.gitRepoRoot, s.configCwd].filter((d): d is string => d !== null);
+const dirsOf = (s: HermesSession, acp: boolean): string[] => [s.cwd, s.gitRepoRoot, acp ? s.configCwd : null].filter((d): d is string => d !== null);
+
+/**
+ * Options of {@link workspaceTips}.
+ * @public
+ */
+export interface WorkspaceTipsOptions {
+  /** Count an ACP session's cwd (inside `model_config`) as recording the workspace (default true; discovery: false, as Hermes' own listing, which matches the `cwd` column only). */
+  acp?: boolean;
+}
 
 // Up to this many matching directories are bound one placeholder each (`IN (?, ?)`, which SQLite checks faster per row
 // than a `json_each` list); more go as one JSON list.
@@ -96,16 +105,18 @@ export async function workspaceTips(
   matches: Matches,
   cols: HermesSessionColumns | null = hermesSessionColumns(db),
   dirs?: RecordedDirs,
+  opts: WorkspaceTipsOptions = {},
 ): Promise<HermesSession[]> {
   if (cols === null) return [];
+  const withAcp = opts.acp !== false;
   const known = dirs ?? recordedDirs(db, cols);
   // Each recorded directory's look (a stat, holding nothing but its answer) runs with the others, up to STATS_IN_FLIGHT.
   const mine = new Set((await mapLimit(known.all, STATS_IN_FLIGHT, async (d) => ((await matches(d)) ? d : null))).filter((d): d is string => d !== null));
   if (mine.size === 0) return [];
-  const ofHere = (s: HermesSession): boolean => dirsOf(s).some((d) => mine.has(d));
+  const ofHere = (s: HermesSession): boolean => dirsOf(s, withAcp).some((d) => mine.has(d));
   // One more scan: the rows recording a matching directory, and — only when one of them is an ACP cwd — the ACP
   // candidates (their cwd checked in JS). A row whose ACP cwd matches is always such a candidate, its cwd one of `acp`.
-  const acp = known.acp.some((d) => mine.has(d));
+  const acp = withAcp && known.acp.some((d) => mine.has(d));
   const { where, lists } = hitsClause(cols, mine.size, acp);
   const query = sessionQuery(db, cols, where) as NonNullable<ReturnType<typeof sessionQuery>>;
   const bound = mine.size <= MAX_BOUND ? [...mine] : [JSON.stringify([...mine])];
@@ -132,7 +143,7 @@ export async function workspaceTips(
  * once settled (any write changes them; see `rememberedProbe`), so a later call scans `sessions` once, not twice; a missing or unreadable database gives none. `dirLook`: the caller's look at the database's directory (see `OpenReadonlyOptions.dirLook`). Never throws.
  * @public
  */
-export async function readWorkspaceTips(fs: FileSystemPort, dbPath: string, matches: Matches, now?: StateClock, dirLook?: PromiseLike<FileStat | null>): Promise<HermesSession[]> {
+export async function readWorkspaceTips(fs: FileSystemPort, dbPath: string, matches: Matches, now?: StateClock, dirLook?: PromiseLike<FileStat | null>, opts: WorkspaceTipsOptions = {}): Promise<HermesSession[]> {
   try {
     // Inside a read scope a store that is not there is not asked for: the scope lists what it opened.
     if (inReadScope()) await fs.stat(dbPath);
@@ -141,7 +152,7 @@ export async function readWorkspaceTips(fs: FileSystemPort, dbPath: string, matc
         const cols = hermesSessionColumns(h.db);
         return { cols, dirs: cols === null ? { all: [], acp: [] } : recordedDirs(h.db, cols) };
       });
-      return workspaceTips(h.db, matches, facts.cols, facts.dirs);
+      return workspaceTips(h.db, matches, facts.cols, facts.dirs, opts);
     });
   } catch {
     return [];

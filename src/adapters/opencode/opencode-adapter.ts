@@ -15,6 +15,7 @@ import { purgeOpencodeDb } from './opencode-db-purge.js';
 import { opencodeDbFindings } from './opencode-db-rows.js';
 import { type OpencodeLayout, OpencodeLayoutCache } from './opencode-layout.js';
 import { rememberedProbe } from '../../sqlite/remembered-probe.js';
+import { deadCopyArtifacts } from '../../sqlite/finish-dead-copies.js';
 import { type OpencodeLocation, type OpencodeLocator, opencodeLocatorOf } from './opencode-locator.js';
 import { opencodeLogMentions } from './opencode-mentions.js';
 import { OPENCODE_INPUT_PLACEHOLDER, OPENCODE_INPUT_PLACEHOLDER_PATTERN } from './opencode-placeholder.js';
@@ -230,15 +231,20 @@ export class OpencodeAdapter extends BaseAdapter {
     return isOpencodeService(proc);
   }
 
-  /** Rows naming the id in either schema (then the refusal on an unknown layout); an unreadable database is one entry with its reason. */
+  /**
+   * Rows naming the id in either schema (then the refusal on an unknown layout); an unreadable database is one entry with
+   * its reason. When no row names it, old copies of its deleted rows still in the file's bytes (a purge interrupted after
+   * its delete) are one entry too ({@link deadCopyArtifacts}), which a purge finishes.
+   */
   protected override async dbRows(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     const loc = await this.locate(ctx);
     if (loc === null || !(await pathExists(this.ports.fs, loc.dbPath))) return [];
     try {
-      return await withReadonlyDb(loc.dbPath, { fs: this.ports.fs }, (h) => {
+      const found = await withReadonlyDb(loc.dbPath, { fs: this.ports.fs }, (h) => {
         const f = opencodeDbFindings(h.db, loc.dbPath, id);
         return f.refusal === null ? f.rows : [...f.rows, f.refusal];
       });
+      return found.length > 0 ? found : await deadCopyArtifacts(this.ports.fs, loc.dbPath, [id]);
     } catch (err) {
       return [{ kind: 'file', path: loc.dbPath, reason: `unreadable: ${describeError(err)}` } as LeftArtifact];
     }

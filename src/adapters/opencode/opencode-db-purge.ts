@@ -8,7 +8,8 @@ import { type OpencodeDbFindings, opencodeDbFindings } from './opencode-db-rows.
 import type { OpencodeLocation } from './opencode-locator.js';
 import { runOpencodeSessionDelete } from './opencode-session-delete.js';
 import { deleteOpencodeV1Rows } from './opencode-v1-delete.js';
-import { wipeOpencodeDeadCopies } from './opencode-dead-copies.js';
+import { wipeOpencodeCopies } from './opencode-dead-copies.js';
+import { deadCopiesArtifact } from '../../sqlite/finish-dead-copies.js';
 
 /**
  * What a purge did to the OpenCode database: the rows removed, the child sessions they included, and whether it refused
@@ -30,8 +31,8 @@ export interface OpencodeDbPurge {
 
 /**
  * Removes the conversation's rows: `opencode session delete` for a `session_v2` session (its child sessions go with it),
- * then the 1.x rows of the session and every child collected before that delete, then the old copies of them OpenCode left in
- * the unused space of other rows' pages ({@link wipeOpencodeDeadCopies}). Never throws.
+ * then the 1.x rows of the session and every child collected before that delete, then the old copies of them still in the
+ * file's bytes ({@link wipeOpencodeDeadCopies}) — also when no row is left (a rerun after an interrupted purge). Never throws.
  * @public
  */
 export async function purgeOpencodeDb(fs: FileSystemPort, proc: ProcessPort, loc: OpencodeLocation, id: string): Promise<OpencodeDbPurge> {
@@ -61,7 +62,10 @@ export async function purgeOpencodeDb(fs: FileSystemPort, proc: ProcessPort, loc
       // Busy or unwritable: the 1.x rows stay (the transaction rolled back) and the residual names them.
       return { refused: true, removed, children: before.children };
     }
-    if (removed.length > 0) await wipeOpencodeDeadCopies(fs, proc, loc.dbPath, [id, ...before.children], notes);
+    // Also with no row left to delete: a purge interrupted after its delete committed left the old copies, and this
+    // rerun finishes them (reported as removed when they are gone).
+    const wiped = await wipeOpencodeCopies(fs, proc, loc.dbPath, [id, ...before.children], notes);
+    if (removed.length === 0 && wiped !== null && wiped.before > 0 && wiped.after === 0) removed.push(deadCopiesArtifact(loc.dbPath, wiped.before));
     return { refused: false, removed, children: before.children, notes };
   } catch {
     return none(true);

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ClaudeAdapter } from '../../../../src/adapters/claude/claude-adapter.js';
 import { claudeProjectKey } from '../../../../src/adapters/claude/project-key.js';
 import { nodePorts } from '../../../../src/node/node-ports.js';
+import { PurgeService } from '../../../../src/purge/purge-service.js';
 import { type ClaudeSandbox, freshId, makeClaudeSandbox, writeTranscript } from '../../../helpers/adapter-claude-sandbox.js';
 
 const claude = new ClaudeAdapter(nodePorts());
@@ -71,12 +72,27 @@ describe('ClaudeAdapter.discover / verifyArtifact', () => {
     expect(await claude.verifyArtifact(id.toUpperCase(), sb.ctx({ workspace: link }))).toBe(true);
   });
 
-  it('a transcript naming no cwd is accepted for a pinned id (verify) but never offered (discover)', async () => {
+  // Regression (issue 31): a transcript recording no cwd (the CLI killed before its first turn) sits in the key dir shared
+  // by every workspace whose path maps to that key (`/r/a.b`, `/r/a-b`, `/r/a b`); a purge scoped to one of them accepted
+  // it although nothing says it belongs there. It is no workspace's now: never offered, never verified; an unscoped purge
+  // by id still finds it.
+  it('a transcript recording no cwd is not accepted by a workspace-scoped purge or discovery of any workspace sharing its key dir', async () => {
     const id = freshId();
-    writeTranscript(sb, id, { cwd: null });
-    expect(await claude.discover(sb.ctx())).toEqual([]);
-    expect(await claude.verifyArtifact(id, sb.ctx(), 'verify')).toBe(true);
-    expect(await claude.verifyArtifact(id, sb.ctx(), 'discover')).toBe(false);
+    const spellings = ['a.b', 'a-b', 'a b'].map((n) => join(sb.root, 'r', n));
+    for (const w of spellings) mkdirSync(w, { recursive: true });
+    const key = claudeProjectKey(spellings[0]!);
+    expect(new Set(spellings.map((w) => claudeProjectKey(w)))).toEqual(new Set([key]));
+    writeTranscript(sb, id, { cwd: null, key });
+    for (const w of spellings) {
+      expect(await claude.discover(sb.ctx({ workspace: w }))).toEqual([]);
+      expect(await claude.verifyArtifact(id, sb.ctx({ workspace: w }), 'verify')).toBe(false);
+      expect(await claude.verifyArtifact(id, sb.ctx({ workspace: w }), 'discover')).toBe(false);
+      expect(await claude.verifyMany([{ id }], sb.ctx({ workspace: w }))).toEqual([false]);
+      const scoped = await new PurgeService().plan('claude', id, { home: sb.home, workspace: w, env: sb.ctx().env ?? {} });
+      expect(scoped.verdict).toBe('not-in-workspace');
+    }
+    const unscoped = await new PurgeService().plan('claude', id, { home: sb.home, env: sb.ctx().env ?? {} });
+    expect(unscoped.verdict).toBe('purge');
   });
 
   it('rejects implausible ids, other workspaces\' ids and missing ones', async () => {

@@ -49,7 +49,8 @@ describe('Claude verifyMany: head reads', () => {
     const want: boolean[] = [];
     for (const q of queries) want.push(await single.verifyArtifact(q.id, sb.ctx({ workspace: q.workspace })));
     expect(got).toEqual(want);
-    expect(got).toEqual([true, false, true, true, true, true, false, false]);
+    // Issue 31: the transcript recording no cwd is no workspace's (the key dir is shared with `x/b-c`).
+    expect(got).toEqual([true, false, false, true, true, true, false, false]);
 
     const heads = (p: string): number => spy.calls.filter((c) => c.op === 'readHead' && c.path === p).length;
     expect(Object.values(paths).map(heads)).toEqual([1, 1, 1, 1]);
@@ -77,8 +78,10 @@ describe('Claude verifyMany: head reads', () => {
     writeTranscript(sb, c, { cwd: twin, key: claudeProjectKey(lossy) });
     const spy = new SpyFileSystem();
     const claude = new ClaudeAdapter(resolvePorts({ fs: spy.port }));
-    expect(await claude.verifyMany([{ id: a }, { id: b }, { id: a }], sb.ctx())).toEqual([true, true, true]);
+    expect(await claude.verifyMany([{ id: a }, { id: a }], sb.ctx())).toEqual([true, true]);
     expect(spy.calls.filter((x) => x.op === 'realpath' && x.path === sb.ws)).toEqual([]);
+    // Issue 31: `b` records no cwd, so it is no workspace's (its key dir may be another path's too: that takes the full way).
+    expect(await claude.verifyMany([{ id: b }], sb.ctx())).toEqual([false]);
     const queries = [{ id: a, workspace: link }, { id: b, workspace: link }, { id: c, workspace: lossy }, { id: c, workspace: twin }, { id: a, workspace: lossy }];
     const got = await claude.verifyMany(queries, sb.ctx());
     const single = new ClaudeAdapter(resolvePorts({}));
@@ -87,6 +90,6 @@ describe('Claude verifyMany: head reads', () => {
     expect(got).toEqual(want);
     // The link's transcripts are under its target's key; the twin's transcript (in the key dir it shares with the lossy
     // path) is the twin's, not the lossy path's.
-    expect(got).toEqual([true, true, false, true, false]);
+    expect(got).toEqual([true, false, false, true, false]);
   });
 });
