@@ -12,6 +12,7 @@ export {
 export { registryPaths, type RegistryPaths } from './registry-paths.js';
 export type { RegistryIssue, RegistryProblem, RegistryIssueData } from './registry-issue.js';
 export { RegistryCorruptError } from './registry-corrupt-error.js';
+export { RegistryIdClaimedError } from './registry-id-claimed-error.js';
 export { RegistryInvalidUpdateError } from './registry-invalid-update-error.js';
 export { RegistryMirrorError } from './registry-mirror-error.js';
 export { RegistryRowNotFoundError } from './registry-row-not-found-error.js';
@@ -21,6 +22,6 @@ export { rowByName, rowsByStatus } from './row-lookup.js';
 export { controlRootRows } from './control-root-rows.js';
 export { realpathLenient } from './realpath-lenient.js';
 export { idsClaimedByOthers, type IdsClaimedOptions } from './ids-claimed-by-others.js';
-export { pinRow } from './pin-row.js';
+export { pinRow, type PinRowOptions } from './pin-row.js';
 export { addOrchestrator, removeOrchestrator, listOrchestrators } from './orchestrators.js';
 export { pinUnclaimed } from './pin-unclaimed.js';
