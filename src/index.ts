@@ -78,10 +78,11 @@ export { artifactPath, formatArtifact, STILL_ON_DISK, type Artifact, type LeftAr
 // registry
 export { idsClaimedByOthers, type IdsClaimedOptions } from './registry/ids-claimed-by-others.js';
 export { addOrchestrator, listOrchestrators, removeOrchestrator } from './registry/orchestrators.js';
-export { pinRow } from './registry/pin-row.js';
+export { pinRow, type PinRowOptions } from './registry/pin-row.js';
 export { pinUnclaimed } from './registry/pin-unclaimed.js';
 export { RegistryCorruptError } from './registry/registry-corrupt-error.js';
 export { type RegistryFileProblem, RegistryFileRefusedError, type RegistryFileRefusedData } from './registry/registry-file-refused-error.js';
+export { RegistryIdClaimedError } from './registry/registry-id-claimed-error.js';
 export { RegistryInvalidUpdateError } from './registry/registry-invalid-update-error.js';
 export { type RegistryIssue, type RegistryIssueData, type RegistryProblem } from './registry/registry-issue.js';
 export { RegistryMirrorError } from './registry/registry-mirror-error.js';
