@@ -3,6 +3,7 @@
 // an errno, then rerun without faults. One sandbox serves every case: the rerun that ends a case leaves every target
 // running on a fresh conversation, the next case's starting point (rows put back in order; a case that ends broken
 // rebuilds it).
+import { afterAll, beforeAll } from 'vitest';
 import { ownKey } from '../../src/ids/agent-names.js';
 import { NodeFileSystem } from '../../src/node/node-fs.js';
 import { nodePorts } from '../../src/node/node-ports.js';
@@ -199,4 +200,25 @@ export function everyKindPlan(clean: CleanReset): Array<[number, FaultErrno]> {
     plan.push([n, RESET_FAULT_CODES[plan.length % RESET_FAULT_CODES.length] ?? 'EIO']);
   }
   return plan;
+}
+
+/**
+ * Registers, in the current describe block, a kit of `scenario` built before its tests (with a clean run of it when
+ * `withClean`) and disposed after them; the getters read them once built.
+ */
+export function useFaultReset(scenario: FaultResetScenario = CLAUDE_CODEX, herdr: FaultResetKit['herdr'] = 'in-process', withClean = false): { kit: () => FaultResetKit; clean: () => CleanReset } {
+  let kit: FaultResetKit | undefined;
+  let clean: CleanReset | undefined;
+  beforeAll(async () => {
+    kit = await buildFaultReset(scenario, herdr);
+    if (withClean) clean = await cleanResetRun(kit);
+  }, 60_000);
+  afterAll(async () => {
+    await kit?.dispose();
+  });
+  const built = <T>(v: T | undefined, what: string): T => {
+    if (v === undefined) throw new Error(`the fault-reset ${what} was not built (its beforeAll failed)`);
+    return v;
+  };
+  return { kit: () => built(kit, 'kit'), clean: () => built(clean, 'clean run') };
 }

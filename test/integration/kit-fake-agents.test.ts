@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PurgeService } from '../../src/purge/purge-service.js';
 import { claudeProjectKey } from '../../src/adapters/claude/project-key.js';
 import { getAdapter } from '../../src/adapters/get-adapter.js';
 import { parseDebugPathsDb } from '../../src/adapters/opencode/debug-paths.js';
@@ -206,6 +207,13 @@ describe('preflight, subcommands and refusals', () => {
     const opencode = getAdapter('opencode', { ports: kit.ports });
     expect(await opencode.hasArtifacts(r.id, kit.ctx({ workspace: r.ws }))).toBe(true);
     expect((await runAgent(join(kit.bin, 'opencode'), ['session', 'delete', r.id], { cwd: ws, env: kit.env })).code).toBe(0);
+    // The rows are gone (no conversation verifies); the deleted rows' copies in the database's pages are still an
+    // artifact of the id until a purge scrubs them (issue 31: no bytes of a conversation left behind unreported).
+    expect(await opencode.verifyArtifact(r.id, kit.ctx({ workspace: r.ws }))).toBe(false);
+    // Unscoped: copies in freed pages name no workspace.
+    const { workspace: _ws, ...unscoped } = kit.ctx({ workspace: r.ws });
+    const purged = await new PurgeService({ ports: kit.ports }).purge('opencode', r.id, unscoped);
+    expect(purged.kind).toBe('purged');
     expect(await opencode.hasArtifacts(r.id, kit.ctx({ workspace: r.ws }))).toBe(false);
   });
 

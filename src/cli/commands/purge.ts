@@ -62,15 +62,6 @@ export function resultJson(result: PurgeResult): Record<string, unknown> {
 function resultFields(result: PurgeResult): Record<string, unknown> {
   switch (result.kind) {
     case 'purged':
-      return {
-        agent: result.agent,
-        purged: result.purged.map((a) => formatArtifact(a)),
-        residual: str(result.residual),
-        mentions: str(result.mentions),
-        notes: result.notes,
-        other_agents: others(result.otherAgents),
-        in_use: false,
-      };
     case 'partial':
       return {
         agent: result.agent,
@@ -80,7 +71,7 @@ function resultFields(result: PurgeResult): Record<string, unknown> {
         notes: result.notes,
         other_agents: others(result.otherAgents),
         in_use: false,
-        faults: result.faults,
+        ...(result.kind === 'partial' ? { faults: result.faults } : {}),
       };
     case 'in-use':
       return { agent: result.agent, purged: [], residual: [], in_use: true, holders: result.holders, hints: result.hints };
