@@ -234,7 +234,7 @@ export class OpencodeAdapter extends BaseAdapter {
   /**
    * Rows naming the id in either schema (then the refusal on an unknown layout); an unreadable database is one entry with
    * its reason. When no row names it, old copies of its deleted rows still in the file's bytes (a purge interrupted after
-   * its delete) are one entry too ({@link deadCopyArtifacts}), which a purge finishes.
+   * its delete) are one entry too (`deadCopyArtifacts`), which a purge finishes.
    */
   protected override async dbRows(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
     const loc = await this.locate(ctx);
