@@ -9,20 +9,16 @@ import { HerdrCommandPort } from '../../src/herdr/command-port.js';
 import type { HerdrPort } from '../../src/ports/herdr.js';
 import { buildFakeHerdrCore } from '../../src/testing/herdr/fake-herdr-core.js';
 import { makeFakeHerdrProcIo } from '../../src/testing/herdr/fake-herdr-proc-io.js';
-import { type FakeHerdrScriptConfig, fakeHerdrScriptMain } from '../../src/testing/herdr/fake-herdr-script.js';
+import { fakeHerdrScriptMain } from '../../src/testing/herdr/fake-herdr-script.js';
+import { fakeHerdrScriptConfig } from '../../src/testing/herdr/install-fake-herdr.js';
 import { makeFakeHerdrStoreIo } from '../../src/testing/herdr/fake-herdr-store-io.js';
 import type { Sandbox } from '../../src/testing/sandbox/sandbox-types.js';
 
 /** A herdr port over `sb`'s fake herdr state, answered in this process (agents spawned as buildSandbox's executable does). */
 export function inProcessHerdr(sb: Sandbox, env: Record<string, string | undefined> = sb.env): HerdrPort {
   const lib = buildFakeHerdrCore();
-  const config: FakeHerdrScriptConfig = {
-    statePath: sb.herdrStatePath,
-    spyLogPath: sb.spyLogPath,
-    hook: null,
-    pollMs: 25,
-    agents: { mode: 'spawn', readyAfterMs: 1500, outputDir: `${sb.herdrStatePath}.agents` },
-  };
+  // The options buildSandbox installs its executable with.
+  const config = fakeHerdrScriptConfig({ statePath: sb.herdrStatePath, spyLogPath: sb.spyLogPath, agents: 'spawn' });
   const mods = { fs, childProcess, storeIo: makeFakeHerdrStoreIo(fs), makeProcIo: makeFakeHerdrProcIo };
   const own: Record<string, string> = {};
   for (const [k, v] of Object.entries(env)) if (v !== undefined) own[k] = v;

@@ -75,6 +75,17 @@ function checkEmbeddable(): void {
 }
 
 /**
+ * What the executable is baked with for `opts` (absolute paths): the defaults of every option filled in.
+ * @internal
+ */
+export function fakeHerdrScriptConfig(opts: InstallFakeHerdrOptions): FakeHerdrScriptConfig {
+  return {
+    statePath: opts.statePath, spyLogPath: opts.spyLogPath ?? null, hook: opts.hook ?? null, pollMs: opts.pollMs ?? 25,
+    agents: { mode: opts.agents ?? 'auto', readyAfterMs: opts.readyAfterMs ?? 1500, outputDir: `${opts.statePath}.agents` },
+  };
+}
+
+/**
  * Writes an executable fake `herdr` into `binDir` that answers the real CLI's argv with its exact output over a JSON state file;
  * resolves to the executable's path (`<binDir>/herdr`).
  *
@@ -95,10 +106,7 @@ export async function installFakeHerdr(binDir: string, opts: InstallFakeHerdrOpt
   await fs.mkdir(path.dirname(statePath), { recursive: true });
   const exists = await fs.access(statePath).then(() => true, () => false);
   if (opts.state !== undefined || !exists) await seedFakeHerdrState(statePath, opts.state);
-  const config: FakeHerdrScriptConfig = {
-    statePath, spyLogPath: spyLogPath ?? null, hook: opts.hook ?? null, pollMs: opts.pollMs ?? 25,
-    agents: { mode: opts.agents ?? 'auto', readyAfterMs: opts.readyAfterMs ?? 1500, outputDir: `${statePath}.agents` },
-  };
+  const config = fakeHerdrScriptConfig({ ...opts, statePath, ...(spyLogPath === undefined ? {} : { spyLogPath }) });
   const file = path.join(binDir, 'herdr');
   const tmp = `${file}.${process.pid}.tmp`;
   await fs.writeFile(tmp, fakeHerdrScriptText(config), { mode: 0o755 });
