@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// `npm test`: every law of the library once (see README, "Test tiers"). The exhaustive runs of the same scenarios are
+// `npm test`: every law of the library once (see CONTRIBUTING.md, "Test tiers"). The exhaustive runs of the same scenarios are
 // `npm run test:slow` (vitest.slow.config.ts), the fuzz sizes `npm run fuzz`, the real CLIs `npm run test:real`.
 //
 // The tests start node processes by the hundreds (the fake herdr at every herdr call, fake agents, the `mam` bin) and

@@ -2,7 +2,7 @@
 // `npm run check:package` (CI, after the build): the package as its users install it. Packs the tarball, installs it
 // into a scratch consumer project in a temp dir outside the repo, and there type-checks a consumer file under strict
 // settings (NodeNext, exactOptionalPropertyTypes, skipLibCheck false, no @types/better-sqlite3), runs an ESM and a CJS
-// script under node and again under tsx, runs the README quick start, runs a vitest suite over the test kit as a
+// script under node and again under tsx, runs the README quick start (saved and run as its text says; its output must be the non-empty result it shows), runs a vitest suite over the test kit as a
 // downstream project would (the files using `await using`, `seed` and the README's recipe must each finish under 5 s), runs the shipped `mam` bin, compares the export lists with the pinned ones, and runs
 // publint and @arethetypeswrong/cli. Exits 1 naming every failed check.
 // Offline-friendly: the tarball installs with --prefer-offline --ignore-scripts and gets the repo's compiled
@@ -12,6 +12,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { quickStartOutputProblem, readmeQuickStart } from './readme-quickstart.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const NM = join(ROOT, 'node_modules');
@@ -101,10 +102,14 @@ try {
   for (const f of readdirSync(fixtures)) cpSync(join(fixtures, f), join(app, f));
   // The README's test-kit recipe, exactly as test/docs runs it (there it imports the package by its own name too).
   cpSync(join(ROOT, 'test', 'docs', 'recipe-fake-holder.test.ts'), join(app, 'recipe-fake-holder.test.ts'));
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const quick = /## Quick start[\s\S]*?```ts\n([\s\S]*?)```/.exec(readme);
-  if (quick === null) fail('README has a quick start ts block', 'not found');
-  else writeFileSync(join(app, 'quickstart.ts'), quick[1]);
+  // The README quick start, saved under the file name its text gives (the strict tsconfig type-checks that file).
+  let quick = null;
+  try {
+    quick = readmeQuickStart(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+    writeFileSync(join(app, quick.file), quick.code);
+  } catch (err) {
+    fail('README has a quick start: a file name, a command and a ts block', err instanceof Error ? err.message : String(err));
+  }
   writeFileSync(join(app, 'expected-exports.json'), JSON.stringify({
     core: readFileSync(join(ROOT, 'test/unit/package/export-lists/core.txt'), 'utf8').trim().split('\n'),
     testing: readFileSync(join(ROOT, 'test/unit/package/export-lists/testing.txt'), 'utf8').trim().split('\n'),
@@ -123,7 +128,20 @@ try {
   run('tsx cjs.cjs', process.execPath, [TSX, 'cjs.cjs'], { env });
   run('node invalid-arguments.mjs (relative workspace / registry dir → INVALID_ARGUMENT)', process.execPath, ['invalid-arguments.mjs'], { env });
   run('node invalid-args.mjs (plain JS: UNKNOWN_AGENT, INVALID_ARGUMENT naming the parameter)', process.execPath, ['invalid-args.mjs'], { env });
-  run('tsx quickstart.ts (README)', process.execPath, [TSX, 'quickstart.ts'], { env, check: (r) => r.stdout.includes('UNKNOWN_AGENT') || 'no UNKNOWN_AGENT line' });
+  if (quick !== null) {
+    // Run with the command the README gives (`npx tsx <file>`: tsx is the repo's own here), in a TMPDIR of its own that
+    // must be empty again afterwards (the sandbox is disposed); its output must be the non-empty result the README shows.
+    const [runner, ...args] = quick.command.split(/\s+/);
+    const quickTmp = join(scratch, 'quickstart-tmp');
+    mkdirSync(quickTmp);
+    if (runner !== 'npx' || args[0] !== 'tsx') fail('the README quick start runs with `npx tsx <file>`', `it says \`${quick.command}\``);
+    else {
+      run(`${quick.command} (README quick start: a non-empty result)`, process.execPath, [TSX, ...args.slice(1)], {
+        env: { ...env, TMPDIR: quickTmp },
+        check: (r) => quickStartOutputProblem(r.stdout) ?? (readdirSync(quickTmp).length === 0 || `left ${readdirSync(quickTmp).join(', ')} in its TMPDIR`),
+      });
+    }
+  }
 
   // 6. The test kit from the built package, in vitest, as a downstream project uses it; the files using `await using`,
   // `seed` and the README's recipe must each finish under 5 s (vitest's own per-file time, from its JSON report).
