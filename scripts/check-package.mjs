@@ -129,8 +129,8 @@ try {
   run('node invalid-arguments.mjs (relative workspace / registry dir → INVALID_ARGUMENT)', process.execPath, ['invalid-arguments.mjs'], { env });
   run('node invalid-args.mjs (plain JS: UNKNOWN_AGENT, INVALID_ARGUMENT naming the parameter)', process.execPath, ['invalid-args.mjs'], { env });
   if (quick !== null) {
-    // Run with the command the README gives (`npx tsx <file>`: tsx is the repo's own here), in a TMPDIR of its own that
-    // must be empty again afterwards (the sandbox is disposed); its output must be the non-empty result the README shows.
+    // Run with the command the README gives (`npx tsx <file>`: tsx is the repo's own here), in a TMPDIR of its own where
+    // its sandbox must be gone afterwards (`await using` disposed it); its output must be the non-empty result the README shows.
     const [runner, ...args] = quick.command.split(/\s+/);
     const quickTmp = join(scratch, 'quickstart-tmp');
     mkdirSync(quickTmp);
@@ -138,7 +138,10 @@ try {
     else {
       run(`${quick.command} (README quick start: a non-empty result)`, process.execPath, [TSX, ...args.slice(1)], {
         env: { ...env, TMPDIR: quickTmp },
-        check: (r) => quickStartOutputProblem(r.stdout) ?? (readdirSync(quickTmp).length === 0 || `left ${readdirSync(quickTmp).join(', ')} in its TMPDIR`),
+        check: (r) => {
+          const left = readdirSync(quickTmp).filter((n) => n.startsWith('mam-quickstart-')); // tsx keeps its own cache there
+          return quickStartOutputProblem(r.stdout) ?? (left.length === 0 || `left ${left.join(', ')} in its TMPDIR`);
+        },
       });
     }
   }
