@@ -5,7 +5,7 @@
 // without faults ends in the state of a clean reset.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FaultResetKit, buildFaultReset, failOnce as once, faultCase } from '../helpers/fault-reset.js';
-import type { Ran } from '../helpers/fault-reset-judge.js';
+import { type Ran, said } from '../helpers/fault-reset-judge.js';
 import { CLAUDE_CODEX_UNRECORDED } from '../helpers/fault-reset-scenarios.js';
 
 const REGISTRY_TMP = /\/\.agent-sessions\.yaml\.[^/]+\.tmp$/;
@@ -26,7 +26,7 @@ describe('reset under a single filesystem fault: regressions', () => {
   it('the registry write marking the first target stopped fails: the run returns exit 1, "failed at stop"', async () => {
     const { problems, faulted } = await faultCase(kit, once('EIO', (m) => m.op === 'writeFile' && REGISTRY_TMP.test(m.path)), 'mark-stopped write');
     expect(problems).toEqual([]);
-    expect(faulted.out?.exitCode).toBe(1);
+    expect(faulted.out?.exitCode, said(faulted)).toBe(1);
     expect(rowState(faulted, 'reviewer-claude-01')).toBe('failed at stop');
   }, 60_000);
 
@@ -52,13 +52,13 @@ describe('reset under a single filesystem fault: regressions', () => {
     });
     const { problems, faulted } = await faultCase(kit, pin, 'codex pin write');
     expect(problems).toEqual([]);
-    expect(faulted.out?.exitCode).toBe(0);
+    expect(faulted.out?.exitCode, said(faulted)).toBe(0);
   }, 60_000);
 
   it('the spec cannot be removed at the end: exit 1 saying so, every target done; the rerun removes it', async () => {
     const { problems, faulted } = await faultCase(kit, once('EACCES', (m) => m.op === 'unlink' && m.path.endsWith('/.mam/reset-spec.json')), 'spec removal');
     expect(problems).toEqual([]);
-    expect(faulted.out?.exitCode).toBe(1);
+    expect(faulted.out?.exitCode, said(faulted)).toBe(1);
     expect(faulted.out?.message).toContain('could not be removed');
     expect(faulted.out?.rows.map((r) => r.state)).toEqual(['done', 'done']);
   }, 60_000);
@@ -79,7 +79,7 @@ describe('reset under a single filesystem fault: regressions', () => {
   it('the loop guard marker cannot be removed: exit 1 naming it; the rerun in this process is not refused', async () => {
     const { problems, faulted } = await faultCase(kit, once('EIO', (m) => m.op === 'unlink' && m.path.endsWith('/.mam/loop-guard-active')), 'guard release');
     expect(problems).toEqual([]);
-    expect(faulted.out?.exitCode).toBe(1);
+    expect(faulted.out?.exitCode, said(faulted)).toBe(1);
     expect(faulted.out?.message).toContain('loop-guard-active');
   }, 60_000);
 });
