@@ -1,5 +1,5 @@
 // Type-checks README blocks with the project's compiler options, as a user's code importing `@mam/core` would be:
-// each block is an in-memory module next to the tests, its imports pointing at the sources, the tour's variables declared.
+// each block is an in-memory module next to the tests, its imports pointing at the built package, the tour's variables declared.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -7,7 +7,8 @@ import type { ReadmeBlock } from './readme-blocks.js';
 import { resolveImports } from './readme-run.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const ENTRY = { '@mam/core': '../../src/index.js', '@mam/core/testing': '../../src/testing/index.js' };
+// The built declarations (the tests' global setup builds dist/), as a user's compiler reads the installed package.
+const ENTRY = { '@mam/core': '../../dist/index.js', '@mam/core/testing': '../../dist/testing/index.js' };
 // On the block's first line, so line N of the module is README line block.line + N - 1.
 const PRELUDE = 'declare const home: string, env: Record<string, string>, workspace: string, dir: string; ';
 
