@@ -7,8 +7,8 @@ import { makeWorkspace } from '../helpers/registry-fixtures.js';
 import { expectedMirror, readMirror } from '../helpers/registry-mirror.js';
 import { byTier } from '../helpers/tier.js';
 
-const WRITERS = 8;
-// npm test: 25 updates a writer; the slow tier (test/slow/registry-concurrency.test.ts) 100.
+// npm test: 4 writers × 25 updates; the slow tier (test/slow/registry-concurrency.test.ts) 8 × 100.
+const WRITERS = byTier(4, 8);
 const UPDATES = byTier(25, 100);
 
 describe('SessionRegistry with concurrent writer processes', () => {

@@ -25,6 +25,7 @@ import { buildAgyStage } from '../helpers/adapter-agy-stage.js';
 import { agyPaths } from '../../src/adapters/agy/agy-paths.js';
 import { agyVerifyReference, buildAgyGenHome, type GenAgyConversation } from '../helpers/agy-gen-home.js';
 import { materializeGrokStage } from '../helpers/adapter-grok-stage.js';
+import { byTier } from '../helpers/tier.js';
 
 const MISSING = ['019a0000-0000-7000-8000-000000000001', '00000000-0000-4000-8000-000000000000', 'ses_0000000000000000000000000a', '20260101_000000_abcdef', 'not an id'];
 
@@ -165,7 +166,8 @@ describe('verifyMany answers as verifyArtifact per id on a generated mixed home'
         const got = await many(getAdapter(agents[k] as AgentName, { ports: nodePorts({ env: m.env }) }))(idx.map((i) => pool[i] as VerifyQuery), ctx);
         expect(got).toEqual(idx.map((i) => truth[k]?.[i]));
       }),
-      { numRuns: 25 },
+      // npm test a modest count; the slow tier (test/slow/verify-many-equivalence.test.ts) the full one.
+      { numRuns: byTier(12, 25) },
     );
   });
 });
@@ -191,7 +193,7 @@ describe('Codex verifyMany on random generated homes', () => {
         const queries = crossed([...h.ids, genId(999)], workspaces);
         await expectSame('codex', h.ctx.env, h.ctx, queries);
       }),
-      { numRuns: 40 },
+      { numRuns: byTier(15, 40) },
     );
   });
 });
@@ -262,7 +264,7 @@ describe('agy verifyMany', () => {
         const h = buildAgyGenHome(dir, convs);
         seen.push(...(await expectAgySame(h.home, [h.wsA, h.wsB, h.link, join(dir, 'nowhere')], h.ids)));
       }),
-      { numRuns: 12 },
+      { numRuns: byTier(6, 12) },
     );
     // The homes gave both answers.
     expect(seen).toContain(true);

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { CodexAdapter } from '../../src/adapters/codex/codex-adapter.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { buildHome, genId, type GenHome, type GenThread, scanAnswer } from '../helpers/codex-index-home.js';
+import { byTier } from '../helpers/tier.js';
 
 const thread: fc.Arbitrary<GenThread> = fc.record({
   cwd: fc.constantFrom('real', 'link', 'other'),
@@ -48,7 +49,7 @@ describe('codex: the indexed answer equals a full scan of the home', () => {
           rmSync(root, { recursive: true, force: true });
         }
       }),
-      { numRuns: 40 },
+      { numRuns: byTier(15, 40) },
     );
   });
 });

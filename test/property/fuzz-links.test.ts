@@ -18,6 +18,7 @@ describe.each(AGENTS)('links planted in the %s stage (property, sample)', (agent
   });
 
   it('a purge never mutates through a link or outside the agent dir', async () => {
-    await checkPlantedLinks(stage, sites, 12);
+    // A sample: `npm run fuzz` plants links at scale.
+    await checkPlantedLinks(stage, sites, 6);
   });
 });

@@ -13,6 +13,7 @@ import { ClaudeAdapter } from '../../src/adapters/claude/claude-adapter.js';
 import { CodexAdapter } from '../../src/adapters/codex/codex-adapter.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { buildHome, genId, genRolloutPath, type GenHome, type GenThread } from '../helpers/codex-index-home.js';
+import { byTier } from '../helpers/tier.js';
 
 const CLAUDE_KINDS = [
   'transcript', 'project-dir', 'session-env', 'file-history', 'tasks', 'debug', 'todo', 'todo-lookalike', 'telemetry',
@@ -99,7 +100,7 @@ describe('owns answers exactly as hasArtifacts', () => {
           rmSync(root, { recursive: true, force: true });
         }
       }),
-      { numRuns: 30 },
+      { numRuns: byTier(12, 30) },
     );
   });
 
@@ -179,7 +180,7 @@ describe('owns answers exactly as hasArtifacts', () => {
           rmSync(root, { recursive: true, force: true });
         }
       }),
-      { numRuns: 30 },
+      { numRuns: byTier(12, 30) },
     );
   });
 });
