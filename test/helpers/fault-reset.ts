@@ -8,6 +8,7 @@ import { ownKey } from '../../src/ids/agent-names.js';
 import { NodeFileSystem } from '../../src/node/node-fs.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { ResetPlanner } from '../../src/reset/index.js';
+import { FakeProcessTable } from '../../src/testing/process/fake-process-table.js';
 import { type FaultErrno, type FaultPlan, type RecordedMutation, RecordingFileSystem } from '../../src/testing/fs/recording-file-system.js';
 import { judgeFaulted, type Ran, said } from './fault-reset-judge.js';
 import { CLAUDE_CODEX, type FaultResetScenario } from './fault-reset-scenarios.js';
@@ -59,7 +60,12 @@ function plannerOn(kit: FaultResetKit, fs: RecordingFileSystem): ResetPlanner {
   const { sb } = kit.current;
   const env = { ...sb.env };
   const ports = { ...nodePorts({ env, herdrBin: sb.herdrBin }), fs };
-  if (kit.herdr === 'in-process') ports.herdr = inProcessHerdr(sb, env);
+  if (kit.herdr === 'in-process') {
+    ports.herdr = inProcessHerdr(sb, env);
+    // The sweep injects filesystem faults: the purges' in-use gate reads an empty process table (as the purge fault
+    // sweep does) instead of `ps`/`lsof` at every purge; the executable-based case per scenario keeps the real one.
+    ports.proc = new FakeProcessTable();
+  }
   return new ResetPlanner(sb.workspace, { ports, lifecycle: { home: sb.home, env, timeouts: FAST } });
 }
 
