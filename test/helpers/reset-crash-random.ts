@@ -18,6 +18,7 @@ import { recordedId } from '../../src/registry/row-agent.js';
 import { resetSpecPath } from '../../src/reset/index.js';
 import { MAM_BIN } from './mam-bin.js';
 import { resetSandbox } from './reset-sandbox.js';
+import { seededRandom } from './tier.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const NAMES = ['reviewer-agy-01', 'reviewer-codex-01'];
@@ -30,18 +31,6 @@ export interface ResetCrashRandomOptions {
   seed: number;
   /** The whole test's limit (ms). */
   timeoutMs: number;
-}
-
-// A small seeded PRNG (mulberry32), so a failing instant can be replayed from the printed seed.
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Declares the scenario's describe block: one sandbox, `cycles` killed runs each followed by reruns to completion. */
@@ -101,8 +90,7 @@ export function describeResetCrashRandom(opts: ResetCrashRandomOptions): void {
     }
 
     it(`survives ${CYCLES} SIGKILLs at random instants`, async () => {
-      const seed = Number(process.env['MAM_TEST_SEED'] ?? opts.seed);
-      const rand = prng(seed);
+      const { random: rand, seed } = seededRandom(opts.seed);
       // One unkilled child run: its duration bounds the random instants (and it must finish on its own).
       const first = await ids();
       const measured = await childRun(null);
