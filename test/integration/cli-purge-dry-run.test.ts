@@ -31,13 +31,13 @@ beforeEach(() => {
 afterEach(() => rmSync(home, { recursive: true, force: true }));
 
 describe('mam purge --dry-run', () => {
-  it('--json prints the plan (reference strings, verdict, in_use) and changes nothing; exit 0', async () => {
+  it('--json prints the plan (kind dry-run, reference strings, verdict, inUse) and changes nothing; exit 0', async () => {
     const before = treeSnapshot(home);
     const c = capture();
     expect(await purgeCommand(['auto', id, '--home', home, '--dry-run', '--json'], c.io)).toBe(0);
     const out = JSON.parse(c.out()) as Record<string, unknown>;
-    expect(out).toMatchObject({ dry_run: true, agent: 'agy', id, verdict: 'purge', refused: [], in_use: false, other_agents: [] });
-    expect([...(out['would_remove'] as string[])].sort()).toEqual([...files].sort());
+    expect(out).toMatchObject({ kind: 'dry-run', dryRun: true, agent: 'agy', id, verdict: 'purge', refused: [], inUse: false, otherAgents: [] });
+    expect([...(out['wouldRemove'] as string[])].sort()).toEqual([...files].sort());
     expect(treeSnapshot(home)).toEqual(before);
     for (const f of files) expect(existsSync(f)).toBe(true);
   });
@@ -54,7 +54,7 @@ describe('mam purge --dry-run', () => {
   it('a named agent with nothing of the id: unresolved, exit 5 (dry run or not), nothing removed', async () => {
     const c = capture();
     expect(await purgeCommand(['codex', id, '--home', home, '--json'], c.io)).toBe(5);
-    expect(JSON.parse(c.out())).toEqual({ agent: null, purged: [], residual: [], in_use: false, kind: 'unresolved' });
+    expect(JSON.parse(c.out())).toEqual({ kind: 'unresolved', agent: null, purged: [], residual: [], inUse: false });
     expect(await purgeCommand(['codex', id, '--home', home, '--dry-run', '--json'], capture().io)).toBe(5);
     for (const f of files) expect(existsSync(f)).toBe(true);
   });
@@ -62,8 +62,8 @@ describe('mam purge --dry-run', () => {
   it('the purge itself still prints the reference keys with reference strings', async () => {
     const c = capture();
     expect(await purgeCommand(['auto', id, '--home', home, '--json'], c.io)).toBe(0);
-    const out = JSON.parse(c.out()) as { agent: string; purged: string[]; residual: string[]; in_use: boolean };
-    expect(out).toMatchObject({ agent: 'agy', residual: [], in_use: false });
+    const out = JSON.parse(c.out()) as { kind: string; agent: string; purged: string[]; residual: string[]; inUse: boolean };
+    expect(out).toMatchObject({ kind: 'purged', agent: 'agy', residual: [], inUse: false });
     expect([...out.purged].sort()).toEqual([...files].sort());
   });
 });
