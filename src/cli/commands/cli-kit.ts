@@ -68,7 +68,9 @@ function fromParseError(err: unknown): UsageError {
       return new UsageError(`unknown option: ${quoted}`, quoted);
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE': {
       const flag = /--?[a-z][a-z-]*/i.exec(quoted)?.[0] ?? quoted;
-      return new UsageError(message.includes('argument missing') ? `${flag} needs a value` : `${flag} takes no value`, flag);
+      if (message.includes('does not take an argument')) return new UsageError(`${flag} takes no value`, flag);
+      // "argument missing", or "ambiguous": the next word starts with "-" (a value that does must be written --flag=-x).
+      return new UsageError(`${flag} needs a value${message.includes('ambiguous') ? ` (one starting with "-" is written ${flag}=VALUE)` : ''}`, flag);
     }
     case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
       return new UsageError(`unexpected argument: ${JSON.stringify(quoted)}`, quoted);
@@ -176,7 +178,7 @@ function context(io: Io, asJson: boolean, values: Record<string, string | boolea
     agent(value: string | undefined, name: string, allowAuto = false): AgentName & 'auto' {
       if (value === undefined) throw new UsageError(`missing ${name}`, name);
       const agent = [...AGENT_NAMES, ...(allowAuto ? ['auto' as const] : [])].find((n) => n === value);
-      if (agent === undefined) throw new UsageError(`unknown agent ${JSON.stringify(value)} (one of ${[...AGENT_NAMES, ...(allowAuto ? ['auto'] : [])].join(', ')})`, name, value);
+      if (agent === undefined) throw new UsageError(`unknown agent ${JSON.stringify(value)}: ${name} must be one of ${[...AGENT_NAMES, ...(allowAuto ? ['auto'] : [])].join(', ')}`, name, value);
       // Both overloads' answers: the implementation's return type must be assignable to each.
       return agent as AgentName & 'auto';
     },
