@@ -1,5 +1,6 @@
 // `mam purge … --dry-run` prints the plan (text and --json), changes nothing, and exits with the code the purge would
 // give; a named agent with nothing of the id exits 5 (unresolved), not 0.
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,6 +50,22 @@ describe('mam purge --dry-run', () => {
     expect(c.out()).toMatch(/^dry run \(purge\): would remove 2 artifact\(s\) of agy conversation .*; nothing was changed\n/);
     for (const f of files) expect(c.out()).toContain(`would remove: ${f}\n`);
     expect(treeSnapshot(home)).toEqual(before);
+  });
+
+  // Issue 34: the dry run said "would remove: …" for every artifact even when the verdict meant nothing would be removed.
+  it('in use: each artifact is "found (in-use: would not remove)", never "would remove"; exit 4', async () => {
+    const holder = spawn(process.execPath, ['-e', 'console.log("ready"); setInterval(() => {}, 1e6)', '--', '--conversation', id], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      await new Promise((resolve) => holder.stdout.once('data', resolve));
+      const c = capture();
+      expect(await purgeCommand(['agy', id, '--home', home, '--dry-run'], c.io)).toBe(4);
+      expect(c.out()).toMatch(/^dry run \(in-use\): /);
+      for (const f of files) expect(c.out()).toContain(`found (in-use: would not remove): ${f}\n`);
+      expect(c.out()).not.toContain('would remove:');
+      for (const f of files) expect(existsSync(f)).toBe(true);
+    } finally {
+      holder.kill('SIGKILL');
+    }
   });
 
   it('a named agent with nothing of the id: unresolved, exit 5 (dry run or not), nothing removed', async () => {
