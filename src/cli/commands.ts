@@ -40,7 +40,3 @@ export function isCommandName(name: string): name is CommandName {
   return Object.hasOwn(SPECS, name);
 }
 
-/** The synopsis of a command, or its name when it has none. */
-export function commandSummary(name: string): string {
-  return COMMANDS[name]?.synopsis ?? name;
-}
