@@ -46,10 +46,6 @@ export interface CommandContext {
   number(flag: string, scale?: number): number | undefined;
   /** A string option that must be given and not blank. */
   required(flag: string): string;
-  /** The agent named by a positional (`name` as help shows it, e.g. `<agent>`). */
-  agent(value: string | undefined, name: string): AgentName;
-  /** The agent named by a positional, or `auto`. */
-  agent(value: string | undefined, name: string, allowAuto: true): AgentName | 'auto';
   /** Prints the one `--json` document. */
   json<T extends { readonly kind: string }>(doc: T): void;
   /** The process's ports (made once). */
@@ -175,13 +171,6 @@ function context(io: Io, asJson: boolean, values: Record<string, string | boolea
       if (v.trim() === '') throw new UsageError(`--${flag} must not be empty`, `--${flag}`, v);
       return v;
     },
-    agent(value: string | undefined, name: string, allowAuto = false): AgentName & 'auto' {
-      if (value === undefined) throw new UsageError(`missing ${name}`, name);
-      const agent = [...AGENT_NAMES, ...(allowAuto ? ['auto' as const] : [])].find((n) => n === value);
-      if (agent === undefined) throw new UsageError(`unknown agent ${JSON.stringify(value)}: ${name} must be one of ${[...AGENT_NAMES, ...(allowAuto ? ['auto'] : [])].join(', ')}`, name, value);
-      // Both overloads' answers: the implementation's return type must be assignable to each.
-      return agent as AgentName & 'auto';
-    },
   };
 }
 
@@ -190,3 +179,17 @@ export function noMore(positionals: readonly string[], count: number): void {
   const extra = positionals[count];
   if (extra !== undefined) throw new UsageError(`unexpected argument: ${JSON.stringify(extra)}`, extra);
 }
+
+/** The positional `value` (shown in help as `name`, e.g. `<agent>`) as one of `allowed`: missing or unknown is a usage error. */
+function oneOf<T extends string>(allowed: readonly T[], value: string | undefined, name: string): T {
+  if (value === undefined) throw new UsageError(`missing ${name}`, name);
+  const found = allowed.find((n) => n === value);
+  if (found === undefined) throw new UsageError(`unknown agent ${JSON.stringify(value)}: ${name} must be one of ${allowed.join(', ')}`, name, value);
+  return found;
+}
+
+/** The agent a positional names. */
+export const agentArg = (value: string | undefined, name: string): AgentName => oneOf(AGENT_NAMES, value, name);
+
+/** The agent a positional names, or `auto`. */
+export const agentOrAuto = (value: string | undefined, name: string): AgentName | 'auto' => oneOf([...AGENT_NAMES, 'auto'] as const, value, name);

@@ -1,11 +1,11 @@
 // mam discover <agent> --workspace WS [--home DIR] [--epoch S] [--json] → the agent's conversations in WS, newest first.
-import { type Io, noMore, runCommand } from './cli-kit.js';
+import { agentArg, type Io, noMore, runCommand } from './cli-kit.js';
 import { getAdapter } from '../../adapters/get-adapter.js';
 
 /** `mam discover`: one id a line, or `{"kind":"discovered","agent","workspace","ids"}`; exit 0, 1 a store error, 2 usage. */
 export function discoverCommand(argv: string[], io: Io): Promise<number> {
   return runCommand('discover', argv, io, async (ctx) => {
-    const agent = ctx.agent(ctx.positionals[0], '<agent>');
+    const agent = agentArg(ctx.positionals[0], '<agent>');
     noMore(ctx.positionals, 1);
     const epoch = ctx.number('epoch');
     const workspace = await ctx.workspace(true);

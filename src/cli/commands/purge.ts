@@ -2,7 +2,7 @@
 // usage, 4 in use, 5 unresolved, 6 refused with nothing removed (not of the workspace, a database that must not be written,
 // a store that cannot be read, every removal failed, the disk changed), 7 partial (removed some, left some, each with its
 // reason); --dry-run prints the plan (changing nothing) and exits with the code the purge would give.
-import { type Io, noMore, runCommand, UsageError } from './cli-kit.js';
+import { agentOrAuto, type Io, noMore, runCommand, UsageError } from './cli-kit.js';
 import { type Artifact, formatArtifact } from '../../purge/artifact.js';
 import type { PurgeFault } from '../../purge/purge-fault.js';
 import type { OtherAgentArtifacts, PurgePlan } from '../../purge/purge-plan.js';
@@ -142,7 +142,7 @@ export function printResult(result: PurgeResult, id: string, asked: string, io: 
 /** `mam purge`: the result as text or as one JSON document; the exit code of the result (see the file's first lines). */
 export function purgeCommand(argv: string[], io: Io): Promise<number> {
   return runCommand('purge', argv, io, async (ctx) => {
-    const agent = ctx.agent(ctx.positionals[0], '<agent|auto>', true);
+    const agent = agentOrAuto(ctx.positionals[0], '<agent|auto>');
     const id = ctx.positionals[1];
     if (id === undefined) throw new UsageError('missing <id>', '<id>');
     if (id.trim() === '') throw new UsageError('<id> must not be empty', '<id>', id);
