@@ -6,6 +6,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COMMANDS, type CliCommand, type CliIo, isCommandName } from './commands.js';
+import { wantsJson } from './commands/parse-options.js';
 import { helpOf, SPECS } from './commands/specs.js';
 
 export type { CliCommand, CliIo } from './commands.js';
@@ -75,7 +76,9 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     return 0;
   }
   if (!Object.hasOwn(COMMANDS, command)) {
-    io.stderr(`mam: unknown ${command.startsWith('-') ? 'option' : 'command'} ${JSON.stringify(command)}\n${helpText()}`);
+    const message = `unknown ${command.startsWith('-') ? 'option' : 'command'} ${JSON.stringify(command)}`;
+    if (wantsJson(argv)) io.stdout(`${JSON.stringify({ error: { code: 'USAGE', message, data: { argument: '<command>', value: command } } })}\n`);
+    else io.stderr(`mam: ${message}\n${helpText()}`);
     return 2;
   }
   const entry = COMMANDS[command];

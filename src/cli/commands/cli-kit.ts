@@ -3,7 +3,7 @@
 // naming the flag or argument (never a stack, never a library parameter's name), a library fault as exit 1 with its
 // message, and under `--json` every error as one JSON document on stdout: {"error":{"code","message","data"}}.
 import { isAbsolute, resolve } from 'node:path';
-import { parseOptions } from './parse-options.js';
+import { parseOptions, wantsJson } from './parse-options.js';
 import { type CommandName, helpOf, SPECS } from './specs.js';
 import { isMamError } from '../../errors.js';
 import { AGENT_NAMES, type AgentName } from '../../ids/agent-names.js';
@@ -75,12 +75,6 @@ function fromParseError(err: unknown): UsageError {
       return new UsageError(message, flag);
     }
   }
-}
-
-/** True when `--json` is among the arguments before `--` (known even when parsing fails, so the error is JSON too). */
-function wantsJson(argv: readonly string[]): boolean {
-  const end = argv.includes('--') ? argv.indexOf('--') : argv.length;
-  return argv.slice(0, end).includes('--json');
 }
 
 /** Prints an error as one line on stderr (and the usage line for a usage error), or as the JSON error document. */

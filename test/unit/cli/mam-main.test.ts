@@ -51,6 +51,13 @@ describe('mam: a good Unix CLI', () => {
   });
 
   // The root entry is the curated public API; the bin imports what it runs from the modules themselves.
+  it('an unknown command under --json: the JSON error on stdout, exit 2', async () => {
+    const c = collect();
+    expect(await main(['frobnicate', '--json'], c.io)).toBe(2);
+    expect(c.err()).toBe('');
+    expect(JSON.parse(c.out())).toEqual({ error: { code: 'USAGE', message: 'unknown command "frobnicate"', data: { argument: '<command>', value: 'frobnicate' } } });
+  });
+
   it('every command module imports library modules by relative path, never the root entry', () => {
     const dir = new URL('../../../src/cli/commands/', import.meta.url);
     for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
