@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
 
 // ESM only: Node >= 20.19 `require()`s it (require(esm)), so CommonJS users get the very same module instances, and no
@@ -13,8 +12,6 @@ const common: Options = {
   external: ['better-sqlite3', 'execa', 'yaml', 'zod'],
 };
 
-const SRC_INDEX = resolve('src/index.ts');
-
 export default defineConfig([
   {
     ...common,
@@ -23,24 +20,13 @@ export default defineConfig([
     clean: true,
   },
   {
-    // The `mam` bin: its commands import the package's own entry (`../../index.js` in src), which here becomes an import
-    // of `@mam/core` itself (resolved by Node's package self-reference), so the bin never carries a second copy.
+    // The `mam` bin: its commands import the library's modules by relative path (the root entry is the curated public
+    // API, not the bin's), so the bin carries its own copy; `isMamError` recognises a fault of either copy by its brand.
     ...common,
     entry: { cli: 'src/cli/mam.ts' },
     clean: false,
     esbuildOptions(options) {
       options.chunkNames = 'cli/[name]-[hash]';
     },
-    esbuildPlugins: [
-      {
-        name: 'mam-self-reference',
-        setup(build) {
-          build.onResolve({ filter: /(^|\/)index\.js$/ }, (args) => {
-            if (!args.importer.includes('/src/cli/')) return undefined;
-            return resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts')) === SRC_INDEX ? { path: '@mam/core', external: true } : undefined;
-          });
-        },
-      },
-    ],
   },
 ]);

@@ -170,7 +170,7 @@ try {
   run('mam frobnicate (exit 2)', mam, ['frobnicate'], { status: 2 });
   const ws = join(scratch, 'ws');
   mkdirSync(ws);
-  run('mam discover codex on a sandbox', mam, ['discover', 'codex', '--workspace', ws, '--home', home, '--json'], { check: (r) => Array.isArray(JSON.parse(r.stdout)) || 'not a JSON array' });
+  run('mam discover codex on a sandbox', mam, ['discover', 'codex', '--workspace', ws, '--home', home, '--json'], { check: (r) => { const d = JSON.parse(r.stdout); return (d.kind === 'discovered' && Array.isArray(d.ids)) || 'not {"kind":"discovered","ids":[…]}'; } });
 
   // 8. Linters of the published shape.
   run('publint --strict', process.execPath, [PUBLINT, installed, '--strict', '--pack', 'false'], { cwd: app });

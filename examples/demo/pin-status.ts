@@ -91,10 +91,10 @@ export async function showStatus(real: RealHomes, pinned: readonly Pinned[], res
   check((await statusCommand(['--workspace', real.team], io((s) => (text += s)), { probe })) === 0, 'mam status exits 0');
   check((await statusCommand(['--workspace', real.team, '--json'], io((s) => (json += s)), { probe })) === 0, 'mam status --json exits 0');
   block(text.replace(/ +$/gm, ''));
-  const detail = (JSON.parse(json) as { sessions_detail: { name: string; own_id: string | null; resume_state: ResumeState }[] }).sessions_detail;
+  const detail = (JSON.parse(json) as { sessionsDetail: { name: string; ownId: string | null; resumeState: ResumeState }[] }).sessionsDetail;
   for (const p of pinned) {
     const d = detail.find((x) => x.name === p.name);
-    check(d?.own_id === p.id, `status shows ${p.name}'s recorded id`);
-    check(d.resume_state === resumes(p), `status says ${p.name} resume=${resumes(p)} (got ${d.resume_state})`);
+    check(d?.ownId === p.id, `status shows ${p.name}'s recorded id`);
+    check(d.resumeState === resumes(p), `status says ${p.name} resume=${resumes(p)} (got ${d.resumeState})`);
   }
 }

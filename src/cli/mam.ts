@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // `mam <command> [args…]`: the package's command-line interface (`bin` `mam`, built to dist/cli.js). Each command is one
-// file, `commands/<name>.ts`, exporting `<name>Command(argv, io): Promise<exitCode>`; it imports only the package's own
-// entry (`../../index.js`, which the build maps to `@mam/core`). Run from a checkout with `npm run mam -- …`.
+// file, `commands/<name>.ts`, exporting `<name>Command(argv, io): Promise<exitCode>` through the shared runner
+// (`commands/cli-kit.ts`); what it accepts is its spec (`commands/specs.ts`). Run from a checkout with `npm run mam -- …`.
 import { readFileSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { COMMANDS, type CliCommand, type CliIo, commandSummary } from './commands.js';
+import { COMMANDS, type CliCommand, type CliIo, isCommandName } from './commands.js';
+import { wantsJson } from './commands/parse-options.js';
+import { helpOf, SPECS } from './commands/specs.js';
 
 export type { CliCommand, CliIo } from './commands.js';
 
@@ -30,7 +32,7 @@ export function packageVersion(): string {
 
 /** The top-level help: the synopsis, one line per command, and the global options. */
 export function helpText(): string {
-  const lines = Object.keys(COMMANDS).map((n) => `  ${commandSummary(n)}`);
+  const lines = Object.values(SPECS).flatMap((spec) => [`  ${spec.usage}`, `      ${spec.summary}`]);
   return [
     'usage: mam <command> [args…]',
     '       mam <command> --help',
@@ -42,6 +44,9 @@ export function helpText(): string {
     'options:',
     '  -h, --help     show this help (or a command\'s, after its name) and exit 0',
     '  -V, --version  print the version of @mam/core and exit 0',
+    '',
+    'exit codes: 0 success, 2 a usage error; each command\'s others are in its --help.',
+    'Under --json every command prints one JSON document with a "kind" (an error: {"error":{"code","message","data"}}).',
     '',
   ].join('\n');
 }
@@ -55,9 +60,13 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   }
   if (HELP_FLAGS.has(command) || command === 'help') {
     const topic = command === 'help' ? rest[0] : undefined;
-    if (topic !== undefined && Object.hasOwn(COMMANDS, topic)) {
-      io.stdout(`${commandSummary(topic)}\n`);
+    if (topic !== undefined && isCommandName(topic)) {
+      io.stdout(helpOf(topic));
       return 0;
+    }
+    if (topic !== undefined) {
+      io.stderr(`mam help: unknown command ${JSON.stringify(topic)}\n${helpText()}`);
+      return 2;
     }
     io.stdout(helpText());
     return 0;
@@ -67,14 +76,16 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     return 0;
   }
   if (!Object.hasOwn(COMMANDS, command)) {
-    io.stderr(`mam: unknown ${command.startsWith('-') ? 'option' : 'command'} ${JSON.stringify(command)}\n${helpText()}`);
+    const message = `unknown ${command.startsWith('-') ? 'option' : 'command'} ${JSON.stringify(command)}`;
+    if (wantsJson(argv)) io.stdout(`${JSON.stringify({ error: { code: 'USAGE', message, data: { argument: '<command>', value: command } } })}\n`);
+    else io.stderr(`mam: ${message}\n${helpText()}`);
     return 2;
   }
   const entry = COMMANDS[command];
   if (entry === undefined) return 2;
   const end = rest.includes('--') ? rest.indexOf('--') : rest.length;
-  if (rest.slice(0, end).some((a) => HELP_FLAGS.has(a))) {
-    io.stdout(`${commandSummary(command)}\n`);
+  if (rest.slice(0, end).some((a) => HELP_FLAGS.has(a)) && isCommandName(command)) {
+    io.stdout(helpOf(command));
     return 0;
   }
   const run: CliCommand = await entry.load();
@@ -91,12 +102,40 @@ function isEntryPoint(): boolean {
   }
 }
 
+// A write to stdout that fails (EPIPE: the reader went away, as `mam … | head -c1`; ENOSPC: `mam … > /dev/full`) arrives
+// as an 'error' event; without a listener Node dies with a stack. Here it is one line on stderr and exit 1; nothing more
+// is written to stdout, and the command finishes what it was doing (a purge or a reset is never cut in the middle).
+function stdoutFailure(err: NodeJS.ErrnoException): string {
+  const why: Readonly<Record<string, string>> = { EPIPE: 'the reader closed the pipe', ENOSPC: 'no space left on the device' };
+  return `mam: cannot write to standard output: ${err.code ?? 'error'} (${why[err.code ?? ''] ?? err.message})\n`;
+}
+
 /** Runs `mam` as a process: arguments from `process.argv`, output to its streams, the exit code to `process.exitCode`. */
 export function runCli(argv: string[] = process.argv.slice(2)): Promise<void> {
-  const io: CliIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
+  let broken = false;
+  const onStdoutError = (err: NodeJS.ErrnoException): void => {
+    if (broken) return;
+    broken = true;
+    process.exitCode = 1;
+    process.stderr.write(stdoutFailure(err));
+  };
+  process.stdout.on('error', onStdoutError);
+  // A closed stderr has nowhere to be reported; it must not turn into a crash either.
+  process.stderr.on('error', () => undefined);
+  const io: CliIo = {
+    stdout: (t) => {
+      if (broken) return;
+      try {
+        process.stdout.write(t);
+      } catch (err) {
+        onStdoutError(err as NodeJS.ErrnoException);
+      }
+    },
+    stderr: (t) => process.stderr.write(t),
+  };
   return main(argv, io).then(
     (code) => {
-      process.exitCode = code;
+      process.exitCode = broken ? 1 : code;
     },
     (err: unknown) => {
       io.stderr(`mam: ${err instanceof Error ? err.message : String(err)}\n`);

@@ -29,8 +29,9 @@ describe('mam doctor', () => {
     const before = hashTree(s.home);
     const c = capture();
     expect(await doctorCommand(['--home', s.home, '--json'], c.io)).toBe(0);
-    const reports = JSON.parse(c.out()) as Array<{ agent: string; known: boolean | null; counts: Record<string, number> }>;
-    expect(reports.find((r) => r.agent === 'codex')).toMatchObject({ known: true, counts: { threads: 2, rollouts: 2 } });
+    const doc = JSON.parse(c.out()) as { kind: string; home: string; reports: Array<{ agent: string; known: boolean | null; counts: Record<string, number> }> };
+    expect(doc).toMatchObject({ kind: 'stores', home: s.home });
+    expect(doc.reports.find((r) => r.agent === 'codex')).toMatchObject({ known: true, counts: { threads: 2, rollouts: 2 } });
     expect(hashTree(s.home)).toEqual(before);
     const text = capture();
     expect(await doctorCommand(['--home', s.home], text.io)).toBe(0);

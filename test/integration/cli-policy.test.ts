@@ -25,12 +25,15 @@ describe('mam policy FILE.json… [--json]', () => {
     await dispose();
   });
 
-  it('--json prints one {scenario_id, decision, reason} per file, in order, and exits 0', async () => {
+  it('--json prints one {kind: decisions} with a {file, scenarioId, decision, reason} per file, in order, and exits 0', async () => {
     const { code, stdout, stderr } = await run([...files, '--json']);
     expect([code, stderr]).toEqual([0, '']);
-    const lines = stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, string>);
-    expect(lines.map((l) => Object.keys(l).sort())).toEqual(files.map(() => ['decision', 'reason', 'scenario_id']));
-    expect(lines.map((l) => [l['scenario_id'], l['decision']])).toEqual(loadManifest().scenarios.map((id) => [id, vectors.get(id)?.expected_policy.decision]));
+    expect(stdout.trimEnd().split('\n')).toHaveLength(1);
+    const doc = JSON.parse(stdout) as { kind: string; decisions: Array<Record<string, string>>; failures: unknown[] };
+    expect([doc.kind, doc.failures]).toEqual(['decisions', []]);
+    const lines = doc.decisions;
+    expect(lines.map((l) => Object.keys(l).sort())).toEqual(files.map(() => ['decision', 'file', 'reason', 'scenarioId']));
+    expect(lines.map((l) => [l['scenarioId'], l['decision']])).toEqual(loadManifest().scenarios.map((id) => [id, vectors.get(id)?.expected_policy.decision]));
   });
 
   it('without --json prints `id: decision — reason` lines', async () => {
@@ -43,17 +46,22 @@ describe('mam policy FILE.json… [--json]', () => {
     const f = join(dir, 'bare.json');
     await writeFile(f, '{}');
     const { stdout } = await run([f, '--json']);
-    expect(JSON.parse(stdout)).toMatchObject({ scenario_id: 'bare', decision: 'reobserve' });
+    expect(JSON.parse(stdout)).toMatchObject({ kind: 'decisions', decisions: [{ file: f, scenarioId: 'bare', decision: 'reobserve' }] });
   });
 
-  it('an unreadable or non-JSON file is reported on stderr, the others still decided, exit 1', async () => {
+  it('an unreadable or non-JSON file is reported (on stderr, or in the JSON\'s failures), the others still decided, exit 1', async () => {
     const bad = join(dir, 'bad.json');
     await writeFile(bad, '{not json');
+    const text = await run([join(dir, 'missing.json'), bad, files[0] as string]);
+    expect(text.code).toBe(1);
+    expect(text.stderr).toContain('missing.json: NotFound');
+    expect(text.stderr).toContain('bad.json: not JSON');
+    expect(text.stdout.trimEnd().split('\n')).toHaveLength(1);
     const { code, stdout, stderr } = await run([join(dir, 'missing.json'), bad, files[0] as string, '--json']);
-    expect(code).toBe(1);
-    expect(stderr).toContain('missing.json: NotFound');
-    expect(stderr).toContain('bad.json: not JSON');
-    expect(stdout.trimEnd().split('\n')).toHaveLength(1);
+    expect([code, stderr]).toEqual([1, '']);
+    const doc = JSON.parse(stdout) as { decisions: unknown[]; failures: Array<{ file: string; message: string }> };
+    expect(doc.decisions).toHaveLength(1);
+    expect(doc.failures.map((f) => [f.file, f.message.split(':')[0]])).toEqual([[join(dir, 'missing.json'), 'NotFound'], [bad, 'not JSON']]);
   });
 
   it('no file or an unknown option is a usage error, exit 2', async () => {

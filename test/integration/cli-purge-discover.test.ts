@@ -45,13 +45,13 @@ afterEach(() => {
 });
 
 describe('mam purge', () => {
-  it('purges (exit 0) and prints {agent, purged, residual, in_use}', () => {
+  it('purges (exit 0) and prints {kind, agent, purged, residual, inUse}', () => {
     const id = randomUUID();
     const files = agyConversation(id);
     const r = mam(['purge', 'auto', id, '--home', home, '--json']);
     expect(r.code, r.err).toBe(0);
-    const out = JSON.parse(r.out) as { agent: string; purged: string[]; residual: string[]; in_use: boolean };
-    expect(out).toMatchObject({ agent: 'agy', residual: [], in_use: false });
+    const out = JSON.parse(r.out) as { kind: string; agent: string; purged: string[]; residual: string[]; inUse: boolean };
+    expect(out).toMatchObject({ kind: 'purged', agent: 'agy', residual: [], inUse: false });
     expect([...out.purged].sort()).toEqual([...files].sort());
     for (const f of files) expect(existsSync(f)).toBe(false);
   });
@@ -64,7 +64,7 @@ describe('mam purge', () => {
     await new Promise((resolve) => holder.stdout?.once('data', resolve));
     const r = mam(['purge', 'agy', id, '--home', home, '--json']);
     expect(r.code, r.err).toBe(4);
-    expect(JSON.parse(r.out)).toMatchObject({ agent: 'agy', in_use: true, holders: [expect.objectContaining({ pid: holder.pid })] });
+    expect(JSON.parse(r.out)).toMatchObject({ kind: 'in-use', agent: 'agy', inUse: true, holders: [expect.objectContaining({ pid: holder.pid })] });
     for (const f of files) expect(existsSync(f)).toBe(true);
   });
 
@@ -89,7 +89,7 @@ describe('mam discover', () => {
     const ws = stage.expected.conversations[1]?.workspace as string;
     const r = spawnSync(process.execPath, [MAM_BIN, 'discover', 'codex', '--workspace', ws, '--home', stage.home, '--json'], { encoding: 'utf8', env: { ...env(), ...stage.env } });
     expect(r.status, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual(['01a229e4-5cbc-7f60-86ff-abaf22a4b8e4']);
+    expect(JSON.parse(r.stdout)).toEqual({ kind: 'discovered', agent: 'codex', workspace: ws, ids: ['01a229e4-5cbc-7f60-86ff-abaf22a4b8e4'] });
   });
 
   it('exits 2 on an unknown agent or a bad epoch', async () => {

@@ -1,5 +1,6 @@
 // `mam purge … --dry-run` prints the plan (text and --json), changes nothing, and exits with the code the purge would
 // give; a named agent with nothing of the id exits 5 (unresolved), not 0.
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,13 +32,13 @@ beforeEach(() => {
 afterEach(() => rmSync(home, { recursive: true, force: true }));
 
 describe('mam purge --dry-run', () => {
-  it('--json prints the plan (reference strings, verdict, in_use) and changes nothing; exit 0', async () => {
+  it('--json prints the plan (kind dry-run, reference strings, verdict, inUse) and changes nothing; exit 0', async () => {
     const before = treeSnapshot(home);
     const c = capture();
     expect(await purgeCommand(['auto', id, '--home', home, '--dry-run', '--json'], c.io)).toBe(0);
     const out = JSON.parse(c.out()) as Record<string, unknown>;
-    expect(out).toMatchObject({ dry_run: true, agent: 'agy', id, verdict: 'purge', refused: [], in_use: false, other_agents: [] });
-    expect([...(out['would_remove'] as string[])].sort()).toEqual([...files].sort());
+    expect(out).toMatchObject({ kind: 'dry-run', dryRun: true, agent: 'agy', id, verdict: 'purge', refused: [], inUse: false, otherAgents: [] });
+    expect([...(out['wouldRemove'] as string[])].sort()).toEqual([...files].sort());
     expect(treeSnapshot(home)).toEqual(before);
     for (const f of files) expect(existsSync(f)).toBe(true);
   });
@@ -51,10 +52,26 @@ describe('mam purge --dry-run', () => {
     expect(treeSnapshot(home)).toEqual(before);
   });
 
+  // Issue 34: the dry run said "would remove: …" for every artifact even when the verdict meant nothing would be removed.
+  it('in use: each artifact is "found (in-use: would not remove)", never "would remove"; exit 4', async () => {
+    const holder = spawn(process.execPath, ['-e', 'console.log("ready"); setInterval(() => {}, 1e6)', '--', '--conversation', id], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      await new Promise((resolve) => holder.stdout.once('data', resolve));
+      const c = capture();
+      expect(await purgeCommand(['agy', id, '--home', home, '--dry-run'], c.io)).toBe(4);
+      expect(c.out()).toMatch(/^dry run \(in-use\): /);
+      for (const f of files) expect(c.out()).toContain(`found (in-use: would not remove): ${f}\n`);
+      expect(c.out()).not.toContain('would remove:');
+      for (const f of files) expect(existsSync(f)).toBe(true);
+    } finally {
+      holder.kill('SIGKILL');
+    }
+  });
+
   it('a named agent with nothing of the id: unresolved, exit 5 (dry run or not), nothing removed', async () => {
     const c = capture();
     expect(await purgeCommand(['codex', id, '--home', home, '--json'], c.io)).toBe(5);
-    expect(JSON.parse(c.out())).toEqual({ agent: null, purged: [], residual: [], in_use: false, kind: 'unresolved' });
+    expect(JSON.parse(c.out())).toEqual({ kind: 'unresolved', agent: null, purged: [], residual: [], inUse: false });
     expect(await purgeCommand(['codex', id, '--home', home, '--dry-run', '--json'], capture().io)).toBe(5);
     for (const f of files) expect(existsSync(f)).toBe(true);
   });
@@ -62,8 +79,8 @@ describe('mam purge --dry-run', () => {
   it('the purge itself still prints the reference keys with reference strings', async () => {
     const c = capture();
     expect(await purgeCommand(['auto', id, '--home', home, '--json'], c.io)).toBe(0);
-    const out = JSON.parse(c.out()) as { agent: string; purged: string[]; residual: string[]; in_use: boolean };
-    expect(out).toMatchObject({ agent: 'agy', residual: [], in_use: false });
+    const out = JSON.parse(c.out()) as { kind: string; agent: string; purged: string[]; residual: string[]; inUse: boolean };
+    expect(out).toMatchObject({ kind: 'purged', agent: 'agy', residual: [], inUse: false });
     expect([...out.purged].sort()).toEqual([...files].sort());
   });
 });

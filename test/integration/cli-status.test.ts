@@ -56,13 +56,15 @@ describe('mam status', () => {
     await writeTranscript();
     const res = mam('status', '--workspace', ws, '--home', home, '--json');
     expect(res.code, res.stderr).toBe(0);
-    const out = JSON.parse(res.stdout) as { workspace: string; sessions_detail: unknown[]; orchestrator_uuids: string[] };
+    expect(res.stdout.trimEnd().split('\n')).toHaveLength(1);
+    const out = JSON.parse(res.stdout) as { kind: string; workspace: string; sessionsDetail: unknown[]; orchestratorUuids: string[] };
+    expect(out.kind).toBe('status');
     expect(out.workspace).toBe(ws);
-    expect(out.orchestrator_uuids).toEqual([UORC]);
-    expect(out.sessions_detail).toEqual([
-      { name: 'reviewer-claude-01', agent: 'claude', status: 'running', role: 'planner,reviewer', own_id: UA, resume_state: 'yes' },
-      { name: 's-creator-agy', agent: 'agy', status: 'running', role: 'creator', own_id: null, resume_state: 'no' },
-      { name: 'stopped-codex-01', agent: 'codex', status: 'stopped', role: '', own_id: null, resume_state: 'no' },
+    expect(out.orchestratorUuids).toEqual([UORC]);
+    expect(out.sessionsDetail).toEqual([
+      { name: 'reviewer-claude-01', agent: 'claude', status: 'running', role: 'planner,reviewer', ownId: UA, resumeState: 'yes' },
+      { name: 's-creator-agy', agent: 'agy', status: 'running', role: 'creator', ownId: null, resumeState: 'no' },
+      { name: 'stopped-codex-01', agent: 'codex', status: 'stopped', role: '', ownId: null, resumeState: 'no' },
     ]);
   });
 
@@ -83,23 +85,31 @@ describe('mam status', () => {
     const { io, out } = collect();
     const code = await statusCommand(['--workspace', ws, '--json'], io, { probe: async (row) => (row.name === 's-creator-agy' ? 'yes' : 'no') });
     expect(code).toBe(0);
-    const states = (JSON.parse(out()) as { sessions_detail: Array<{ name: string; resume_state: string }> }).sessions_detail.map((d) => [d.name, d.resume_state]);
+    const states = (JSON.parse(out()) as { sessionsDetail: Array<{ name: string; resumeState: string }> }).sessionsDetail.map((d) => [d.name, d.resumeState]);
     expect(states).toEqual([['reviewer-claude-01', 'no'], ['s-creator-agy', 'yes'], ['stopped-codex-01', 'no']]);
   });
 
-  it('an unreadable registry exits 1 with the registry\'s message; the file is left alone', async () => {
+  it('an unreadable registry exits 1 with the registry\'s message (JSON under --json); the file is left alone', async () => {
     await writeFile(yaml, 'herdr_sessions: {broken\n');
-    const res = mam('status', '--workspace', ws, '--json');
+    const res = mam('status', '--workspace', ws);
     expect(res.code).toBe(1);
     expect(res.stderr).toContain('check it, then fix or remove it by hand');
     expect(res.stdout).toBe('');
+    const json = mam('status', '--workspace', ws, '--json');
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toMatchObject({ error: { code: 'REGISTRY_CORRUPT', message: expect.stringContaining('check it, then fix or remove it by hand') } });
     expect(await readFile(yaml, 'utf8')).toBe('herdr_sessions: {broken\n');
   });
 
-  it('a workspace without a registry has no sessions', async () => {
+  it('a workspace without a registry has no sessions; one that does not exist is a usage error (exit 2)', async () => {
     const { io, out } = collect();
-    expect(await statusCommand(['--workspace', `${ws}/nowhere`], io)).toBe(0);
+    await mkdir(join(ws, 'empty'));
+    expect(await statusCommand(['--workspace', join(ws, 'empty')], io)).toBe(0);
     expect(out()).toContain('no sessions registered');
+    const missing = collect();
+    expect(await statusCommand(['--workspace', `${ws}/nowhere`], missing.io)).toBe(2);
+    expect(missing.err()).toContain(`--workspace must be an existing directory: "${ws}/nowhere"`);
+    expect(missing.out()).toBe('');
   });
 
   it('usage errors exit 2: an unknown option, an unknown command, no command', async () => {

@@ -1,34 +1,17 @@
 // mam discover <agent> --workspace WS [--home DIR] [--epoch S] [--json] → the agent's conversations in WS, newest first.
-import { resolve } from 'node:path';
-import { parseOptions } from './parse-options.js';
-import { AGENT_NAMES, getAdapter, nodePorts } from '../../index.js';
+import { agentArg, type Io, noMore, runCommand } from './cli-kit.js';
+import { getAdapter } from '../../adapters/get-adapter.js';
 
-interface Io {
-  stdout: (s: string) => void;
-  stderr: (s: string) => void;
-}
-
-export async function discoverCommand(argv: string[], io: Io): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseOptions({ args: argv, allowPositionals: true, options: { home: { type: 'string' }, workspace: { type: 'string' }, epoch: { type: 'string' }, json: { type: 'boolean' } } });
-  } catch (err) {
-    io.stderr(`mam discover: ${(err as Error).message}\n`);
-    return 2;
-  }
-  const [given, ...extra] = parsed.positionals;
-  const agent = AGENT_NAMES.find((n) => n === given);
-  const epoch = parsed.values.epoch === undefined ? undefined : Number(parsed.values.epoch);
-  if (agent === undefined || extra.length > 0 || (epoch !== undefined && !Number.isFinite(epoch))) {
-    io.stderr(`usage: mam discover <${AGENT_NAMES.join('|')}> --workspace WS [--home DIR] [--epoch SECONDS] [--json]\n`);
-    return 2;
-  }
-  const ids = await getAdapter(agent).discover({
-    // A relative --workspace is the shell's: resolved against the current directory here (the library refuses one).
-    workspace: resolve(parsed.values.workspace ?? process.cwd()),
-    home: parsed.values.home ?? nodePorts().proc.env()['HOME'] ?? '/',
-    ...(epoch === undefined ? {} : { epoch }),
+/** `mam discover`: one id a line, or `{"kind":"discovered","agent","workspace","ids"}`; exit 0, 1 a store error, 2 usage. */
+export function discoverCommand(argv: string[], io: Io): Promise<number> {
+  return runCommand('discover', argv, io, async (ctx) => {
+    const agent = agentArg(ctx.positionals[0], '<agent>');
+    noMore(ctx.positionals, 1);
+    const epoch = ctx.number('epoch');
+    const workspace = await ctx.workspace(true);
+    const ids = await getAdapter(agent).discover({ workspace, home: await ctx.home(), ...(epoch === undefined ? {} : { epoch }) });
+    if (ctx.asJson) ctx.json({ kind: 'discovered', agent, workspace, ids });
+    else io.stdout(ids.map((i) => `${i}\n`).join(''));
+    return 0;
   });
-  io.stdout(parsed.values.json === true ? `${JSON.stringify(ids)}\n` : ids.map((i) => `${i}\n`).join(''));
-  return 0;
 }

@@ -16,3 +16,9 @@ export function parseOptions<T extends ParseArgsConfig>(config: T): ReturnType<t
   }
   return parsed as unknown as ReturnType<typeof parseArgs<T>>;
 }
+
+/** True when `--json` is among the arguments before `--` (known even when parsing fails, so the error is JSON too). */
+export function wantsJson(argv: readonly string[]): boolean {
+  const end = argv.includes('--') ? argv.indexOf('--') : argv.length;
+  return argv.slice(0, end).includes('--json');
+}

@@ -1,8 +1,9 @@
 // `mam policy FILE.json… [--json]`: runs ShadowPolicy.decide on each scenario file and prints one decision per file.
 import { basename } from 'node:path';
-import { isPortError, NodeFileSystem, type PolicyScenario, ShadowPolicy } from '../../index.js';
-
-const USAGE = 'usage: mam policy FILE.json… [--json]';
+import { type Io, runCommand, UsageError } from './cli-kit.js';
+import { isPortError } from '../../errors.js';
+import type { PolicyScenario } from '../../loop/policy-scenario.js';
+import { ShadowPolicy } from '../../loop/shadow-policy.js';
 
 function scenarioIdOf(scenario: unknown, file: string): string {
   const id = typeof scenario === 'object' && scenario !== null ? (scenario as Record<string, unknown>)['scenario_id'] : undefined;
@@ -10,42 +11,33 @@ function scenarioIdOf(scenario: unknown, file: string): string {
 }
 
 /**
- * Prints `{scenario_id, decision, reason}` per file (JSON lines with `--json`, else `id: decision — reason`); exit 0, 1 when a file could not be read or parsed, 2 on a usage error.
+ * Prints `id: decision — reason` per file, or one `{"kind":"decisions","decisions","failures"}` with `--json`; exit 0,
+ * 1 when a file could not be read or parsed (the others are still decided), 2 on a usage error.
  * @public
  */
-export async function policyCommand(argv: string[], io: { stdout: (s: string) => void; stderr: (s: string) => void }): Promise<number> {
-  const files: string[] = [];
-  let json = false;
-  for (const arg of argv) {
-    if (arg === '--json') json = true;
-    else if (arg === '--help' || arg === '-h') {
-      io.stdout(`${USAGE}\n`);
-      return 0;
-    } else if (arg.startsWith('-') && arg !== '-') {
-      io.stderr(`unknown option: ${arg}\n${USAGE}\n`);
-      return 2;
-    } else files.push(arg);
-  }
-  if (files.length === 0) {
-    io.stderr(`${USAGE}\n`);
-    return 2;
-  }
-  const fs = new NodeFileSystem();
-  const policy = new ShadowPolicy();
-  let failed = false;
-  for (const file of files) {
-    let scenario: unknown;
-    try {
-      scenario = JSON.parse(await fs.readText(file));
-    } catch (err) {
-      failed = true;
-      const why = isPortError(err) ? `${err.code}: ${err.message}` : `not JSON: ${err instanceof Error ? err.message : String(err)}`;
-      io.stderr(`mam policy: ${file}: ${why}\n`);
-      continue;
+export function policyCommand(argv: string[], io: Io): Promise<number> {
+  return runCommand('policy', argv, io, async (ctx) => {
+    if (ctx.positionals.length === 0) throw new UsageError('missing FILE.json (one scenario file or more)', 'FILE.json');
+    const fs = ctx.ports().fs;
+    const policy = new ShadowPolicy();
+    const decisions: Array<{ file: string; scenarioId: string; decision: string; reason: string }> = [];
+    const failures: Array<{ file: string; message: string }> = [];
+    for (const file of ctx.positionals) {
+      let scenario: unknown;
+      try {
+        scenario = JSON.parse(await fs.readText(file));
+      } catch (err) {
+        const message = isPortError(err) ? `${err.code}: ${err.message}` : `not JSON: ${err instanceof Error ? err.message : String(err)}`;
+        failures.push({ file, message });
+        if (!ctx.asJson) io.stderr(`mam policy: ${file}: ${message}\n`);
+        continue;
+      }
+      const { decision, reason } = policy.decide(scenario as PolicyScenario);
+      const scenarioId = scenarioIdOf(scenario, file);
+      decisions.push({ file, scenarioId, decision, reason });
+      if (!ctx.asJson) io.stdout(`${scenarioId}: ${decision} — ${reason}\n`);
     }
-    const { decision, reason } = policy.decide(scenario as PolicyScenario);
-    const scenarioId = scenarioIdOf(scenario, file);
-    io.stdout(json ? `${JSON.stringify({ scenario_id: scenarioId, decision, reason })}\n` : `${scenarioId}: ${decision} — ${reason}\n`);
-  }
-  return failed ? 1 : 0;
+    if (ctx.asJson) ctx.json({ kind: 'decisions', decisions, failures });
+    return failures.length > 0 ? 1 : 0;
+  });
 }

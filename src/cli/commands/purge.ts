@@ -2,45 +2,29 @@
 // usage, 4 in use, 5 unresolved, 6 refused with nothing removed (not of the workspace, a database that must not be written,
 // a store that cannot be read, every removal failed, the disk changed), 7 partial (removed some, left some, each with its
 // reason); --dry-run prints the plan (changing nothing) and exits with the code the purge would give.
-import { parseOptions } from './parse-options.js';
-import {
-  AGENT_NAMES,
-  type AgentName,
-  type Artifact,
-  formatArtifact,
-  type OtherAgentArtifacts,
-  purgeExitCode,
-  type PurgePlan,
-  type PurgeResult,
-  PurgeService, nodePorts,
-  type PurgeFault,
-} from '../../index.js';
+import { agentOrAuto, type Io, noMore, runCommand, UsageError } from './cli-kit.js';
+import { type Artifact, formatArtifact } from '../../purge/artifact.js';
+import type { PurgeFault } from '../../purge/purge-fault.js';
+import type { OtherAgentArtifacts, PurgePlan } from '../../purge/purge-plan.js';
+import { purgeExitCode, type PurgeResult } from '../../purge/purge-result.js';
+import { PurgeService } from '../../purge/purge-service.js';
 
-const USAGE = `usage: mam purge <${AGENT_NAMES.join('|')}|auto> <id> [--home DIR] [--workspace WS] [--dry-run] [--json]
-exit: 0 purged (nothing of it left), 2 usage, 4 in use, 5 unresolved (no artifact of the id), 6 refused (nothing removed),
-      7 partial (removed some, left some); a dry run exits with the code the purge would give`;
-
-/** Where the command writes. */
-export interface Io {
-  /** Standard output. */
-  stdout: (s: string) => void;
-  /** Standard error. */
-  stderr: (s: string) => void;
-}
+export type { Io } from './cli-kit.js';
 
 const str = (xs: readonly Artifact[]): string[] => xs.map((a) => formatArtifact(a, { reason: true }));
 const others = (xs: readonly OtherAgentArtifacts[]): Array<{ agent: string; artifacts: string[] }> => xs.map((o) => ({ agent: o.agent, artifacts: str(o.artifacts) }));
 const faultText = (f: PurgeFault): string => `${f.cause}${f.path === null ? '' : ` at ${f.path}`}: ${f.advice}`;
 
 /** The plan as the `--dry-run --json` object. */
-export function planJson(plan: PurgePlan): Record<string, unknown> {
+export function planJson(plan: PurgePlan): { kind: 'dry-run' } & Record<string, unknown> {
   return {
-    dry_run: true,
+    kind: 'dry-run',
+    dryRun: true,
     agent: plan.agent,
     id: plan.id,
     verdict: plan.verdict,
     reason: plan.reason,
-    would_remove: plan.artifacts.map((a) => formatArtifact(a)),
+    wouldRemove: plan.artifacts.map((a) => formatArtifact(a)),
     artifacts: plan.artifacts,
     refused: str(plan.refused),
     holders: plan.holders,
@@ -48,15 +32,14 @@ export function planJson(plan: PurgePlan): Record<string, unknown> {
     mentions: str(plan.mentions),
     notes: plan.notes,
     faults: plan.faults,
-    other_agents: others(plan.otherAgents),
-    in_use: plan.holders.length > 0,
-    kind: 'dry-run',
+    otherAgents: others(plan.otherAgents),
+    inUse: plan.holders.length > 0,
   };
 }
 
-/** The result as the `--json` object (the reference keys first, then `kind`, the result's kind). */
-export function resultJson(result: PurgeResult): Record<string, unknown> {
-  return { ...resultFields(result), kind: result.kind };
+/** The result as the `--json` object: its `kind` and the reference keys (artifacts as reference strings), camelCase. */
+export function resultJson(result: PurgeResult): { kind: PurgeResult['kind'] } & Record<string, unknown> {
+  return { kind: result.kind, ...resultFields(result) };
 }
 
 function resultFields(result: PurgeResult): Record<string, unknown> {
@@ -69,20 +52,20 @@ function resultFields(result: PurgeResult): Record<string, unknown> {
         residual: str(result.residual),
         mentions: str(result.mentions),
         notes: result.notes,
-        other_agents: others(result.otherAgents),
-        in_use: false,
+        otherAgents: others(result.otherAgents),
+        inUse: false,
         ...(result.kind === 'partial' ? { faults: result.faults } : {}),
       };
     case 'in-use':
-      return { agent: result.agent, purged: [], residual: [], in_use: true, holders: result.holders, hints: result.hints };
+      return { agent: result.agent, purged: [], residual: [], inUse: true, holders: result.holders, hints: result.hints };
     case 'unresolved':
-      return { agent: null, purged: [], residual: [], in_use: false };
+      return { agent: null, purged: [], residual: [], inUse: false };
     case 'not-in-workspace':
-      return { agent: result.agent, purged: [], residual: [], in_use: false, refused: result.kind, reason: result.reason, workspace: result.workspace };
+      return { agent: result.agent, purged: [], residual: [], inUse: false, refused: result.kind, reason: result.reason, workspace: result.workspace };
     case 'refused':
-      return { agent: result.agent, purged: [], residual: [], in_use: false, refused: result.kind, reason: result.reason, items: str(result.refused), faults: result.faults };
+      return { agent: result.agent, purged: [], residual: [], inUse: false, refused: result.kind, reason: result.reason, items: str(result.refused), faults: result.faults };
     case 'changed':
-      return { agent: result.agent, purged: [], residual: [], in_use: false, refused: result.kind, changes: result.changes.map((c) => ({ change: c.change, artifact: formatArtifact(c.artifact, { reason: true }) })) };
+      return { agent: result.agent, purged: [], residual: [], inUse: false, refused: result.kind, changes: result.changes.map((c) => ({ change: c.change, artifact: formatArtifact(c.artifact, { reason: true }) })) };
     case 'dry-run':
       return planJson(result.plan);
     default: {
@@ -98,7 +81,9 @@ function printOthers(xs: readonly OtherAgentArtifacts[], io: Io): void {
 
 function printPlan(plan: PurgePlan, io: Io): void {
   io.stdout(`dry run (${plan.verdict}): ${plan.reason}; nothing was changed\n`);
-  for (const a of plan.artifacts) io.stdout(`would remove: ${formatArtifact(a)}\n`);
+  // Only a plan that would run removes anything: otherwise its artifacts are what was found, and why they stay is said.
+  const removes = plan.verdict === 'purge' || plan.verdict === 'partial';
+  for (const a of plan.artifacts) io.stdout(removes ? `would remove: ${formatArtifact(a)}\n` : `found (${plan.verdict}: would not remove): ${formatArtifact(a)}\n`);
   for (const a of plan.refused) io.stdout(`refused: ${formatArtifact(a, { reason: true })}\n`);
   for (const h of plan.holders) io.stdout(`  holder pid ${h.pid} (${h.signal}): ${h.command}\n`);
   for (const h of plan.hints) io.stdout(`  see: ${h}\n`);
@@ -154,23 +139,19 @@ export function printResult(result: PurgeResult, id: string, asked: string, io: 
 }
 
 
-export async function purgeCommand(argv: string[], io: Io): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseOptions({ args: argv, allowPositionals: true, options: { home: { type: 'string' }, workspace: { type: 'string' }, json: { type: 'boolean' }, 'dry-run': { type: 'boolean' } } });
-  } catch (err) {
-    io.stderr(`mam purge: ${(err as Error).message}\n${USAGE}\n`);
-    return 2;
-  }
-  const [agent, id, ...extra] = parsed.positionals;
-  if (agent === undefined || id === undefined || extra.length > 0 || (agent !== 'auto' && !(AGENT_NAMES as readonly string[]).includes(agent))) {
-    io.stderr(`${USAGE}\n`);
-    return 2;
-  }
-  const home = parsed.values.home ?? nodePorts().proc.env()['HOME'] ?? '/';
-  const dryRun = parsed.values['dry-run'] === true;
-  const result = await new PurgeService().purge(agent as AgentName | 'auto', id, { home, dryRun, ...(parsed.values.workspace ? { workspace: parsed.values.workspace } : {}) });
-  if (parsed.values.json === true) io.stdout(`${JSON.stringify(resultJson(result))}\n`);
-  else printResult(result, id, agent, io);
-  return purgeExitCode(result);
+/** `mam purge`: the result as text or as one JSON document; the exit code of the result (see the file's first lines). */
+export function purgeCommand(argv: string[], io: Io): Promise<number> {
+  return runCommand('purge', argv, io, async (ctx) => {
+    const agent = agentOrAuto(ctx.positionals[0], '<agent|auto>');
+    const id = ctx.positionals[1];
+    if (id === undefined) throw new UsageError('missing <id>', '<id>');
+    if (id.trim() === '') throw new UsageError('<id> must not be empty', '<id>', id);
+    noMore(ctx.positionals, 2);
+    const given = ctx.str('workspace');
+    const workspace = given === undefined ? undefined : await ctx.workspace(false);
+    const result = await new PurgeService().purge(agent, id, { home: await ctx.home(), dryRun: ctx.flag('dry-run'), ...(workspace === undefined ? {} : { workspace }) });
+    if (ctx.asJson) ctx.json(resultJson(result));
+    else printResult(result, id, agent, io);
+    return purgeExitCode(result);
+  });
 }

@@ -1,14 +1,7 @@
 // mam reconcile [--workspace WS] [--home DIR] [--apply] [--json] → captures the id of every running post-discovered row with none pinned; a dry run unless --apply. Exit 0, 1 registry error, 2 usage.
-import { resolve } from 'node:path';
-import { parseOptions } from './parse-options.js';
-import { MamError, type Ports, reconcile, type ReconcileEntry } from '../../index.js';
-
-interface Io {
-  stdout: (s: string) => void;
-  stderr: (s: string) => void;
-}
-
-const USAGE = 'usage: mam reconcile [--workspace WS] [--home DIR] [--apply] [--json]';
+import { type Io, runCommand } from './cli-kit.js';
+import { reconcile, type ReconcileEntry } from '../../autopin/reconcile.js';
+import type { Ports } from '../../ports/index.js';
 
 function line(e: ReconcileEntry): string {
   switch (e.outcome) {
@@ -26,39 +19,21 @@ function line(e: ReconcileEntry): string {
 }
 
 /**
- * `mam reconcile`: one line per drifted row (JSON with `--json`); nothing is written without `--apply`.
+ * `mam reconcile`: one line per drifted row (`{"kind":"reconcile",…}` with `--json`); nothing is written without `--apply`.
  * @public
  */
-export async function reconcileCommand(argv: string[], io: Io, opts: { ports?: Partial<Ports> } = {}): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseOptions({ args: argv, options: { workspace: { type: 'string' }, home: { type: 'string' }, apply: { type: 'boolean' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }));
-  } catch (err) {
-    io.stderr(`mam reconcile: ${(err as Error).message}\n${USAGE}\n`);
-    return 2;
-  }
-  if (values.help === true) {
-    io.stdout(`${USAGE}\n`);
-    return 0;
-  }
-  const workspace = resolve(values.workspace ?? process.cwd());
-  try {
-    const report = await reconcile(workspace, {
-      apply: values.apply === true,
-      ...(opts.ports === undefined ? {} : { ports: opts.ports }),
-      ...(values.home === undefined ? {} : { home: resolve(values.home) }),
-    });
-    if (values.json === true) {
-      io.stdout(`${JSON.stringify(report)}\n`);
+export function reconcileCommand(argv: string[], io: Io, opts: { ports?: Partial<Ports> } = {}): Promise<number> {
+  return runCommand('reconcile', argv, io, async (ctx) => {
+    const workspace = await ctx.workspace(false);
+    const home = await ctx.givenHome();
+    const report = await reconcile(workspace, { apply: ctx.flag('apply'), ...(home === undefined ? {} : { home }), ...(opts.ports === undefined ? {} : { ports: opts.ports }) });
+    if (ctx.asJson) {
+      ctx.json({ kind: 'reconcile', ...report });
       return 0;
     }
     if (report.entries.length === 0) io.stdout(`no drifted rows in ${workspace}\n`);
     for (const e of report.entries) io.stdout(`${line(e)}\n`);
     if (!report.apply && report.entries.some((e) => e.outcome === 'would-pin')) io.stdout('dry run: nothing was pinned; run again with --apply to pin\n');
     return 0;
-  } catch (err) {
-    if (!(err instanceof MamError)) throw err;
-    io.stderr(`mam reconcile: ${err.message}\n`);
-    return 1;
-  }
+  });
 }

@@ -50,13 +50,21 @@ describe('mam: a good Unix CLI', () => {
     }
   });
 
-  it('every command module imports only the package entry (the built bin maps it to @mam/core)', () => {
+  // The root entry is the curated public API; the bin imports what it runs from the modules themselves.
+  it('an unknown command under --json: the JSON error on stdout, exit 2', async () => {
+    const c = collect();
+    expect(await main(['frobnicate', '--json'], c.io)).toBe(2);
+    expect(c.err()).toBe('');
+    expect(JSON.parse(c.out())).toEqual({ error: { code: 'USAGE', message: 'unknown command "frobnicate"', data: { argument: '<command>', value: 'frobnicate' } } });
+  });
+
+  it('every command module imports library modules by relative path, never the root entry', () => {
     const dir = new URL('../../../src/cli/commands/', import.meta.url);
     for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
       const text = readFileSync(new URL(file, dir), 'utf8');
       const specs = [...text.matchAll(/from '([^']+)'/g)].map((m) => m[1]);
-      // The package entry, Node built-ins, and the commands' own helpers beside them (checked by this same loop).
-      for (const s of specs) expect(s === '../../index.js' || s?.startsWith('node:') || /^\.\/[a-z0-9-]+\.js$/.test(s ?? ''), `${file}: ${s}`).toBe(true);
+      // Node built-ins, the commands' own helpers beside them, and library modules below src/ (never src/index.ts).
+      for (const s of specs) expect(s?.startsWith('node:') || /^\.\/[a-z0-9-]+\.js$/.test(s ?? '') || (/^\.\.\/\.\.\/[a-z0-9/-]+\.js$/.test(s ?? '') && s !== '../../index.js'), `${file}: ${s}`).toBe(true);
     }
   });
 });
