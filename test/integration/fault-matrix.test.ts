@@ -5,10 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAULT_AGENTS, type FaultStage, buildFaultStage } from '../helpers/fault-stages.js';
 import { MATRIX_FAULTS, faultMatrixCase } from '../helpers/fault-matrix.js';
 
-// Known gap (not this law's fix): a full purge of grok leaves the id's bytes in session_search.sqlite (freed pages of
-// the deleted session_docs rows); the dead-copy scrub does not cover that store yet. Only that file is exempt, for grok.
-const exempt = (agent: string) => (path: string) => agent === 'grok' && path.endsWith('/session_search.sqlite');
-
 describe.each(FAULT_AGENTS)('fault matrix: %s', (agent) => {
   let stage: FaultStage;
   beforeAll(async () => {
@@ -19,7 +15,7 @@ describe.each(FAULT_AGENTS)('fault matrix: %s', (agent) => {
   });
 
   it.each(MATRIX_FAULTS)('%s: the outcome says what happened, and a rerun without the fault finishes', async (fault) => {
-    const report = await faultMatrixCase(stage, fault, { from: 2, exempt: exempt(agent) });
+    const report = await faultMatrixCase(stage, fault, { from: 2 });
     expect(report.problems).toEqual([]);
   });
 });
