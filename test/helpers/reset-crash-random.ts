@@ -33,7 +33,7 @@ export interface ResetCrashRandomOptions {
 }
 
 // A small seeded PRNG (mulberry32), so a failing instant can be replayed from the printed seed.
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
