@@ -6,7 +6,6 @@
 // - the rerun finishes: `purged` (or `unresolved` only when nothing of the id is left), never "unresolved" while a byte
 //   of the id is on disk;
 // - after it no byte of the id is in the stage outside the mentions a whole purge names, and nothing of it verifies.
-import Database from 'better-sqlite3';
 import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { NodeFileSystem } from '../../src/node/node-fs.js';
@@ -15,6 +14,7 @@ import type { FileSystemPort } from '../../src/ports/fs.js';
 import { realSqliteModule, withSqliteLoader } from '../../src/sqlite/driver.js';
 import { filesHolding, matrixService, mentionPaths, sqliteFiles, stageRoot } from './fault-matrix.js';
 import type { FaultStage } from './fault-stages.js';
+import { withHolders } from './finish-interrupt.js';
 
 /** A filesystem port that counts its calls and, from call `at` on (0: never), rejects every one; `calls()` counts them. */
 export interface CrashingFs {
@@ -43,18 +43,6 @@ export function crashingFs(at: number, onStep?: (step: number) => void): Crashin
       },
     });
   return { fs: wrap(new NodeFileSystem() as FileSystemPort), calls: () => n, crashed };
-}
-
-// Runs `fn` while another connection holds each database of the stage, having read it (a connection that never read
-// holds no lock on the WAL index, and the purge's last close would then checkpoint and remove the `-wal`).
-async function holding<T>(dbs: readonly string[], fn: () => Promise<T>): Promise<T> {
-  const held = dbs.map((d) => new Database(d, { fileMustExist: true }));
-  try {
-    for (const h of held) h.prepare('SELECT count(*) FROM sqlite_schema').get();
-    return await fn();
-  } finally {
-    for (const h of held) h.close();
-  }
 }
 
 const target = (stage: FaultStage) => ({ home: stage.home, workspace: stage.workspace, env: stage.env });
@@ -112,7 +100,7 @@ export async function interruptionCase(stage: FaultStage, at: number, plan: Inte
   const real = realSqliteModule();
   const dead = () => new Proxy(real, { construct: (t, args: unknown[]) => { if (cut.crashed()) throw new Error(`interrupted at step ${at}`); return Reflect.construct(t, args) as object; } });
   const mentioned = new Set(plan.mentions);
-  await holding(sqliteFiles(root), async () => {
+  await withHolders(sqliteFiles(root), async () => {
     await withSqliteLoader(dead, () => matrixService(stage, cut.fs).purge(stage.agent, stage.id, target(stage))).catch(() => undefined);
     if (!cut.crashed()) problems.push(`${where}: the purge made fewer steps than counted (${cut.calls()})`);
     const rerun = await matrixService(stage, new NodeFileSystem()).purge(stage.agent, stage.id, { home: stage.home, env: stage.env });
