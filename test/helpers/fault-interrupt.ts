@@ -103,6 +103,9 @@ export async function interruptionCase(stage: FaultStage, at: number, plan: Inte
   await withHolders(sqliteFiles(root), async () => {
     await withSqliteLoader(dead, () => matrixService(stage, cut.fs).purge(stage.agent, stage.id, target(stage))).catch(() => undefined);
     if (!cut.crashed()) problems.push(`${where}: the purge made fewer steps than counted (${cut.calls()})`);
+    // Unscoped, as the matrix's reruns: a killed run may have removed what proves the workspace (a known gap: the same
+    // scoped command then answers not-in-workspace for codex, opencode and agy at some steps; only the case where the
+    // old copies of deleted rows are all that is left is accepted in any workspace).
     const rerun = await matrixService(stage, new NodeFileSystem()).purge(stage.agent, stage.id, { home: stage.home, env: stage.env });
     for (const m of mentionPaths(rerun)) mentioned.add(m);
     const left = filesHolding(root, stage.id).filter((p) => !mentioned.has(p));
