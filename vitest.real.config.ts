@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     pool: 'forks',
     include: ['test/real/**/*.real.ts'],
+    // The kill-and-rerun case runs the built `mam` bin.
+    globalSetup: ['./test/support/build-dist.ts'],
     fileParallelism: false,
     testTimeout: 180_000,
     hookTimeout: 300_000,

@@ -5,6 +5,7 @@ import { AGENT_NAMES, type AgentName, requireAgentName } from '../ids/agent-name
 import type { FileSystemPort } from '../ports/fs.js';
 import { dbWriteRefusal } from '../sqlite/db-write-guard.js';
 import { withReadScope } from '../sqlite/read-scope.js';
+import { DEAD_COPIES_TABLE } from '../sqlite/finish-dead-copies.js';
 import { requireDiscoveryContext, startHomeCheck } from '../validation/discovery-context.js';
 import { type Artifact, formatArtifact, type LeftArtifact } from './artifact.js';
 import { faultCauseOfText, faultsOfLeft, uniqueFaults } from './purge-fault.js';
@@ -179,7 +180,10 @@ export class PurgePlanner {
     const guarded = await guardDatabases(this.fs, p.artifacts);
     const plan = { ...base, artifacts: guarded.artifacts, refused: [...guarded.refused, ...p.refused], mentions: p.mentions, notes: p.notes };
     if (holders.length > 0) return { ...plan, verdict: 'in-use', reason: `${agent} conversation ${id} is in use by ${holders.map((h) => `pid ${h.pid} (${h.signal})`).join(', ')}` };
-    if (opts.workspace !== undefined && !(await adapter.verifyArtifact(id, { ...ctx, workspace: opts.workspace }, 'verify'))) {
+    // Only old copies of deleted rows left (a purge interrupted past its delete): nothing of the conversation is left to
+    // say which workspace it was of, and wiping them removes no live row, so the same scoped command can finish it.
+    const copiesOnly = p.artifacts.length > 0 && p.artifacts.every((a) => a.kind === 'rows' && a.table === DEAD_COPIES_TABLE);
+    if (opts.workspace !== undefined && !copiesOnly && !(await adapter.verifyArtifact(id, { ...ctx, workspace: opts.workspace }, 'verify'))) {
       return { ...plan, verdict: 'not-in-workspace', reason: `${agent} conversation ${id} is not one of workspace ${opts.workspace}` };
     }
     if (guarded.refused.length > 0) {

@@ -7,6 +7,7 @@
 //   anything of the id is on disk;
 // - finishable: with the fault removed, a rerun purges the conversation (`purged`, nothing of the id verifies, no byte
 //   of it left outside mentions).
+// The last fault of the matrix, an interruption at every step (a simulated crash), is in test/helpers/fault-interrupt.ts.
 // `faultMatrixCase` takes any stage (a function of the agent's stage builder), so an adapter conformance suite can run it.
 import { closeSync, openSync, readdirSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
@@ -71,8 +72,8 @@ export function filesHolding(root: string, id: string): string[] {
   return walk(root).filter((p) => readFileSync(p).includes(needle));
 }
 
-// The stage's root: the common directory of its home and workspace (the stages build both under one root).
-function stageRoot(stage: FaultStage): string {
+/** The stage's root: the common directory of its home and workspace (the stages build both under one root). */
+export function stageRoot(stage: FaultStage): string {
   const a = stage.home.split('/');
   const b = stage.workspace.split('/');
   let i = 0;
@@ -125,14 +126,15 @@ function damageStores(root: string): () => void {
   };
 }
 
-// No process holds the conversation (an in-memory table: no ps or lsof per case), no herdr; the filesystem as given.
-function matrixService(stage: FaultStage, fs: FileSystemPort): PurgeService {
+/** A purge service where no process holds the conversation (an in-memory table: no ps or lsof per case), no herdr; the filesystem as given. */
+export function matrixService(stage: FaultStage, fs: FileSystemPort): PurgeService {
   const env = Object.fromEntries(Object.entries(cleanEnv(stage.home)).filter((e): e is [string, string] => e[1] !== undefined));
   const proc = new FakeProcessTable([{ pid: 1, argv: ['init'] }], { self: { pid: 500, ppid: 1, argv: ['node', 'mam'], env } });
   return new PurgeService({ ports: { fs, proc, herdr: new FakeHerdr(), clock: new NodeClock() } });
 }
 
-function mentionPaths(r: PurgeResult): string[] {
+/** The files a purged or partial result names as mentions. */
+export function mentionPaths(r: PurgeResult): string[] {
   if (r.kind !== 'purged' && r.kind !== 'partial') return [];
   return r.mentions.map((m) => (m.kind === 'rows' ? m.db : m.path));
 }

@@ -56,12 +56,14 @@ export function purgeWith(fs: FileSystemPort, agent: AgentName, id: string, opts
 }
 
 /**
- * Runs `fn` (the interrupted run, then the rerun) while a connection holds each database open: a close of the purge's
- * own connections is then never the last one, which would checkpoint the `-wal` that a killed run leaves as it is.
+ * Runs `fn` (the interrupted run, then the rerun) while a connection holds each database open, having read it: a close
+ * of the purge's own connections is then never the last one, which would checkpoint the `-wal` that a killed run leaves
+ * as it is (a connection that never read holds no lock on the WAL index and would not count).
  */
 export async function withHolders<T>(dbs: readonly string[], fn: () => Promise<T>): Promise<T> {
   const held = dbs.map((d) => new Database(d, { fileMustExist: true }));
   try {
+    for (const h of held) h.prepare('SELECT count(*) FROM sqlite_schema').get();
     return await fn();
   } finally {
     for (const h of held) h.close();

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAdapter, PurgeService, type DiscoveryContext } from '../../src/index.js';
 import { startFakeModelServer, type FakeModelServer } from '../../src/testing/index.js';
 import { check } from './support/known-gaps.js';
+import { killedPurgeThenRerun } from './support/killed-purge.js';
 import { realCli } from './support/real-clis.js';
 import { expectEveryByteAccounted, expectRefusedPurgeChangesNothing, expectTurnCarries, purgeAndCheck, type Purged } from './support/purge-steps.js';
 import { killSandboxProcesses, runCli, sandboxPids, startCli, waitFor, type LiveCli } from './support/run-cli.js';
@@ -265,5 +266,12 @@ describe.sequential(`opencode ${cli.version}`, () => {
     expect(result.kind).toBe('purged');
     expect(children(ids.a2)).toEqual([]);
     expect(await adapter().hasArtifacts(ids.child, ctx(sb.wsA))).toBe(false);
+    expectEveryByteAccounted('opencode purge of a parent (its id)', sb, ids.a2, result);
+    expectEveryByteAccounted('opencode purge of a parent (its child session)', sb, ids.child, result);
+  });
+
+  it('a mam purge SIGKILLed at a seeded random point, then rerun: no byte of the id but in mentions', async () => {
+    await killedPurgeThenRerun('opencode', ids.b1, sb, sb.wsB);
+    expect(await adapter().hasArtifacts(ids.b1, ctx(sb.wsB))).toBe(false);
   });
 });

@@ -5,8 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAULT_AGENTS, type FaultStage, buildFaultStage } from '../helpers/fault-stages.js';
 import { type MatrixFault, faultMatrixCase } from '../helpers/fault-matrix.js';
 
-// Known gap (see test/integration/fault-matrix.test.ts): grok's search database keeps the id's bytes after a full purge.
-const exempt = (agent: string) => (path: string) => agent === 'grok' && path.endsWith('/session_search.sqlite');
 const FS_FAULTS: readonly MatrixFault[] = ['read-only', 'no-space', 'io-error'];
 
 describe.each(FAULT_AGENTS)('fault matrix sweep: %s', (agent) => {
@@ -20,7 +18,7 @@ describe.each(FAULT_AGENTS)('fault matrix sweep: %s', (agent) => {
 
   it('every filesystem fault from every mutation on: honest outcome, rerun finishes', async () => {
     const problems: string[] = [];
-    for (const fault of FS_FAULTS) for (let from = 1; from <= 8; from += 1) problems.push(...(await faultMatrixCase(stage, fault, { from, exempt: exempt(agent) })).problems);
+    for (const fault of FS_FAULTS) for (let from = 1; from <= 8; from += 1) problems.push(...(await faultMatrixCase(stage, fault, { from })).problems);
     expect(problems).toEqual([]);
   }, 600_000);
 });

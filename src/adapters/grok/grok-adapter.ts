@@ -176,7 +176,7 @@ export class GrokAdapter extends BaseAdapter {
     try {
       const s = await this.#survey(c, ctx);
       if (s === null) return [];
-      const done = await purgeGrokSurvey(this.ports.fs, s);
+      const done = await purgeGrokSurvey(this.ports.fs, this.ports.proc, s);
       this.noteRowDeleteFailures(c, done.rowFailures);
       return done.purged;
     } catch {

@@ -1,4 +1,6 @@
 import type { FileSystemPort } from '../../ports/fs.js';
+import type { ProcessPort } from '../../ports/process.js';
+import { DEAD_COPIES_TABLE, deadCopiesArtifact, wipeDeadCopies } from '../../sqlite/finish-dead-copies.js';
 import { type Artifact, type LeftArtifact, STILL_ON_DISK, artifactPath } from '../../purge/artifact.js';
 import { type ArtifactPath, existingArtifacts, removeArtifacts } from '../common/artifacts.js';
 import { join } from 'node:path';
@@ -35,20 +37,28 @@ export function grokArtifacts(s: GrokSurvey): Artifact[] {
 }
 
 /**
- * Purges what a survey found: the search rows (grok's own delete), the session dirs with their subagent descendants
+ * Purges what a survey found: the search rows (grok's own delete) and the old copies of them grok's writes left in the
+ * database's bytes (the dead-copy pass every SQLite store's purge runs), the session dirs with their subagent descendants
  * first, stopping at the first that cannot go so the parent that finds the rest stays, then the relocation files.
  * Never throws.
  * @public
  */
-export async function purgeGrokSurvey(fs: FileSystemPort, s: GrokSurvey): Promise<GrokPurgeDone> {
+export async function purgeGrokSurvey(fs: FileSystemPort, proc: ProcessPort, s: GrokSurvey): Promise<GrokPurgeDone> {
   const purged: Artifact[] = [];
   const rowFailures: LeftArtifact[] = [];
   for (const r of s.rows) {
     if (r.kind !== 'rows') continue;
-    const done = await purgeGrokSearchRows(fs, s.root, r.db, s.ids);
-    if (done.kind === 'deleted') {
-      if (done.rows !== null) purged.push(done.rows);
-    } else rowFailures.push({ kind: 'file', path: r.db, reason: done.reason });
+    // Only old copies left (a rerun after a purge interrupted past its delete): no row to delete, the pass finishes it.
+    const copiesOnly = r.table === DEAD_COPIES_TABLE;
+    const done = copiesOnly ? null : await purgeGrokSearchRows(fs, s.root, r.db, s.ids);
+    if (done?.kind === 'failed') {
+      rowFailures.push({ kind: 'file', path: r.db, reason: done.reason });
+      continue;
+    }
+    if (done?.rows != null) purged.push(done.rows);
+    const wiped = await wipeDeadCopies(fs, proc, r.db, s.ids, 'grok writes without secure_delete');
+    if (wiped.notes.length > 0) rowFailures.push({ kind: 'file', path: r.db, reason: wiped.notes.join('; ') });
+    else if (copiesOnly && wiped.before > 0) purged.push(deadCopiesArtifact(r.db, wiped.before));
   }
   const dirs = await removeSessionDirs(fs, s);
   const files = await removeArtifacts(fs, s.files.map((f) => ({ root: s.root, path: artifactPath(f) })));

@@ -3,6 +3,7 @@ import type { FileSystemPort } from '../../ports/fs.js';
 import type { Artifact, LeftArtifact } from '../../purge/artifact.js';
 import { type GrokSessionDir, grokBuckets, grokChildIds, grokIdDirs } from './grok-session-dirs.js';
 import { grokSearchDbs, grokSearchRows } from './grok-search-db.js';
+import { deadCopyArtifacts } from '../../sqlite/finish-dead-copies.js';
 
 /** More sessions than this under one conversation is not a tree grok writes: the rest is not followed. */
 const MAX_TREE = 4096;
@@ -21,7 +22,10 @@ export interface GrokSurvey {
   dirs: GrokSessionDir[];
   /** `relocations/<id>.json|.lock` of every id. */
   files: Artifact[];
-  /** `session_docs` rows naming any of the ids, per search database. */
+  /**
+   * `session_docs` rows naming any of the ids, per search database; where none does, the old copies of deleted rows still
+   * in a database's bytes (grok writes without `secure_delete`; a purge interrupted after its delete leaves them too).
+   */
   rows: Artifact[];
   /** What is named by the ids but not touched, with why (rows of an unknown search layout included). */
   refused: LeftArtifact[];
@@ -89,6 +93,7 @@ export async function surveyGrok(fs: FileSystemPort, root: string, id: string, o
     const r = await grokSearchRows(fs, db, ids);
     if (r.kind === 'refused') (r.left.kind === 'rows' ? refused : dbRefused).push(r.left);
     else if (r.rows !== null) rows.push(r.rows);
+    else rows.push(...(await deadCopyArtifacts(fs, db, ids)));
   }
   return { root, ids, dirs, files: reloc.files, rows, refused: [...refused, ...reloc.refused], dbRefused, searchDbs: search.dbs, subagent };
 }

@@ -42,10 +42,16 @@ export async function purgeAndCheck(agent: AgentName, id: string, sb: RealSandbo
   return purged;
 }
 
-/** A byte search of the whole sandbox for the id: every file still holding it is a residual or a mention the result names, never one it says it removed. */
-export function expectEveryByteAccounted(what: string, sb: RealSandbox, id: string, result: Purged): void {
+/**
+ * A byte search of the whole sandbox for the id after a purge that says `purged`: every file still holding it is a
+ * mention the result names (a purged result leaves no residual), never one it says it removed, never one it does not name.
+ */
+export function expectEveryByteAccounted(what: string, sb: RealSandbox, id: string, result: PurgeResult): void {
+  expect(result.kind, JSON.stringify(result)).toBe('purged');
+  if (result.kind !== 'purged') return;
   const acc = accountHits(filesContaining(sb.root, id), result);
   report(what, acc);
+  expect(acc.residual).toEqual([]);
   expect(acc.claimedRemoved).toEqual([]);
   expect(acc.unaccounted).toEqual([]);
 }
