@@ -117,6 +117,7 @@ try {
 
   // 4. Types: a strict consumer, skipLibCheck off, no @types/better-sqlite3.
   run('tsc: strict NodeNext consumer, exactOptionalPropertyTypes, skipLibCheck false', process.execPath, [TSC, '-p', 'tsconfig.json']);
+  run('tsc: a DiscoveryContext in the deprecated { homeDir } spelling typechecks (strict consumer)', process.execPath, [TSC, '-p', 'tsconfig.homedir.json']);
 
   // 5. Runtime: ESM and CJS under node, then under tsx; the README quick start.
   const home = join(scratch, 'home');

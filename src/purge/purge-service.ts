@@ -1,5 +1,5 @@
 import { type AdapterSet, adaptersOf } from '../adapters/adapters-of.js';
-import type { AgentAdapter, DiscoveryContext } from '../adapters/types.js';
+import type { AgentAdapter, HomeDiscoveryContext } from '../adapters/types.js';
 import type { AgentName } from '../ids/agent-names.js';
 import { resolvePorts } from '../node/node-ports.js';
 import type { Ports } from '../ports/index.js';
@@ -46,7 +46,7 @@ export class PurgeService {
    * Which agent has artifacts of `id` on disk (orphaned leftovers and remains behind a linked dir count), or null; the
    * first in `AGENT_NAMES` order when several do (asked in that order: an agent after the first owner is not asked).
    */
-  async resolve(id: string, ctx: DiscoveryContext): Promise<AgentName | null> {
+  async resolve(id: string, ctx: HomeDiscoveryContext): Promise<AgentName | null> {
     // Only the first owner is the answer: once an agent owns the id, the later ones are not asked.
     return this.#planner.firstCandidate(id, ctx);
   }

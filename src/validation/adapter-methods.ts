@@ -2,7 +2,7 @@ import { InvalidArgumentError } from '../invalid-argument-error.js';
 import { lazySchema, type Zod } from '../lazy-zod.js';
 import type { FileSystemPort } from '../ports/fs.js';
 import { absolutePathSchema, parseArgument, requireDirectory } from './common-schemas.js';
-import type { DiscoveryContext } from '../adapters/types.js';
+import type { HomeDiscoveryContext } from '../adapters/types.js';
 import { plainlyValidQueries } from './plainly-valid-queries.js';
 import { checkDiscoveryContext, markContextChecked, notePendingHomeCheck } from './discovery-context.js';
 import { deferHomeCheck, endDeferredHomeCheck } from './home-proof.js';
@@ -66,7 +66,7 @@ interface Stat {
   /** `ctx.home` or `ctx.homeDir`. */
   param: string;
   /** The normalised context. */
-  ctx: DiscoveryContext;
+  ctx: HomeDiscoveryContext;
   /** The stat of the home already running for it (a batch started it), if any. */
   pending?: Promise<void> | undefined;
 }

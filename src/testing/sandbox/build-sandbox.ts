@@ -1,6 +1,6 @@
 import * as fs from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { DiscoveryContext } from '../../adapters/types.js';
+import type { HomeDiscoveryContext } from '../../adapters/types.js';
 import { isAgentName } from '../../ids/agent-names.js';
 import { nodePorts, resolvePorts } from '../../node/node-ports.js';
 import type { Ports } from '../../ports/index.js';
@@ -94,7 +94,7 @@ export async function buildSandbox(dir: string, opts: SandboxOptions = {}): Prom
     }
     throw err;
   }
-  const context = (overrides: Partial<DiscoveryContext> = {}): DiscoveryContext => ({ workspace, home: home, env, ...overrides });
+  const context = (overrides: Partial<HomeDiscoveryContext> = {}): HomeDiscoveryContext => ({ workspace, home: home, env, ...overrides });
   const seed = async (agent: AgentName, seedOpts?: SeedOptions): Promise<string> => seedConversation({ home, workspace, env, now: own.clock.now() }, agent, seedOpts);
   let disposed: Promise<void> | undefined;
   // Stops every agent, cuts the lifeline (an agent SIGKILL could not end goes with it), then removes what the sandbox laid
