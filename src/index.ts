@@ -92,7 +92,7 @@ export { RegistryRowNotFoundError } from './registry/registry-row-not-found-erro
 export { type InvalidRow, type RegistryInspection, type RegistryState } from './registry/registry-state.js';
 export { recordedId, rowAgent } from './registry/row-agent.js';
 export { rowByName, rowsByStatus } from './registry/row-lookup.js';
-export { SessionRegistry, type SessionRegistryOptions } from './registry/session-registry.js';
+export { type RegistryUpdateOptions, SessionRegistry, type SessionRegistryOptions } from './registry/session-registry.js';
 export { type Pane, PaneSchema, SESSION_STATUSES, type SessionRow, SessionRowSchema, type SessionStatus } from './registry/session-row.js';
 
 // jobs

@@ -26,6 +26,8 @@ export interface HomeDiscoveryContext {
   panePid?: number;
   /** Ids other rows record: never a candidate for this one. */
   siblingClaimedIds?: readonly string[];
+  /** Stops the call between steps: an aborted signal rejects it with `signal.reason` (a purge's removal, once begun, completes). */
+  signal?: AbortSignal;
 }
 
 /**

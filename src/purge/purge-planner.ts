@@ -9,6 +9,7 @@ import { requireDiscoveryContext, startHomeCheck } from '../validation/discovery
 import { type Artifact, formatArtifact, type LeftArtifact } from './artifact.js';
 import { faultCauseOfText, faultsOfLeft, uniqueFaults } from './purge-fault.js';
 import { describeError } from '../errors.js';
+import { stopIfAborted } from '../abort.js';
 import type { OtherAgentArtifacts, PurgeHolder, PurgeOptions, PurgePlan } from './purge-plan.js';
 
 /**
@@ -16,7 +17,7 @@ import type { OtherAgentArtifacts, PurgeHolder, PurgeOptions, PurgePlan } from '
  * @public
  */
 export function purgeContext(opts: PurgeOptions): HomeDiscoveryContext {
-  return { workspace: opts.workspace ?? opts.home, home: opts.home, ...(opts.env === undefined ? {} : { env: opts.env }) };
+  return { workspace: opts.workspace ?? opts.home, home: opts.home, ...(opts.env === undefined ? {} : { env: opts.env }), ...(opts.signal === undefined ? {} : { signal: opts.signal }) };
 }
 
 // The plan's keys in the order a person reads them (what, whether, then the detail; the options last).
@@ -122,7 +123,11 @@ export class PurgePlanner {
 
   /** The plan of purging `id` (see {@link PurgePlan}); changes nothing. */
   async plan(agent: AgentName | 'auto', id: string, opts: PurgeOptions): Promise<PurgePlan> {
-    return ordered({ ...(await this.#plan(agent, id, opts)), faults: [] });
+    // Every adapter call reads the context's signal (before and after each read); the plan's options never keep it.
+    const { signal, ...options } = opts;
+    const planned = await this.#plan(agent, id, options, signal);
+    stopIfAborted(signal);
+    return ordered({ ...planned, faults: [] });
   }
 
   // An id found nowhere is `unresolved` only when every store asked could be read: an unreadable store (a damaged
@@ -132,8 +137,8 @@ export class PurgePlanner {
     return found.flat();
   }
 
-  async #plan(agent: AgentName | 'auto', id: string, opts: PurgeOptions): Promise<Omit<PurgePlan, 'faults'>> {
-    const ctx = purgeContext(opts);
+  async #plan(agent: AgentName | 'auto', id: string, opts: PurgeOptions, signal: AbortSignal | undefined): Promise<Omit<PurgePlan, 'faults'>> {
+    const ctx = purgeContext({ ...opts, ...(signal === undefined ? {} : { signal }) });
     const empty = { artifacts: [], refused: [], holders: [], hints: [], mentions: [], notes: [], otherAgents: [] };
     if (agent === 'auto') {
       const [first, ...rest] = await this.candidates(id, ctx);

@@ -1,3 +1,4 @@
+import { checkSignalOption, stopIfAborted } from '../abort.js';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { basename, isAbsolute } from 'node:path';
 import { cleanStaleTemps } from '../atomic/clean-stale-temps.js';
@@ -22,6 +23,15 @@ import { type RegistryPaths, registryPaths } from './registry-paths.js';
 import { RegistryReentrantUpdateError } from './registry-reentrant-update-error.js';
 import { inProcessTurn } from './in-process-turn.js';
 import type { RegistryInspection, RegistryState } from './registry-state.js';
+
+/**
+ * Options of {@link SessionRegistry.update}.
+ * @public
+ */
+export interface RegistryUpdateOptions {
+  /** Stops the update before its write begins, rejecting with `signal.reason` (nothing written). */
+  signal?: AbortSignal;
+}
 
 /**
  * Options of {@link SessionRegistry}.
@@ -147,7 +157,9 @@ export class SessionRegistry {
    * would be held all that time). If `mutate` throws, nothing is written; a state that is not a valid registry is
    * refused with a {@link RegistryInvalidUpdateError}; an unreadable file with a {@link RegistryCorruptError}; a registry
    * name that is not the registry's own file (see {@link SessionRegistry.checkFiles}) with a RegistryFileRefusedError,
-   * before anything is written.
+   * before anything is written. `opts.signal` stops it before the write begins (rejecting with `signal.reason`, nothing
+   * written): while it waits for the lock, and before and after `mutate`; once the write has begun, the YAML and the
+   * mirror are written to the end.
    * @example
    * ```ts
    * await registry.update((draft) => {
@@ -155,24 +167,28 @@ export class SessionRegistry {
    * });
    * ```
    */
-  async update<T>(mutate: (draft: RegistryState) => T | Promise<T>): Promise<T> {
+  async update<T>(mutate: (draft: RegistryState) => T | Promise<T>, opts: RegistryUpdateOptions = {}): Promise<T> {
     if (typeof mutate !== 'function') throw new InvalidArgumentError('mutate', 'must be a function (draft) => result');
+    const signal = checkSignalOption(opts);
+    stopIfAborted(signal);
     const { yaml } = this.paths;
     const outer = held.getStore();
     if (outer?.has(this.paths.lock) === true) throw new RegistryReentrantUpdateError(yaml);
     const done = await inProcessTurn(this.paths.lock);
     try {
-      return await this.#locked(mutate, outer);
+      stopIfAborted(signal);
+      return await this.#locked(mutate, outer, signal);
     } finally {
       done();
     }
   }
 
-  async #locked<T>(mutate: (draft: RegistryState) => T | Promise<T>, outer: ReadonlySet<string> | undefined): Promise<T> {
+  async #locked<T>(mutate: (draft: RegistryState) => T | Promise<T>, outer: ReadonlySet<string> | undefined, signal: AbortSignal | undefined): Promise<T> {
     const { fs } = this.#ports;
     const { yaml } = this.paths;
-    const lock = await this.#lock();
+    const lock = await this.#lock(signal);
     try {
+      stopIfAborted(signal);
       // Under the lock (our own writers are done): every name written below is checked before anything is written.
       await checkOwnNames(fs, [yaml], yaml);
       await this.#mirror.check();
@@ -186,6 +202,8 @@ export class SessionRegistry {
       const result = await held.run(new Set([...(outer ?? []), this.paths.lock]), () => mutate(draft));
       const outcome = commitDraft(prev, draft);
       if (outcome.kind === 'invalid') throw new RegistryInvalidUpdateError(yaml, outcome.issues);
+      // The last look at the signal: from here the YAML and the mirror are written to the end.
+      stopIfAborted(signal);
       this.#lastWarning = null;
       if (outcome.kind === 'unchanged') {
         if (prev.bytes !== null) await this.#syncMirror(prev, prev, null, false);
@@ -209,9 +227,9 @@ export class SessionRegistry {
 
   // The update lock; `.mam/` is made on the first update (and again if it has gone since). `.mam/` must be a real
   // directory and the lock file (and its journal) files of their own before SQLite opens them.
-  async #lock(): Promise<LockHandle> {
+  async #lock(signal: AbortSignal | undefined): Promise<LockHandle> {
     const { clock } = this.#ports;
-    const opts = { clock, timeoutMs: this.#lockTimeoutMs, pollMs: 2 };
+    const opts = { clock, timeoutMs: this.#lockTimeoutMs, pollMs: 2, ...(signal === undefined ? {} : { signal }) };
     if (!this.#dirMade) {
       await this.#makeDir();
       this.#dirMade = true;

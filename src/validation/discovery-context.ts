@@ -3,7 +3,8 @@ import { InvalidArgumentError } from '../invalid-argument-error.js';
 import { lazySchema, type Zod } from '../lazy-zod.js';
 import type { FileSystemPort } from '../ports/fs.js';
 import { isAbsolute } from 'node:path';
-import { absolutePathSchema, envSchema, parseArgument, requireDirectory } from './common-schemas.js';
+import { isAbortSignal } from '../abort.js';
+import { absolutePathSchema, envSchema, parseArgument, requireDirectory, signalSchema } from './common-schemas.js';
 import { homeCheckNow } from './home-proof.js';
 
 // Built on first use (zod loads then, not when the package is imported). Fields it does not name are kept.
@@ -18,6 +19,7 @@ export const contextSchema = lazySchema((z: Zod) => {
       env: envSchema(z).optional(),
       epoch: z.number({ error: 'must be a number (epoch seconds)' }).optional(),
       panePid: z.number({ error: 'must be a process id' }).int({ error: 'must be an integer process id' }).optional(),
+      signal: signalSchema(z).optional(),
       siblingClaimedIds: z.array(z.string({ error: 'must be a string' }), { error: 'must be a list of ids' }).readonly().optional(),
     },
     { error: 'must be an object ({ workspace, home })' },
@@ -48,7 +50,8 @@ export function plainlyValidContext(v: unknown): v is { home?: string; homeDir?:
     optional(v['env'], env) &&
     optional(v['epoch'], Number.isFinite) &&
     optional(v['panePid'], Number.isSafeInteger) &&
-    optional(v['siblingClaimedIds'], ids)
+    optional(v['siblingClaimedIds'], ids) &&
+    optional(v['signal'], isAbortSignal)
   );
 }
 

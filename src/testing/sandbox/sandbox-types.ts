@@ -33,6 +33,11 @@ export interface SandboxOptions {
   baseEnv?: Readonly<Record<string, string | undefined>>;
   /** How long one agent may take to start and report its id (ms, default 20 000). */
   startTimeoutMs?: number;
+  /**
+   * Stops the build between steps (before the layout, between sessions), rejecting with `signal.reason`; what it had laid
+   * out is removed and every agent it started stopped first, as disposing the sandbox would.
+   */
+  signal?: AbortSignal;
 }
 
 /**
