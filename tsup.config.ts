@@ -15,10 +15,14 @@ const common: Options = {
 
 const SRC_INDEX = resolve('src/index.ts');
 
+// The named subpaths (`@mam/core/<name>`, src/entries/<name>.ts), each built to dist/<name>.js; package.json `exports` lists them.
+export const SUBPATH_NAMES = ['adapters',  'fs',  'herdr',  'jobs',  'lifecycle',  'loop',  'node',  'registry',  'reset',  'sqlite'] as const;
+const SUBPATHS = Object.fromEntries(SUBPATH_NAMES.map((n) => [n, `src/entries/${n}.ts`]));
+
 export default defineConfig([
   {
     ...common,
-    entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' },
+    entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts', ...SUBPATHS },
     dts: { banner: '/**\n * Typed core of a multi-agent mux.\n *\n * @packageDocumentation\n */' },
     clean: true,
   },

@@ -52,49 +52,82 @@ export interface PortErrorData {
   errno?: string;
 }
 
-/** Data whose keys the throwing call chooses (argument errors name what they check). */
-type FreeData = Record<string, unknown>;
-
 /**
  * The `data` of a fault by its code (every code but the {@link PortErrorData} ones); `isMamError(err, code)` narrows
  * `err.data` to the entry of `code`.
  * @public
  */
 export interface FaultDataMap {
+  /** The `data` of the code `UNKNOWN_AGENT`. */
   UNKNOWN_AGENT: { agent: string };
+  /** The `data` of the code `INVALID_ID`. */
   INVALID_ID: { agent: string; id: string };
+  /** The `data` of the code `INVALID_ARGUMENT`. */
   INVALID_ARGUMENT: { param: string; problem: string };
-  AUTOPIN_INVALID_ARGUMENT: FreeData;
-  DISPATCH_INVALID: FreeData;
+  /** The `data` of the code `AUTOPIN_INVALID_ARGUMENT`. */
+  AUTOPIN_INVALID_ARGUMENT: Record<string, unknown>;
+  /** The `data` of the code `DISPATCH_INVALID`. */
+  DISPATCH_INVALID: Record<string, unknown>;
+  /** The `data` of the code `DISPATCH_NOT_FOUND`. */
   DISPATCH_NOT_FOUND: { jobId: string; path: string };
-  HERDR_INVALID_ARGUMENT: { op: string } & FreeData;
+  /** The `data` of the code `HERDR_INVALID_ARGUMENT`. */
+  HERDR_INVALID_ARGUMENT: { op: string } & Record<string, unknown>;
+  /** The `data` of the code `ID_ORDER_INVALID_REQUEST`. */
   ID_ORDER_INVALID_REQUEST: { session: unknown; herdrServer: unknown };
+  /** The `data` of the code `JOB_AUDIT_FAILED`. */
   JOB_AUDIT_FAILED: { jobId: string; path: string; committed: true };
-  JOB_INVALID_ARGUMENT: FreeData;
+  /** The `data` of the code `JOB_INVALID_ARGUMENT`. */
+  JOB_INVALID_ARGUMENT: Record<string, unknown>;
+  /** The `data` of the code `JOB_NOT_FOUND`. */
   JOB_NOT_FOUND: { jobId: string; path: string };
+  /** The `data` of the code `JOB_RECORD_CORRUPT`. */
   JOB_RECORD_CORRUPT: { path: string; problem: string };
-  LIFECYCLE_HOME_UNKNOWN: FreeData;
+  /** The `data` of the code `LIFECYCLE_HOME_UNKNOWN`. */
+  LIFECYCLE_HOME_UNKNOWN: Record<string, unknown>;
+  /** The `data` of the code `LIFECYCLE_STEP_FAILED`. */
   LIFECYCLE_STEP_FAILED: { step: string; session: string; herdrCode?: string };
+  /** The `data` of the code `LOCK_TIMEOUT`. */
   LOCK_TIMEOUT: LockTimeoutData;
-  LOOP_INVALID_ARGUMENT: FreeData;
-  ORCHESTRATORS_HOME_UNKNOWN: FreeData;
+  /** The `data` of the code `LOOP_INVALID_ARGUMENT`. */
+  LOOP_INVALID_ARGUMENT: Record<string, unknown>;
+  /** The `data` of the code `ORCHESTRATORS_HOME_UNKNOWN`. */
+  ORCHESTRATORS_HOME_UNKNOWN: Record<string, unknown>;
+  /** The `data` of the code `REGISTRY_CORRUPT`. */
   REGISTRY_CORRUPT: RegistryIssueData;
+  /** The `data` of the code `REGISTRY_FILE_REFUSED`. */
   REGISTRY_FILE_REFUSED: RegistryFileRefusedData;
+  /** The `data` of the code `REGISTRY_ID_CLAIMED`. */
   REGISTRY_ID_CLAIMED: { row: string; agent: string; id: string; claimedBy: string };
+  /** The `data` of the code `REGISTRY_INVALID_UPDATE`. */
   REGISTRY_INVALID_UPDATE: RegistryIssueData;
+  /** The `data` of the code `REGISTRY_MIRROR_FAILED`. */
   REGISTRY_MIRROR_FAILED: { path: string; yamlWritten: boolean };
+  /** The `data` of the code `REGISTRY_REENTRANT_UPDATE`. */
   REGISTRY_REENTRANT_UPDATE: { path: string };
+  /** The `data` of the code `REGISTRY_ROW_NOT_FOUND`. */
   REGISTRY_ROW_NOT_FOUND: { row: string };
+  /** The `data` of the code `RESET_SPEC_INVALID`. */
   RESET_SPEC_INVALID: { path: string; problem: string };
+  /** The `data` of the code `SQLITE_BINDING_MISSING`. */
   SQLITE_BINDING_MISSING: { detail: string };
+  /** The `data` of the code `SQLITE_READ_FAILED`. */
   SQLITE_READ_FAILED: { path: string; state: string; sqliteCode?: string };
-  WATCH_INVALID_ARGUMENT: FreeData;
-  FAKE_AGENTS_HOME_NOT_ABSOLUTE: FreeData;
-  FAKE_AGENTS_NOT_EMBEDDABLE: FreeData;
+  /** The `data` of the code `WATCH_INVALID_ARGUMENT`. */
+  WATCH_INVALID_ARGUMENT: Record<string, unknown>;
+  /** The `data` of the code `FAKE_AGENTS_HOME_NOT_ABSOLUTE`. */
+  FAKE_AGENTS_HOME_NOT_ABSOLUTE: Record<string, unknown>;
+  /** The `data` of the code `FAKE_AGENTS_NOT_EMBEDDABLE`. */
+  FAKE_AGENTS_NOT_EMBEDDABLE: Record<string, unknown>;
+  /** The `data` of the code `FAKE_HERDR_NAME_TAKEN`. */
   FAKE_HERDR_NAME_TAKEN: { name: string };
-  FAKE_HERDR_NOT_EMBEDDABLE: FreeData;
+  /** The `data` of the code `FAKE_HERDR_NOT_EMBEDDABLE`. */
+  FAKE_HERDR_NOT_EMBEDDABLE: Record<string, unknown>;
+  /** The `data` of the code `FAKE_HERDR_NOT_FOUND`. */
   FAKE_HERDR_NOT_FOUND: { target: string; session: string };
-  SANDBOX_INVALID_OPTIONS: FreeData;
-  SANDBOX_DIR_NOT_EMPTY: FreeData;
-  SANDBOX_SESSION_FAILED: FreeData;
+  /** The `data` of the code `SANDBOX_INVALID_OPTIONS`. */
+  SANDBOX_INVALID_OPTIONS: Record<string, unknown>;
+  /** The `data` of the code `SANDBOX_DIR_NOT_EMPTY`. */
+  SANDBOX_DIR_NOT_EMPTY: Record<string, unknown>;
+  /** The `data` of the code `SANDBOX_SESSION_FAILED`. */
+  SANDBOX_SESSION_FAILED: Record<string, unknown>;
 }

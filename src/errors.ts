@@ -116,7 +116,15 @@ export class MamError extends Error {
  * @public
  */
 export function isMamError(err: unknown): err is MamError;
-/** @public */
+/**
+ * True when `err` is a {@link MamError} (of any copy of this package) whose code is `code`; `err.data` is then that
+ * code's data ({@link MamErrorDataMap}).
+ * @example
+ * ```ts
+ * if (isMamError(err, 'INVALID_ARGUMENT')) report(err.data.param);
+ * ```
+ * @public
+ */
 export function isMamError<C extends MamErrorCode>(err: unknown, code: C): err is MamErrorOf<C>;
 export function isMamError(err: unknown, code?: MamErrorCode): boolean {
   if (typeof err !== 'object' || err === null) return false;
