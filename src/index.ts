@@ -85,6 +85,8 @@ export { ShadowRunner, type ShadowRunnerOptions } from './loop/shadow-runner.js'
 // lifecycle
 export { type CreateCleanup, type CreateOptions, type CreateResult, type CreateStep, type OnboardingReport } from './lifecycle/create-result.js';
 export { SessionLifecycle, type SessionLifecycleOptions } from './lifecycle/session-lifecycle.js';
+export { LifecycleStepError } from './lifecycle/lifecycle-step-error.js';
+export { type IdOrderRefusal } from './gate/id-order-refusal.js';
 export { type ResolvedSessionSpec, type SessionSpec } from './lifecycle/session-spec.js';
 export { type StopExit, type StopOptions, type StopResult } from './lifecycle/stop-result.js';
 
@@ -99,6 +101,7 @@ export { type PrecheckResult } from './reset/precheck-reset.js';
 export { type ResetEntry, type ResetEntryState } from './reset/reset-entry.js';
 export { type ResetDone, type ResetDryRun, type ResetExitCode, type ResetFailed, type ResetIncomplete, type ResetInterrupted, type ResetNeedsConfirmation, type ResetOutcome, type ResetOutcomeBase, type ResetRefused } from './reset/reset-outcome.js';
 export { ResetPlanner, type ResetPlannerOptions } from './reset/reset-planner.js';
+export { type ResetSpec } from './reset/reset-spec-file.js';
 export { type ResetRefusal } from './reset/reset-refusal.js';
 export { type ResetStepOutcome } from './reset/reset-step.js';
 export { type ResetRowState, type ResetRunNote, type ResetTableRow } from './reset/reset-table.js';
