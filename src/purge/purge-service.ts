@@ -31,7 +31,7 @@ export class PurgeService {
   readonly #adapters: AdapterSet;
   readonly #planner: PurgePlanner;
 
-  /** A service on the given ports; those not given are Node's ({@link nodePorts}). It shares the ports' adapter set ({@link adaptersOf}). */
+  /** A service on the given ports; those not given are Node's ({@link nodePorts}). It shares the ports' adapter set (`adaptersOf`). */
   constructor(opts: { ports?: Partial<Ports> } = {}) {
     this.#ports = resolvePorts(opts.ports);
     this.#adapters = adaptersOf(this.#ports);

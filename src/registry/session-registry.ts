@@ -44,7 +44,7 @@ export interface SessionRegistryOptions {
   lockTimeoutMs?: number;
   /**
    * Called when an update committed the YAML but something after it failed (the SQLite mirror, e.g. on a full disk, as a
-   * {@link RegistryMirrorError}; the directory fsync): the update still resolved and must NOT be retried. The mirror is
+   * `RegistryMirrorError`; the directory fsync): the update still resolved and must NOT be retried. The mirror is
    * then stale (its `yaml_sha256` is not the YAML's) and the next update, of any instance, rebuilds it.
    */
   onWarning?: (warning: MamError) => void;
@@ -70,7 +70,7 @@ const held = new AsyncLocalStorage<ReadonlySet<string>>();
  * and its SQLite mirror `.mam/agent-sessions.db`, changed only through atomic, cross-process locked updates.
  *
  * Reads need no lock: the YAML is only ever replaced by an atomic rename. A missing file is an empty registry; an
- * empty or unreadable one is a {@link RegistryCorruptError}, and no update ever writes over it. Nothing is read or
+ * empty or unreadable one is a `RegistryCorruptError`, and no update ever writes over it. Nothing is read or
  * written through a link: `.mam/` must be a real directory and each of its files a regular file with one link.
  * @public
  */
@@ -141,7 +141,7 @@ export class SessionRegistry {
 
   /**
    * A lenient read for reports: rows that fail validation are set apart in `invalidRows` instead of failing the read
-   * (file-level problems still throw a {@link RegistryCorruptError}).
+   * (file-level problems still throw a `RegistryCorruptError`).
    */
   async inspect(): Promise<RegistryInspection> {
     const bytes = await this.#read();
@@ -155,7 +155,7 @@ export class SessionRegistry {
    * mirror in the same critical section) and returns what `mutate` returned. The lock covers read → mutate → write
    * only: `mutate` may be async, but must not run processes, call herdr, sleep or wait on the network (the lock
    * would be held all that time). If `mutate` throws, nothing is written; a state that is not a valid registry is
-   * refused with a {@link RegistryInvalidUpdateError}; an unreadable file with a {@link RegistryCorruptError}; a registry
+   * refused with a `RegistryInvalidUpdateError`; an unreadable file with a `RegistryCorruptError`; a registry
    * name that is not the registry's own file (see {@link SessionRegistry.checkFiles}) with a RegistryFileRefusedError,
    * before anything is written. `opts.signal` stops it before the write begins (rejecting with `signal.reason`, nothing
    * written): while it waits for the lock, and before and after `mutate`; once the write has begun, the YAML and the
