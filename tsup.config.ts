@@ -5,7 +5,11 @@ import { defineConfig } from 'tsup';
 // The `mam` bin is an entry of the same build: its commands import the library's modules by relative path (the root
 // entry is the curated public API, not the bin's), and splitting puts every module they share with the entries into
 // one chunk, so the bin never carries a second copy.
-const LIBRARY = { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' };
+
+// The named subpaths (`@mam/core/<name>`, src/entries/<name>.ts), each built to dist/<name>.js; package.json `exports` lists them.
+export const SUBPATH_NAMES = ['adapters', 'fs', 'herdr', 'jobs', 'lifecycle', 'loop', 'node', 'registry', 'reset', 'sqlite'] as const;
+const SUBPATHS = Object.fromEntries(SUBPATH_NAMES.map((n) => [n, `src/entries/${n}.ts`]));
+const LIBRARY = { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts', ...SUBPATHS };
 
 export default defineConfig({
   format: ['esm'],

@@ -13,6 +13,8 @@ import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { quickStartOutputProblem, readmeQuickStart } from './readme-quickstart.mjs';
+import { exportNames } from './export-names.mjs';
+import { coldImportCost } from './cold-import.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const NM = join(ROOT, 'node_modules');
@@ -110,13 +112,17 @@ try {
   } catch (err) {
     fail('README has a quick start: a file name, a command and a ts block', err instanceof Error ? err.message : String(err));
   }
-  writeFileSync(join(app, 'expected-exports.json'), JSON.stringify({
-    core: readFileSync(join(ROOT, 'test/unit/package/export-lists/core.txt'), 'utf8').trim().split('\n'),
-    testing: readFileSync(join(ROOT, 'test/unit/package/export-lists/testing.txt'), 'utf8').trim().split('\n'),
-  }));
+  const pinned = (name) => readFileSync(join(ROOT, `test/unit/package/export-lists/${name}.txt`), 'utf8').trim().split('\n');
+  const subpaths = Object.keys(pkg.exports).filter((k) => /^\.\/[a-z]+$/.test(k) && k !== './testing').map((k) => k.slice(2));
+  writeFileSync(join(app, 'expected-exports.json'), JSON.stringify({ core: pinned('core'), testing: pinned('testing'), subpaths: Object.fromEntries(subpaths.map((n) => [n, pinned(n)])) }));
+  // The root is the documented front door: under 250 names, types included (as `import { … } from '@mam/core'` sees them).
+  const rootNames = exportNames(join(installed, 'dist', 'index.d.ts'));
+  process.stdout.write(`${rootNames.length < 250 ? 'ok  ' : 'FAIL'} @mam/core exports ${rootNames.length} names, types included (budget < 250)\n`);
+  if (rootNames.length >= 250) failures.push('@mam/core exports under 250 names');
 
   // 4. Types: a strict consumer, skipLibCheck off, no @types/better-sqlite3.
   run('tsc: strict NodeNext consumer, exactOptionalPropertyTypes, skipLibCheck false', process.execPath, [TSC, '-p', 'tsconfig.json']);
+  run('tsc: a DiscoveryContext in the deprecated { homeDir } spelling typechecks (strict consumer)', process.execPath, [TSC, '-p', 'tsconfig.homedir.json']);
 
   // 5. Runtime: ESM and CJS under node, then under tsx; the README quick start.
   const home = join(scratch, 'home');
@@ -126,6 +132,10 @@ try {
   run('node cjs.cjs', process.execPath, ['cjs.cjs'], { env: { ...env, MAM_CHECK_SAME_CLASS: '1' } });
   run('tsx esm.mjs', process.execPath, [TSX, 'esm.mjs'], { env });
   run('tsx cjs.cjs', process.execPath, [TSX, 'cjs.cjs'], { env });
+  // A .cts script under tsx: `require('@mam/core')` cannot work there on Node 20 (tsx's CommonJS loader cannot link any
+  // ES module that imports another: ERR_VM_MODULE_LINK_FAILURE); the README's answer, `await import('@mam/core')` from
+  // the .cts, must run.
+  run('tsx script.cts (the README way: await import from CommonJS TypeScript)', process.execPath, [TSX, 'script.cts'], { env, check: (r) => r.stdout.includes('cts ok') || 'no "cts ok"' });
   run('node invalid-arguments.mjs (relative workspace / registry dir → INVALID_ARGUMENT)', process.execPath, ['invalid-arguments.mjs'], { env });
   run('node invalid-args.mjs (plain JS: UNKNOWN_AGENT, INVALID_ARGUMENT naming the parameter)', process.execPath, ['invalid-args.mjs'], { env });
   if (quick !== null) {
@@ -145,6 +155,12 @@ try {
       });
     }
   }
+
+  // Cold import: `import('@mam/core')` from the consumer, median of repeated runs, over a bare `node -e ''`.
+  const cold = coldImportCost(app, { runs: 15 });
+  const coldOk = cold.overMs <= 40;
+  process.stdout.write(`${coldOk ? 'ok  ' : 'FAIL'} cold import('@mam/core'): ${cold.overMs} ms over bare node (median of ${cold.runs}: ${cold.importMs} vs ${cold.bareMs} ms; load ${cold.load}; budget 40 ms)\n`);
+  if (!coldOk) failures.push(`cold import within 40 ms of bare node (${cold.overMs} ms)`);
 
   // 6. The test kit from the built package, in vitest, as a downstream project uses it; the files using `await using`,
   // `seed` and the README's recipe must each finish under 5 s (vitest's own per-file time, from its JSON report).

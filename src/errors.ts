@@ -1,3 +1,5 @@
+import type { FaultDataMap, PortErrorData } from './error-data.js';
+
 /**
  * The closed set of codes a port failure is mapped onto.
  * @public
@@ -65,6 +67,19 @@ export type MamErrorCode =
   | 'SANDBOX_DIR_NOT_EMPTY'
   | 'SANDBOX_SESSION_FAILED';
 
+/**
+ * The `data` of a {@link MamError} by its code: {@link PortErrorData} for a {@link PortErrorCode}, else the code's entry
+ * of {@link FaultDataMap}. `isMamError(err, code)` narrows `err.data` to it.
+ * @public
+ */
+export type MamErrorDataMap = FaultDataMap & { [K in PortErrorCode]: PortErrorData };
+
+/**
+ * A {@link MamError} whose `code` is `C` and whose `data` is that code's ({@link MamErrorDataMap}).
+ * @public
+ */
+export type MamErrorOf<C extends MamErrorCode> = Omit<MamError, 'code' | 'data'> & { readonly code: C; readonly data: Readonly<MamErrorDataMap[C]> };
+
 // A registry-wide symbol, so an error made by another copy of this package (a second install, a bundled copy) carries
 // the same brand and `isMamError` recognises it where `instanceof` cannot.
 const MAM_ERROR_BRAND: unique symbol = Symbol.for('@mam/core/MamError');
@@ -91,17 +106,31 @@ export class MamError extends Error {
 
 /**
  * True when `err` is a {@link MamError} of any copy of this package (ESM or CommonJS, another install): it checks a
- * registry-wide brand and the shape (`code`, `data`, `message`), not the class identity `instanceof` depends on.
+ * registry-wide brand and the shape (`code`, `data`, `message`), not the class identity `instanceof` depends on. Given a
+ * `code`, true only for that code, and `err.data` is narrowed to that code's data ({@link MamErrorDataMap}).
  * @example
  * ```ts
  * try { getAdapter('nope'); } catch (err) { if (isMamError(err)) report(err.code); } // 'UNKNOWN_AGENT'
+ * try { pinRow(draft, 'rev', id); } catch (err) { if (isMamError(err, 'REGISTRY_ID_CLAIMED')) report(err.data.claimedBy); }
  * ```
  * @public
  */
-export function isMamError(err: unknown): err is MamError {
+export function isMamError(err: unknown): err is MamError;
+/**
+ * True when `err` is a {@link MamError} (of any copy of this package) whose code is `code`; `err.data` is then that
+ * code's data ({@link MamErrorDataMap}).
+ * @example
+ * ```ts
+ * if (isMamError(err, 'INVALID_ARGUMENT')) report(err.data.param);
+ * ```
+ * @public
+ */
+export function isMamError<C extends MamErrorCode>(err: unknown, code: C): err is MamErrorOf<C>;
+export function isMamError(err: unknown, code?: MamErrorCode): boolean {
   if (typeof err !== 'object' || err === null) return false;
   const e = err as { [MAM_ERROR_BRAND]?: unknown; code?: unknown; data?: unknown; message?: unknown };
-  return e[MAM_ERROR_BRAND] === true && typeof e.code === 'string' && typeof e.message === 'string' && typeof e.data === 'object' && e.data !== null;
+  const shaped = e[MAM_ERROR_BRAND] === true && typeof e.code === 'string' && typeof e.message === 'string' && typeof e.data === 'object' && e.data !== null;
+  return shaped && (code === undefined || e.code === code);
 }
 
 /**

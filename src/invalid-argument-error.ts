@@ -1,3 +1,4 @@
+import type { FaultDataMap } from './error-data.js';
 import { MamError } from './errors.js';
 
 /**
@@ -10,7 +11,7 @@ export class InvalidArgumentError extends MamError {
   /** Always `INVALID_ARGUMENT`. */
   declare readonly code: 'INVALID_ARGUMENT';
   /** `{ param, problem }`: the parameter (`opts.home`, `id` …) and what was wrong with it. */
-  declare readonly data: Readonly<{ param: string; problem: string }>;
+  declare readonly data: Readonly<FaultDataMap['INVALID_ARGUMENT']>;
 
   /** Builds the fault for parameter `param` with `problem`; code `INVALID_ARGUMENT`. */
   constructor(param: string, problem: string) {

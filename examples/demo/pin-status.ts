@@ -2,7 +2,8 @@
 // discovery found, then `mam status` (the example CLI's command) verifying each recorded id on disk through the adapters.
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { type AgentName, getAdapter, nodePorts, ownKey, pinUnclaimed, recordedId, registryPaths, rowAgent, SessionRegistry, type SessionRow } from '../../src/index.js';
+import { type AgentName, getAdapter, nodePorts, ownKey, pinUnclaimed, recordedId, rowAgent, SessionRegistry, type SessionRow } from '../../src/index.js';
+import { registryPaths } from '../../src/entries/registry.js';
 import { type ResumeProbe, type ResumeState, statusCommand } from '../../src/cli/commands/status.js';
 import type { Found } from './discover.js';
 import type { RealHomes } from './real-homes.js';

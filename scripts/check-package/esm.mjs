@@ -10,7 +10,8 @@ import * as testing from '@mam/core/testing';
 const problems = [];
 const expected = JSON.parse(readFileSync(new URL('./expected-exports.json', import.meta.url), 'utf8'));
 const names = (m) => Object.keys(m).filter((k) => k !== 'default').sort();
-for (const [label, mod, want] of [['@mam/core', core, expected.core], ['@mam/core/testing', testing, expected.testing]]) {
+const subpaths = await Promise.all(Object.keys(expected.subpaths).map(async (n) => [`@mam/core/${n}`, await import(`@mam/core/${n}`), expected.subpaths[n]]));
+for (const [label, mod, want] of [['@mam/core', core, expected.core], ['@mam/core/testing', testing, expected.testing], ...subpaths]) {
   const got = names(mod);
   const extra = got.filter((n) => !want.includes(n));
   const missing = want.filter((n) => !got.includes(n));

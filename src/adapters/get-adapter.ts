@@ -12,7 +12,7 @@ import type { AgentAdapter } from './types.js';
  * time any other string (`"CLAUDE"` …) throws {@link UnknownAgentError}; a name that is no string, or `opts` /
  * `opts.ports` of the wrong shape, throws {@link InvalidArgumentError}. What outlives one call (OpenCode's `debug paths`
  * answer) is kept per ports, so a new instance costs nothing more; code that runs many calls on one `Ports` shares
- * {@link adaptersOf}'s set instead.
+ * `adaptersOf`'s set instead.
  * @example
  * ```ts
  * const ids = await getAdapter('codex').discover({ workspace: '/repo', home: '/home/me' });

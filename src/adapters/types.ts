@@ -5,12 +5,10 @@ import type { SessionRow } from '../registry/session-row.js';
 import type { InvalidArgumentError } from '../invalid-argument-error.js';
 
 /**
- * Where and for whom an adapter looks: the workspace, the home whose agent dirs are read, and the session's context.
- * Every adapter method checks it first and throws `InvalidArgumentError` (`data.param` such as `ctx.home`) for a
- * missing or relative path, an empty string, a NUL byte, a home that does not exist or is no directory.
+ * A {@link DiscoveryContext} spelled with `home`: what every adapter method reads once it has checked its context.
  * @public
  */
-export interface DiscoveryContext {
+export interface HomeDiscoveryContext {
   /** The workspace, an absolute path (compared by realpath). */
   workspace: string;
   /** The home directory whose agent config/data dirs are read: an absolute path to an existing directory. */
@@ -28,6 +26,8 @@ export interface DiscoveryContext {
   panePid?: number;
   /** Ids other rows record: never a candidate for this one. */
   siblingClaimedIds?: readonly string[];
+  /** Stops the call between steps: an aborted signal rejects it with `signal.reason` (a purge's removal, once begun, completes). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -46,7 +46,7 @@ export interface VerifyQuery {
  * @deprecated Use {@link DiscoveryContext} with `home`.
  * @public
  */
-export type HomeDirDiscoveryContext = Omit<DiscoveryContext, 'home' | 'homeDir'> & {
+export type HomeDirDiscoveryContext = Omit<HomeDiscoveryContext, 'home' | 'homeDir'> & {
   /**
    * The home directory (the former name of `home`).
    * @deprecated Use `home`.
@@ -57,10 +57,20 @@ export type HomeDirDiscoveryContext = Omit<DiscoveryContext, 'home' | 'homeDir'>
 };
 
 /**
- * What an adapter method takes as its context: a {@link DiscoveryContext}, or one in the former `homeDir` spelling.
+ * Where and for whom an adapter looks: the workspace, the home whose agent dirs are read (`home`, or its former name
+ * `homeDir`, deprecated), and the session's context. Every adapter method checks it first and throws
+ * `InvalidArgumentError` (`data.param` such as `ctx.home`) for a missing or relative path, an empty string, a NUL byte,
+ * a home that does not exist or is no directory.
  * @public
  */
-export type DiscoveryContextInput = DiscoveryContext | HomeDirDiscoveryContext;
+export type DiscoveryContext = HomeDiscoveryContext | HomeDirDiscoveryContext;
+
+/**
+ * The former name of {@link DiscoveryContext}, which now accepts both spellings itself.
+ * @deprecated Use {@link DiscoveryContext}.
+ * @public
+ */
+export type DiscoveryContextInput = DiscoveryContext;
 
 /**
  * The outcome of capturing the one id a live post-discovered session uses.
@@ -178,44 +188,44 @@ export interface AgentAdapter {
   /** Child process names that belong to the idle TUI. */
   readonly residentChildren: readonly string[];
   /** Candidate ids of conversations in `ctx.workspace`, newest first. */
-  discover(ctx: DiscoveryContextInput): Promise<string[]>;
+  discover(ctx: DiscoveryContext): Promise<string[]>;
   /** Does this id have a conversation of this workspace on disk (`discover` mode is stricter: excludes ids other rows record). */
-  verifyArtifact(id: string, ctx: DiscoveryContextInput, mode?: 'verify' | 'discover'): Promise<boolean>;
+  verifyArtifact(id: string, ctx: DiscoveryContext, mode?: 'verify' | 'discover'): Promise<boolean>;
   /**
    * `verifyArtifact` in `verify` mode for many ids at once, in order (false for one whose check fails), opening each
    * store once for the whole batch; optional (callers fall back to one `verifyArtifact` per id).
    */
-  verifyMany?(queries: readonly VerifyQuery[], ctx: DiscoveryContextInput): Promise<boolean[]>;
+  verifyMany?(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]>;
   /** The id a recorded conversation continues under now (Hermes: the tip of its compression chain), or null when unknown; absent for agents whose ids never move. */
-  currentId?(id: string, ctx: DiscoveryContextInput): Promise<string | null>;
+  currentId?(id: string, ctx: DiscoveryContext): Promise<string | null>;
   /** The one id this row's live session uses, or why not. */
-  captureActiveSessionId(row: SessionRow, ctx: DiscoveryContextInput): Promise<CaptureResult>;
+  captureActiveSessionId(row: SessionRow, ctx: DiscoveryContext): Promise<CaptureResult>;
   /** Does any live process use this conversation (all four signals). */
-  conversationInUse(id: string, ctx: DiscoveryContextInput): Promise<boolean>;
+  conversationInUse(id: string, ctx: DiscoveryContext): Promise<boolean>;
   /** The processes that use it, with the signal that showed each (empty when none). */
-  inUseHolders(id: string, ctx: DiscoveryContextInput): Promise<InUseHolder[]>;
+  inUseHolders(id: string, ctx: DiscoveryContext): Promise<InUseHolder[]>;
   /** Commands a person can run to see the holder. */
-  inUseHints(id: string, ctx: DiscoveryContextInput): string[];
+  inUseHints(id: string, ctx: DiscoveryContext): string[];
   /** What a purge of the conversation would remove, refuse and leave named (changes nothing). Never throws on a bad or unreadable store. */
-  planPurge(id: string, ctx: DiscoveryContextInput): Promise<AdapterPurgePlan>;
+  planPurge(id: string, ctx: DiscoveryContext): Promise<AdapterPurgePlan>;
   /** Removes every artifact of the conversation; returns what was removed. Never throws on a bad or unreadable store. */
-  purgeArtifacts(id: string, ctx: DiscoveryContextInput): Promise<Artifact[]>;
+  purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<Artifact[]>;
   /** What is still there of this conversation's own artifacts (paths and database rows), each with the reason it stays. */
-  residualArtifacts(id: string, ctx: DiscoveryContextInput): Promise<LeftArtifact[]>;
+  residualArtifacts(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]>;
   /** Shared files and rows (never removed) that still name the id. */
-  mentions(id: string, ctx: DiscoveryContextInput): Promise<Artifact[]>;
+  mentions(id: string, ctx: DiscoveryContext): Promise<Artifact[]>;
   /** Any candidate artifact exists, even one a purge would refuse to follow. */
-  hasArtifacts(id: string, ctx: DiscoveryContextInput): Promise<boolean>;
+  hasArtifacts(id: string, ctx: DiscoveryContext): Promise<boolean>;
   /** `hasArtifacts` answered from by-id lookups where the store allows (what `purge('auto', id)` asks of every agent); optional. */
-  owns?(id: string, ctx: DiscoveryContextInput): Promise<boolean>;
+  owns?(id: string, ctx: DiscoveryContext): Promise<boolean>;
   /** Can this CLI start here. */
-  authOk(ctx: DiscoveryContextInput): Promise<boolean>;
+  authOk(ctx: DiscoveryContext): Promise<boolean>;
   /** What the agent's store looks like here (why `discover` may answer `[]`); read-only, never throws on a bad store, apart from `discover`. */
-  survey(ctx: DiscoveryContextInput): Promise<StoreSurvey>;
+  survey(ctx: DiscoveryContext): Promise<StoreSurvey>;
   /** What a purge of the id could not guarantee, asked after it ran (e.g. a `-wal` a live writer kept still holds the deleted text). */
-  purgeNotesOf?(id: string, ctx: DiscoveryContextInput): Promise<string[]>;
+  purgeNotesOf?(id: string, ctx: DiscoveryContext): Promise<string[]>;
   /** The same check with the CLI's exit code, so a failed create can give it (0 when the CLI can start). */
-  preflight(ctx: DiscoveryContextInput): Promise<PreflightResult>;
+  preflight(ctx: DiscoveryContext): Promise<PreflightResult>;
   /** A cheap, read-only look at the agent's store under `ctx.home` (`ctx.workspace` is not used); optional. Never rejects on a bad store. */
-  inspect?(ctx: DiscoveryContextInput): Promise<StoreReport>;
+  inspect?(ctx: DiscoveryContext): Promise<StoreReport>;
 }

@@ -1,17 +1,7 @@
 import { MamError } from '../errors.js';
+import type { LockTimeoutData } from '../error-data.js';
 
-/**
- * The details of a {@link LockTimeoutError}.
- * @public
- */
-export type LockTimeoutData = {
-  /** The lock file's path. */
-  lockPath: string;
-  /** How long was waited, in ms. */
-  waitedMs: number;
-  /** Who holds the lock, when known. */
-  owner?: string;
-};
+export type { LockTimeoutData } from '../error-data.js';
 
 /**
  * The cross-process lock stayed held by someone else for the whole wait; code `LOCK_TIMEOUT`.

@@ -26,7 +26,7 @@ export interface LockHandle {
 export interface AcquireLockOptions {
   /** The clock the waits between attempts run on. */
   clock: Clock;
-  /** Give up with a {@link LockTimeoutError} after this long (default 10 000 ms; `Infinity` waits until `signal` aborts). */
+  /** Give up with a `LockTimeoutError` after this long (default 10 000 ms; `Infinity` waits until `signal` aborts). */
   timeoutMs?: number;
   /** First delay between attempts (default 10 ms); it grows with jitter up to eight times this. */
   pollMs?: number;
@@ -131,7 +131,7 @@ function attempt(lockPath: string): LockHandle | null {
 }
 
 /**
- * Waits for the cross-process lock at `lockPath`, polling with jittered backoff on the given clock (the event loop stays free), and rejects with a {@link LockTimeoutError} after `timeoutMs`.
+ * Waits for the cross-process lock at `lockPath`, polling with jittered backoff on the given clock (the event loop stays free), and rejects with a `LockTimeoutError` after `timeoutMs`.
  * @example
  * ```ts
  * const lock = await acquireLock('/w/.mam/agent-sessions.lock', { clock: new NodeClock() });

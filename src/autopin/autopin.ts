@@ -66,7 +66,7 @@ export class AutoPin {
 
   /**
    * Binds AutoPin to a workspace (an absolute path, checked to be an existing directory at the first call); throws an
-   * {@link InvalidArgumentError} naming the parameter for a bad workspace or option, and an {@link AutoPinArgumentError}
+   * {@link InvalidArgumentError} naming the parameter for a bad workspace or option, and an `AutoPinArgumentError`
    * when no home directory is given or known.
    */
   constructor(workspace: string, options: AutoPinOptions = {}) {
@@ -82,7 +82,7 @@ export class AutoPin {
   }
 
   /**
-   * Handles one completed job; see {@link AutoPinResult}. Throws an {@link AutoPinArgumentError} for an invalid job id,
+   * Handles one completed job; see {@link AutoPinResult}. Throws an `AutoPinArgumentError` for an invalid job id,
    * token or attempt (nothing is touched), and a lock timeout when another caller holds the job's AutoPin lock too long.
    * @example
    * ```ts

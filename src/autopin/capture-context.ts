@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import type { DiscoveryContext } from '../adapters/types.js';
+import type { HomeDiscoveryContext } from '../adapters/types.js';
 import type { AgentName } from '../ids/agent-names.js';
 import type { HerdrAgentInfo, HerdrPaneProcessInfo } from '../ports/herdr.js';
 import type { SessionRow } from '../registry/session-row.js';
@@ -10,7 +10,7 @@ import { describeError } from '../errors.js';
  * A row's discovery context, or why none can be built.
  * @public
  */
-export type CaptureContextResult = { ok: true; ctx: DiscoveryContext } | { ok: false; reason: string };
+export type CaptureContextResult = { ok: true; ctx: HomeDiscoveryContext } | { ok: false; reason: string };
 
 function positivePid(v: unknown): number | undefined {
   return typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : undefined;
@@ -55,7 +55,7 @@ export async function captureContextOf(
   }
   const epoch = row.herdr_session_epoch;
   const panePid = await panePidOf(deps, row, agent, live);
-  const ctx: DiscoveryContext = {
+  const ctx: HomeDiscoveryContext = {
     workspace,
     home: deps.home,
     siblingClaimedIds: [...claimed],

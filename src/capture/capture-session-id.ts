@@ -1,5 +1,5 @@
 import { adaptersOf } from '../adapters/adapters-of.js';
-import type { CaptureResult, DiscoveryContext } from '../adapters/types.js';
+import type { CaptureResult, HomeDiscoveryContext } from '../adapters/types.js';
 import { describeError } from '../errors.js';
 import { normalizeAgentId } from '../ids/agent-id.js';
 import type { AgentName } from '../ids/agent-names.js';
@@ -24,7 +24,7 @@ export interface SessionIdCaptureInput {
   /** herdr's `agent get` answer for the session, or null when herdr has none. */
   live: HerdrAgentInfo | null;
   /** Where the conversations are looked up (workspace, home, epoch, pane pid); its claimed ids are set from `claimed`. */
-  ctx: DiscoveryContext;
+  ctx: HomeDiscoveryContext;
   /** The ids other rows record: never captured for this one. */
   claimed: readonly string[];
 }
@@ -53,7 +53,7 @@ export type SessionIdCapture = { kind: 'captured'; id: string; source: 'herdr' |
 export async function captureSessionId(input: SessionIdCaptureInput): Promise<SessionIdCapture> {
   const checked = await checkCaptureInput(input);
   const { agent, row, live, claimed } = input;
-  const ctx: DiscoveryContext = { ...checked, siblingClaimedIds: [...claimed] };
+  const ctx: HomeDiscoveryContext = { ...checked, siblingClaimedIds: [...claimed] };
   const canonicalClaimed = new Set(claimed.map((i) => normalizeAgentId(agent, i) ?? i));
   const adapter = adaptersOf(input.ports).get(agent);
   let note = '';

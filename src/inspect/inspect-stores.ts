@@ -1,3 +1,4 @@
+import { stopIfAborted } from '../abort.js';
 import { describeError } from '../errors.js';
 import { adaptersOf } from '../adapters/adapters-of.js';
 import type { AgentAdapter, StoreReport } from '../adapters/types.js';
@@ -28,6 +29,8 @@ export interface InspectStoresOptions {
   env?: Record<string, string | undefined>;
   /** The ports to look through (default: the Node ones). */
   ports?: Partial<Ports>;
+  /** Stops the inspection between stores (and between reads of one), rejecting with `signal.reason`. */
+  signal?: AbortSignal;
 }
 
 function notInspected(agent: AgentAdapter['name']): StoreReport {
@@ -50,17 +53,23 @@ function notInspected(agent: AgentAdapter['name']): StoreReport {
  */
 export async function inspectStores(opts: InspectStoresOptions): Promise<StoreReport[]> {
   checkInspectOptionsShape(opts);
+  const { signal } = opts;
+  stopIfAborted(signal);
   await requireInspectHome(resolvePorts(opts.ports).fs, opts.home);
-  const ctx = { workspace: opts.home, home: opts.home, ...(opts.env === undefined ? {} : { env: opts.env }) };
-  return Promise.all(
+  const ctx = { workspace: opts.home, home: opts.home, ...(opts.env === undefined ? {} : { env: opts.env }), ...(signal === undefined ? {} : { signal }) };
+  const reports = await Promise.all(
     AGENT_NAMES.map(async (name) => {
       const adapter = adaptersOf(opts.ports).get(name);
       if (adapter.inspect === undefined) return withFaults(notInspected(name));
       try {
         return withFaults(await adapter.inspect(ctx));
       } catch (err) {
+        // An abort is the caller's, not the store's: it ends the whole call.
+        stopIfAborted(signal);
         return withFaults({ ...notInspected(name), presence: 'present' as const, known: false, problems: [`inspection failed: ${describeError(err)}`] });
       }
     }),
   );
+  stopIfAborted(signal);
+  return reports;
 }

@@ -7,7 +7,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 }
 
 /**
- * Returns a JSON-clean copy of the fields a caller asks to merge into a record, or throws a {@link JobArgumentError} for a reserved field, a non-integer `attempt_id` or a value JSON cannot hold.
+ * Returns a JSON-clean copy of the fields a caller asks to merge into a record, or throws a `JobArgumentError` for a reserved field, a non-integer `attempt_id` or a value JSON cannot hold.
  * @public
  */
 export function checkJobFields(fields: unknown, extraReserved: readonly string[] = []): Record<string, unknown> {

@@ -31,7 +31,7 @@ export class JobAuditLog {
     this.#fs = fs;
   }
 
-  /** Appends events (one line each); rejects with a {@link JobAuditError} when the line cannot be written. */
+  /** Appends events (one line each); rejects with a `JobAuditError` when the line cannot be written. */
   async append(jobId: string, events: readonly JobAuditEvent[]): Promise<void> {
     if (events.length === 0) return;
     const path = jobPaths.auditLog(this.logsDir, jobId);

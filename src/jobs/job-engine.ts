@@ -85,7 +85,7 @@ export interface JobUpdateResult {
 export interface RegisterJobOptions {
   /** The owning session, `herdr:<row name>` for a local herdr job; default null. */
   agentSession?: string | null;
-  /** The id to use; default a new one from {@link newJobId}. */
+  /** The id to use; default a new one from `newJobId`. */
   jobId?: string;
   /** Extra fields of the new record. */
   fields?: Record<string, unknown>;
@@ -130,7 +130,7 @@ export class JobEngine {
     this.audit = new JobAuditLog(opts.logsDir ?? jobPaths.defaultLogsDir(registryDir), fs);
   }
 
-  /** Creates a `pending` record (attempt 1, both counters 0) and its working dir; throws {@link JobArgumentError} when the id is taken. */
+  /** Creates a `pending` record (attempt 1, both counters 0) and its working dir; throws `JobArgumentError` when the id is taken. */
   async registerJob(prompt: string, options: RegisterJobOptions = {}): Promise<JobRecord> {
     const opts = checkRegisterJob(prompt, options);
     await this.#ready();
@@ -150,7 +150,7 @@ export class JobEngine {
     });
   }
 
-  /** The record as it is on disk now; throws {@link JobNotFoundError} or {@link JobRecordCorruptError}. */
+  /** The record as it is on disk now; throws `JobNotFoundError` or `JobRecordCorruptError`. */
   async load(jobId: string): Promise<JobRecord> {
     await this.#ready();
     return readJobRecord(this.#ports.fs, this.registryDir, jobId);

@@ -13,7 +13,7 @@ export function isValidJobId(id: unknown): id is string {
 }
 
 /**
- * Returns `id` when it can name a job, else throws a {@link JobArgumentError} (so no path is ever built from it).
+ * Returns `id` when it can name a job, else throws a `JobArgumentError` (so no path is ever built from it).
  * @public
  */
 export function requireJobId(id: unknown): string {

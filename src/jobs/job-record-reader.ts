@@ -8,7 +8,7 @@ import { jobRecordSchema, type JobRecord } from './job-record.js';
 import { checkListJobIds, checkReadJobRecord } from '../validation/low-level-args.js';
 
 /**
- * Reads and validates one job record; throws {@link JobNotFoundError} or {@link JobRecordCorruptError}.
+ * Reads and validates one job record; throws `JobNotFoundError` or `JobRecordCorruptError`.
  * @public
  */
 export async function readJobRecord(fs: FileSystemPort, registryDir: string, jobId: string): Promise<JobRecord> {

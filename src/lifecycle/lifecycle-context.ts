@@ -1,4 +1,4 @@
-import type { DiscoveryContext } from '../adapters/types.js';
+import type { HomeDiscoveryContext } from '../adapters/types.js';
 import type { IdOrderGate } from '../gate/id-order-gate.js';
 import type { Ports } from '../ports/index.js';
 import type { PurgeService } from '../purge/purge-service.js';
@@ -49,7 +49,7 @@ export interface LifecycleContext {
  * The discovery context of a session in `cwd` (the home and agent environment of the lifecycle, plus `extra`).
  * @public
  */
-export function discoveryContextOf(c: LifecycleContext, cwd: string, extra: Omit<DiscoveryContext, 'workspace' | 'home' | 'env'> = {}): DiscoveryContext {
+export function discoveryContextOf(c: LifecycleContext, cwd: string, extra: Omit<HomeDiscoveryContext, 'workspace' | 'home' | 'env'> = {}): HomeDiscoveryContext {
   return { workspace: cwd, home: c.home, ...(c.env === undefined ? {} : { env: c.env }), ...extra };
 }
 

@@ -1,3 +1,4 @@
+import type { FaultDataMap } from '../error-data.js';
 import { MamError } from '../errors.js';
 
 /**
@@ -9,7 +10,7 @@ export class LifecycleStepError extends MamError {
   /** Always `LIFECYCLE_STEP_FAILED`. */
   declare readonly code: 'LIFECYCLE_STEP_FAILED';
   /** The step and the session, plus herdr's code when it gave one. */
-  declare readonly data: Readonly<{ step: string; session: string; herdrCode?: string }>;
+  declare readonly data: Readonly<FaultDataMap['LIFECYCLE_STEP_FAILED']>;
 
   /** Builds the error for a step of a session; the message reads `<step> of "<session>" failed: <message>`. */
   constructor(step: string, session: string, message: string, opts: { herdrCode?: string; cause?: unknown } = {}) {

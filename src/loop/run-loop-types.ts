@@ -130,8 +130,8 @@ export interface RunLoopOptions {
   /** Ports to use instead of the real ones; those not given are Node's ({@link nodePorts}). */
   ports?: Partial<Ports>;
   /**
-   * Waits to override; a value that is not a positive number of ms (`quiescenceMs` may be 0) throws a {@link
-   * RunLoopArgumentError}.
+   * Waits to override; a value that is not a positive number of ms (`quiescenceMs` may be 0) throws a
+   * `RunLoopArgumentError`.
    */
   timing?: Partial<LoopTiming>;
   /** Aborting ends the watch: the job is cancelled and the guard released. */

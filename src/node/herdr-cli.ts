@@ -10,7 +10,7 @@ export interface HerdrCliOptions {
   bin?: string;
   /** Variables set over the caller's environment for every call; `undefined` removes one (e.g. `HERDR_SOCKET_PATH`). */
   env?: Record<string, string | undefined>;
-  /** Runs the process; default {@link runHerdrProcess} (execa). */
+  /** Runs the process; default `runHerdrProcess` (execa). */
   run?: HerdrProcessRunner;
 }
 

@@ -5,7 +5,7 @@ import { leave, removeEntry } from './remove-no-follow.js';
 import { checkConfined } from '../validation/low-level-args.js';
 
 /**
- * A path a removal left, and why (see {@link REMOVAL_REASONS} for the refusals; a failure gives its error's message).
+ * A path a removal left, and why (see `REMOVAL_REASONS` for the refusals; a failure gives its error's message).
  * @public
  */
 export interface RemovalLeft {

@@ -18,6 +18,12 @@ export interface PurgeOptions {
   workspace?: string;
   /** The agent environment (CLAUDE_CONFIG_DIR, CODEX_HOME, XDG_DATA_HOME …); default: the caller's, when `home` is the caller's HOME. */
   env?: Record<string, string | undefined>;
+  /**
+   * Stops the call between steps, rejecting with `signal.reason`: looked at before each store is read and once more
+   * before anything is removed; once the removal of the plan's artifacts has begun it runs to its end (never a
+   * half-done purge) and the call answers what it did. Not kept in a plan's `options`.
+   */
+  signal?: AbortSignal;
 }
 
 /**

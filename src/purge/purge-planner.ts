@@ -1,4 +1,4 @@
-import type { AgentAdapter, DiscoveryContext, InUseHolder } from '../adapters/types.js';
+import type { AgentAdapter, HomeDiscoveryContext, InUseHolder } from '../adapters/types.js';
 import { BaseAdapter } from '../adapters/common/base-adapter.js';
 import { isPlausibleId } from '../ids/agent-id.js';
 import { AGENT_NAMES, type AgentName, requireAgentName } from '../ids/agent-names.js';
@@ -10,14 +10,15 @@ import { requireDiscoveryContext, startHomeCheck } from '../validation/discovery
 import { type Artifact, formatArtifact, type LeftArtifact } from './artifact.js';
 import { faultCauseOfText, faultsOfLeft, uniqueFaults } from './purge-fault.js';
 import { describeError } from '../errors.js';
+import { stopIfAborted } from '../abort.js';
 import type { OtherAgentArtifacts, PurgeHolder, PurgeOptions, PurgePlan } from './purge-plan.js';
 
 /**
  * The discovery context of purge options (the workspace defaults to the home: no adapter's purge depends on it).
  * @public
  */
-export function purgeContext(opts: PurgeOptions): DiscoveryContext {
-  return { workspace: opts.workspace ?? opts.home, home: opts.home, ...(opts.env === undefined ? {} : { env: opts.env }) };
+export function purgeContext(opts: PurgeOptions): HomeDiscoveryContext {
+  return { workspace: opts.workspace ?? opts.home, home: opts.home, ...(opts.env === undefined ? {} : { env: opts.env }), ...(opts.signal === undefined ? {} : { signal: opts.signal }) };
 }
 
 // The plan's keys in the order a person reads them (what, whether, then the detail; the options last).
@@ -54,7 +55,7 @@ async function guardDatabases(fs: FileSystemPort, artifacts: readonly Artifact[]
 
 // The stores of an agent that cannot be read here: what its survey says, else the problems its inspection names with a
 // cause (a damaged header, a missing binding). Never throws: a look that fails is a store that cannot be read.
-async function unreadableStores(adapter: AgentAdapter, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
+async function unreadableStores(adapter: AgentAdapter, ctx: HomeDiscoveryContext): Promise<LeftArtifact[]> {
   const left = (path: string, why: string): LeftArtifact => ({ kind: 'file', path, reason: `${adapter.name} store unreadable: ${why}` });
   try {
     const s = await adapter.survey(ctx);
@@ -79,7 +80,7 @@ export class PurgePlanner {
   ) {}
 
   /** The agents having any artifact of `id` on disk (orphaned leftovers and remains behind a linked dir count), in `AGENT_NAMES` order. */
-  async candidates(id: string, ctx: DiscoveryContext): Promise<AgentName[]> {
+  async candidates(id: string, ctx: HomeDiscoveryContext): Promise<AgentName[]> {
     // Every agent looks at once (by id where its store allows: `owns`), in one read scope (each store opened once); the
     // answer keeps AGENT_NAMES order.
     const plausible = AGENT_NAMES.filter((agent) => isPlausibleId(agent, id));
@@ -101,7 +102,7 @@ export class PurgePlanner {
    * The first agent in `AGENT_NAMES` order having any artifact of `id` (what `candidates` would list first), or null:
    * the agents are asked in that order and the first owner ends it, so no later agent's store is read.
    */
-  async firstCandidate(id: string, ctx: DiscoveryContext): Promise<AgentName | null> {
+  async firstCandidate(id: string, ctx: HomeDiscoveryContext): Promise<AgentName | null> {
     const plausible = AGENT_NAMES.filter((agent) => isPlausibleId(agent, id));
     if (plausible.length === 0) return null;
     // The home's stat runs while the agents are asked: each adapter method waits for it as its own check (reading
@@ -123,18 +124,22 @@ export class PurgePlanner {
 
   /** The plan of purging `id` (see {@link PurgePlan}); changes nothing. */
   async plan(agent: AgentName | 'auto', id: string, opts: PurgeOptions): Promise<PurgePlan> {
-    return ordered({ ...(await this.#plan(agent, id, opts)), faults: [] });
+    // Every adapter call reads the context's signal (before and after each read); the plan's options never keep it.
+    const { signal, ...options } = opts;
+    const planned = await this.#plan(agent, id, options, signal);
+    stopIfAborted(signal);
+    return ordered({ ...planned, faults: [] });
   }
 
   // An id found nowhere is `unresolved` only when every store asked could be read: an unreadable store (a damaged
   // header, a missing binding) may hold it, so the plan is refused with the store named, removing nothing.
-  async #unreadable(agents: readonly AgentName[], ctx: DiscoveryContext): Promise<LeftArtifact[]> {
+  async #unreadable(agents: readonly AgentName[], ctx: HomeDiscoveryContext): Promise<LeftArtifact[]> {
     const found = await Promise.all(agents.map(async (agent) => unreadableStores(this.adapter(agent), ctx)));
     return found.flat();
   }
 
-  async #plan(agent: AgentName | 'auto', id: string, opts: PurgeOptions): Promise<Omit<PurgePlan, 'faults'>> {
-    const ctx = purgeContext(opts);
+  async #plan(agent: AgentName | 'auto', id: string, opts: PurgeOptions, signal: AbortSignal | undefined): Promise<Omit<PurgePlan, 'faults'>> {
+    const ctx = purgeContext({ ...opts, ...(signal === undefined ? {} : { signal }) });
     const empty = { artifacts: [], refused: [], holders: [], hints: [], mentions: [], notes: [], otherAgents: [] };
     if (agent === 'auto') {
       const [first, ...rest] = await this.candidates(id, ctx);
@@ -158,11 +163,11 @@ export class PurgePlanner {
     return this.planFor(requireAgentName(agent), id, opts, ctx, false);
   }
 
-  async #holders(adapter: AgentAdapter, id: string, ctx: DiscoveryContext): Promise<PurgeHolder[]> {
+  async #holders(adapter: AgentAdapter, id: string, ctx: HomeDiscoveryContext): Promise<PurgeHolder[]> {
     return isPlausibleId(adapter.name, id) ? byPid(await adapter.inUseHolders(id, ctx)) : [];
   }
 
-  private async planFor(agent: AgentName, id: string, opts: PurgeOptions, ctx: DiscoveryContext, known: boolean): Promise<Omit<PurgePlan, 'faults'>> {
+  private async planFor(agent: AgentName, id: string, opts: PurgeOptions, ctx: HomeDiscoveryContext, known: boolean): Promise<Omit<PurgePlan, 'faults'>> {
     const adapter = this.adapter(agent);
     const holders = await this.#holders(adapter, id, ctx);
     const hints = holders.length > 0 ? adapter.inUseHints(id, ctx) : [];

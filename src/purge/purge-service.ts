@@ -1,5 +1,5 @@
 import { type AdapterSet, adaptersOf } from '../adapters/adapters-of.js';
-import type { AgentAdapter, DiscoveryContext } from '../adapters/types.js';
+import type { AgentAdapter, HomeDiscoveryContext } from '../adapters/types.js';
 import type { AgentName } from '../ids/agent-names.js';
 import { resolvePorts } from '../node/node-ports.js';
 import type { Ports } from '../ports/index.js';
@@ -9,6 +9,7 @@ import { purgeContext, PurgePlanner } from './purge-planner.js';
 import type { PurgeResult } from './purge-result.js';
 import { InvalidArgumentError } from '../invalid-argument-error.js';
 import { checkPurgeOptions, checkPurgeTarget } from '../validation/purge-args.js';
+import { checkSignalOption, stopIfAborted } from '../abort.js';
 import { releaseKept } from '../sqlite/kept-connections.js';
 import { withSqliteOpenFaults } from '../sqlite/driver.js';
 import { makeAdapter } from '../adapters/make-adapter.js';
@@ -30,7 +31,7 @@ export class PurgeService {
   readonly #adapters: AdapterSet;
   readonly #planner: PurgePlanner;
 
-  /** A service on the given ports; those not given are Node's ({@link nodePorts}). It shares the ports' adapter set ({@link adaptersOf}). */
+  /** A service on the given ports; those not given are Node's ({@link nodePorts}). It shares the ports' adapter set (`adaptersOf`). */
   constructor(opts: { ports?: Partial<Ports> } = {}) {
     this.#ports = resolvePorts(opts.ports);
     this.#adapters = adaptersOf(this.#ports);
@@ -46,7 +47,7 @@ export class PurgeService {
    * Which agent has artifacts of `id` on disk (orphaned leftovers and remains behind a linked dir count), or null; the
    * first in `AGENT_NAMES` order when several do (asked in that order: an agent after the first owner is not asked).
    */
-  async resolve(id: string, ctx: DiscoveryContext): Promise<AgentName | null> {
+  async resolve(id: string, ctx: HomeDiscoveryContext): Promise<AgentName | null> {
     // Only the first owner is the answer: once an agent owns the id, the later ones are not asked.
     return this.#planner.firstCandidate(id, ctx);
   }
@@ -63,23 +64,27 @@ export class PurgeService {
   async plan(agent: AgentName | 'auto', id: string, opts: PurgeOptions): Promise<PurgePlan> {
     const t = checkPurgeTarget(agent, id);
     const { dryRun: _ignored, ...options } = await checkPurgeOptions(this.#ports.fs, opts);
+    stopIfAborted(options.signal);
     return this.#planner.plan(t.agent, t.id, options);
   }
 
   /**
    * Runs a plan: plans again (the in-use gate included) and removes the conversation only when the disk still matches —
    * no new artifact, no path of another kind (a file that became a link), no rows grown, no new refusal; otherwise
-   * `changed`, removing nothing.
+   * `changed`, removing nothing. `opts.signal` stops it before the removal begins (rejecting with `signal.reason`,
+   * nothing removed); once the removal has begun it runs to its end and the result says what it did.
    */
-  async execute(plan: PurgePlan): Promise<PurgeResult> {
+  async execute(plan: PurgePlan, opts: { signal?: AbortSignal } = {}): Promise<PurgeResult> {
+    const signal = checkSignalOption(opts);
+    stopIfAborted(signal);
     if (typeof plan !== 'object' || plan === null) throw new InvalidArgumentError('plan', 'must be a plan from PurgeService.plan');
     if (!Array.isArray(plan.artifacts) || !Array.isArray(plan.refused) || !Array.isArray(plan.otherAgents)) {
       throw new InvalidArgumentError('plan', 'must be a plan from PurgeService.plan (artifacts, refused and otherAgents are lists)');
     }
-    if (plan.agent === null) return this.#unowned(plan);
+    if (plan.agent === null) return this.#unowned(plan, signal);
     const { agent, id } = checkPurgeTarget(plan.agent, plan.id) as { agent: AgentName; id: string };
-    const options = await checkPurgeOptions(this.#ports.fs, plan.options);
-    const fresh = await this.#planner.plan(agent, id, options);
+    const { signal: _kept, ...options } = await checkPurgeOptions(this.#ports.fs, plan.options);
+    const fresh = await this.#planner.plan(agent, id, { ...options, ...(signal === undefined ? {} : { signal }) });
     switch (fresh.verdict) {
       case 'in-use':
         return { kind: 'in-use', agent, holders: fresh.holders, hints: fresh.hints, inUse: true };
@@ -111,6 +116,9 @@ export class PurgeService {
     // purge's residual only, never a later plan on the shared adapters.
     const adapter = makeAdapter(agent, { ...this.#ports, fs });
     const ctx = purgeContext(options);
+    // The last look at the signal: from here the removal runs to its end (the context above has no signal, so no adapter
+    // call of the removal or of the report after it can stop half-way).
+    stopIfAborted(signal);
     // No read connection of this process, kept from the plan or an earlier status, outlives the files removed now.
     releaseKept(this.#ports.fs);
     try {
@@ -130,16 +138,17 @@ export class PurgeService {
   }
 
   // A plan that found no agent owning the id: planned again, it is refused (a store that may hold it cannot be read) or unresolved.
-  async #unowned(plan: PurgePlan): Promise<PurgeResult> {
+  async #unowned(plan: PurgePlan, signal: AbortSignal | undefined): Promise<PurgeResult> {
     if (plan.verdict !== 'refused') return { kind: 'unresolved', agent: null };
-    const options = await checkPurgeOptions(this.#ports.fs, plan.options);
-    const fresh = await this.#planner.plan('auto', plan.id, options);
+    const { signal: _kept, ...options } = await checkPurgeOptions(this.#ports.fs, plan.options);
+    const fresh = await this.#planner.plan('auto', plan.id, { ...options, ...(signal === undefined ? {} : { signal }) });
     if (fresh.agent !== null || fresh.verdict !== 'refused') return { kind: 'unresolved', agent: null };
     return { kind: 'refused', agent: null, refused: fresh.refused, reason: fresh.reason, faults: fresh.faults, inUse: false };
   }
 
   /**
-   * Plans and executes; with `dryRun`, returns the plan (`dry-run`) and changes nothing.
+   * Plans and executes; with `dryRun`, returns the plan (`dry-run`) and changes nothing. `signal` is honoured as by
+   * `plan` and `execute`: an abort before the removal begins rejects with `signal.reason` and removes nothing.
    * @example
    * ```ts
    * const result = await new PurgeService().purge('auto', id, { home });
@@ -151,7 +160,7 @@ export class PurgeService {
     const plan = await this.plan(agent, id, options);
     if (dryRun === true) return { kind: 'dry-run', agent: plan.agent, plan, inUse: plan.holders.length > 0 };
     if (plan.verdict === 'unresolved') return { kind: 'unresolved', agent: null };
-    return this.execute(plan);
+    return this.execute(plan, options.signal === undefined ? {} : { signal: options.signal });
   }
 }
 

@@ -19,7 +19,7 @@ function yamlIssue(err: unknown): RegistryIssue {
 }
 
 /**
- * The file's bytes as text, or a {@link RegistryCorruptError} when they are not UTF-8.
+ * The file's bytes as text, or a `RegistryCorruptError` when they are not UTF-8.
  * @public
  */
 export function decodeRegistry(bytes: Uint8Array, path: string): string {

@@ -1,24 +1,7 @@
 import { MamError } from '../errors.js';
+import type { RegistryFileProblem, RegistryFileRefusedData } from '../error-data.js';
 
-/**
- * Why a registry name is not the registry's own file: a symbolic link (`symlink`; for `.mam/` itself too), a file with
- * other hard links (`hard-link`), a directory or a FIFO, socket or device where a file belongs (`directory`,
- * `not-regular`), a file where `.mam/` belongs (`not-a-directory`), a SQLite database whose schema is not the mirror's
- * (`foreign-database`), a file that was swapped while it was being opened (`moved`), or a look that failed (`unchecked`).
- * @public
- */
-export type RegistryFileProblem = 'symlink' | 'hard-link' | 'directory' | 'not-regular' | 'not-a-directory' | 'foreign-database' | 'moved' | 'unchecked';
-
-/**
- * The details of a {@link RegistryFileRefusedError}.
- * @public
- */
-export interface RegistryFileRefusedData {
-  /** The path refused (`.mam/` itself, the YAML, the mirror or a sidecar, the lock). */
-  path: string;
-  /** Why. */
-  problem: RegistryFileProblem;
-}
+export type { RegistryFileProblem, RegistryFileRefusedData } from '../error-data.js';
 
 const WHY: Readonly<Record<RegistryFileProblem, string>> = {
   symlink: 'it is a symbolic link',

@@ -31,7 +31,7 @@ export async function registryDirState(fs: FileSystemPort, dir: string): Promise
 
 /**
  * Rejects unless each of `paths` is absent or a regular file with one link: a {@link RegistryFileRefusedError} naming
- * the first that is not (the YAML as a FIFO or a directory stays the {@link RegistryCorruptError} `not-a-file` it was).
+ * the first that is not (the YAML as a FIFO or a directory stays the `RegistryCorruptError` `not-a-file` it was).
  */
 export async function checkOwnNames(fs: FileSystemPort, paths: readonly string[], yaml: string): Promise<void> {
   const refusal = await ownFilesRefusal(fs, paths, () => true);

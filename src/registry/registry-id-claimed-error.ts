@@ -1,3 +1,4 @@
+import type { FaultDataMap } from '../error-data.js';
 import { MamError } from '../errors.js';
 
 /**
@@ -9,7 +10,7 @@ export class RegistryIdClaimedError extends MamError {
   /** Always `REGISTRY_ID_CLAIMED`. */
   declare readonly code: 'REGISTRY_ID_CLAIMED';
   /** The row asked to pin, its agent, the canonical id, and the row name (or `orchestrator`) that records it. */
-  declare readonly data: Readonly<{ row: string; agent: string; id: string; claimedBy: string }>;
+  declare readonly data: Readonly<FaultDataMap['REGISTRY_ID_CLAIMED']>;
 
   /** Builds the error for `row` (of `agent`) asked to pin `id`, which `claimedBy` already records. */
   constructor(row: string, agent: string, id: string, claimedBy: string) {

@@ -1,3 +1,4 @@
+import type { FaultDataMap } from '../error-data.js';
 import { describeError, MamError } from '../errors.js';
 
 /**
@@ -10,7 +11,7 @@ export class RegistryMirrorError extends MamError {
   /** Always `REGISTRY_MIRROR_FAILED`. */
   declare readonly code: 'REGISTRY_MIRROR_FAILED';
   /** The mirror's path, and whether the YAML change it mirrors was written. */
-  declare readonly data: Readonly<{ path: string; yamlWritten: boolean }>;
+  declare readonly data: Readonly<FaultDataMap['REGISTRY_MIRROR_FAILED']>;
 
   /**
    * Builds the error for the mirror path; `yamlWritten` says whether the YAML change was already written, `cause` is

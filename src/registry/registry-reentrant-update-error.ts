@@ -1,3 +1,4 @@
+import type { FaultDataMap } from '../error-data.js';
 import { MamError } from '../errors.js';
 
 /**
@@ -9,7 +10,7 @@ export class RegistryReentrantUpdateError extends MamError {
   /** Always `REGISTRY_REENTRANT_UPDATE`. */
   declare readonly code: 'REGISTRY_REENTRANT_UPDATE';
   /** The registry file. */
-  declare readonly data: Readonly<{ path: string }>;
+  declare readonly data: Readonly<FaultDataMap['REGISTRY_REENTRANT_UPDATE']>;
 
   /** Builds the error for the registry file whose update was re-entered. */
   constructor(path: string) {

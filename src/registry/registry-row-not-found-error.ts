@@ -1,3 +1,4 @@
+import type { FaultDataMap } from '../error-data.js';
 import { MamError } from '../errors.js';
 
 /**
@@ -8,7 +9,7 @@ export class RegistryRowNotFoundError extends MamError {
   /** Always `REGISTRY_ROW_NOT_FOUND`. */
   declare readonly code: 'REGISTRY_ROW_NOT_FOUND';
   /** The row name asked for. */
-  declare readonly data: Readonly<{ row: string }>;
+  declare readonly data: Readonly<FaultDataMap['REGISTRY_ROW_NOT_FOUND']>;
 
   /** Builds the error for the row name asked for. */
   constructor(row: string) {

@@ -1,3 +1,4 @@
+import { checkSignalOption, stopIfAborted } from '../abort.js';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { basename, isAbsolute } from 'node:path';
 import { cleanStaleTemps } from '../atomic/clean-stale-temps.js';
@@ -24,6 +25,15 @@ import { inProcessTurn } from './in-process-turn.js';
 import type { RegistryInspection, RegistryState } from './registry-state.js';
 
 /**
+ * Options of {@link SessionRegistry.update}.
+ * @public
+ */
+export interface RegistryUpdateOptions {
+  /** Stops the update before its write begins, rejecting with `signal.reason` (nothing written). */
+  signal?: AbortSignal;
+}
+
+/**
  * Options of {@link SessionRegistry}.
  * @public
  */
@@ -34,7 +44,7 @@ export interface SessionRegistryOptions {
   lockTimeoutMs?: number;
   /**
    * Called when an update committed the YAML but something after it failed (the SQLite mirror, e.g. on a full disk, as a
-   * {@link RegistryMirrorError}; the directory fsync): the update still resolved and must NOT be retried. The mirror is
+   * `RegistryMirrorError`; the directory fsync): the update still resolved and must NOT be retried. The mirror is
    * then stale (its `yaml_sha256` is not the YAML's) and the next update, of any instance, rebuilds it.
    */
   onWarning?: (warning: MamError) => void;
@@ -60,7 +70,7 @@ const held = new AsyncLocalStorage<ReadonlySet<string>>();
  * and its SQLite mirror `.mam/agent-sessions.db`, changed only through atomic, cross-process locked updates.
  *
  * Reads need no lock: the YAML is only ever replaced by an atomic rename. A missing file is an empty registry; an
- * empty or unreadable one is a {@link RegistryCorruptError}, and no update ever writes over it. Nothing is read or
+ * empty or unreadable one is a `RegistryCorruptError`, and no update ever writes over it. Nothing is read or
  * written through a link: `.mam/` must be a real directory and each of its files a regular file with one link.
  * @public
  */
@@ -131,7 +141,7 @@ export class SessionRegistry {
 
   /**
    * A lenient read for reports: rows that fail validation are set apart in `invalidRows` instead of failing the read
-   * (file-level problems still throw a {@link RegistryCorruptError}).
+   * (file-level problems still throw a `RegistryCorruptError`).
    */
   async inspect(): Promise<RegistryInspection> {
     const bytes = await this.#read();
@@ -145,9 +155,11 @@ export class SessionRegistry {
    * mirror in the same critical section) and returns what `mutate` returned. The lock covers read → mutate → write
    * only: `mutate` may be async, but must not run processes, call herdr, sleep or wait on the network (the lock
    * would be held all that time). If `mutate` throws, nothing is written; a state that is not a valid registry is
-   * refused with a {@link RegistryInvalidUpdateError}; an unreadable file with a {@link RegistryCorruptError}; a registry
+   * refused with a `RegistryInvalidUpdateError`; an unreadable file with a `RegistryCorruptError`; a registry
    * name that is not the registry's own file (see {@link SessionRegistry.checkFiles}) with a RegistryFileRefusedError,
-   * before anything is written.
+   * before anything is written. `opts.signal` stops it before the write begins (rejecting with `signal.reason`, nothing
+   * written): while it waits for the lock, and before and after `mutate`; once the write has begun, the YAML and the
+   * mirror are written to the end.
    * @example
    * ```ts
    * await registry.update((draft) => {
@@ -155,24 +167,28 @@ export class SessionRegistry {
    * });
    * ```
    */
-  async update<T>(mutate: (draft: RegistryState) => T | Promise<T>): Promise<T> {
+  async update<T>(mutate: (draft: RegistryState) => T | Promise<T>, opts: RegistryUpdateOptions = {}): Promise<T> {
     if (typeof mutate !== 'function') throw new InvalidArgumentError('mutate', 'must be a function (draft) => result');
+    const signal = checkSignalOption(opts);
+    stopIfAborted(signal);
     const { yaml } = this.paths;
     const outer = held.getStore();
     if (outer?.has(this.paths.lock) === true) throw new RegistryReentrantUpdateError(yaml);
     const done = await inProcessTurn(this.paths.lock);
     try {
-      return await this.#locked(mutate, outer);
+      stopIfAborted(signal);
+      return await this.#locked(mutate, outer, signal);
     } finally {
       done();
     }
   }
 
-  async #locked<T>(mutate: (draft: RegistryState) => T | Promise<T>, outer: ReadonlySet<string> | undefined): Promise<T> {
+  async #locked<T>(mutate: (draft: RegistryState) => T | Promise<T>, outer: ReadonlySet<string> | undefined, signal: AbortSignal | undefined): Promise<T> {
     const { fs } = this.#ports;
     const { yaml } = this.paths;
-    const lock = await this.#lock();
+    const lock = await this.#lock(signal);
     try {
+      stopIfAborted(signal);
       // Under the lock (our own writers are done): every name written below is checked before anything is written.
       await checkOwnNames(fs, [yaml], yaml);
       await this.#mirror.check();
@@ -186,6 +202,8 @@ export class SessionRegistry {
       const result = await held.run(new Set([...(outer ?? []), this.paths.lock]), () => mutate(draft));
       const outcome = commitDraft(prev, draft);
       if (outcome.kind === 'invalid') throw new RegistryInvalidUpdateError(yaml, outcome.issues);
+      // The last look at the signal: from here the YAML and the mirror are written to the end.
+      stopIfAborted(signal);
       this.#lastWarning = null;
       if (outcome.kind === 'unchanged') {
         if (prev.bytes !== null) await this.#syncMirror(prev, prev, null, false);
@@ -209,9 +227,9 @@ export class SessionRegistry {
 
   // The update lock; `.mam/` is made on the first update (and again if it has gone since). `.mam/` must be a real
   // directory and the lock file (and its journal) files of their own before SQLite opens them.
-  async #lock(): Promise<LockHandle> {
+  async #lock(signal: AbortSignal | undefined): Promise<LockHandle> {
     const { clock } = this.#ports;
-    const opts = { clock, timeoutMs: this.#lockTimeoutMs, pollMs: 2 };
+    const opts = { clock, timeoutMs: this.#lockTimeoutMs, pollMs: 2, ...(signal === undefined ? {} : { signal }) };
     if (!this.#dirMade) {
       await this.#makeDir();
       this.#dirMade = true;

@@ -1,8 +1,9 @@
+import { stopIfAborted } from '../abort.js';
 import { InvalidArgumentError } from '../invalid-argument-error.js';
 import { lazySchema, type Zod } from '../lazy-zod.js';
 import type { FileSystemPort } from '../ports/fs.js';
 import { absolutePathSchema, parseArgument, requireDirectory } from './common-schemas.js';
-import type { DiscoveryContext } from '../adapters/types.js';
+import type { HomeDiscoveryContext } from '../adapters/types.js';
 import { plainlyValidQueries } from './plainly-valid-queries.js';
 import { checkDiscoveryContext, markContextChecked, notePendingHomeCheck } from './discovery-context.js';
 import { deferHomeCheck, endDeferredHomeCheck } from './home-proof.js';
@@ -66,7 +67,7 @@ interface Stat {
   /** `ctx.home` or `ctx.homeDir`. */
   param: string;
   /** The normalised context. */
-  ctx: DiscoveryContext;
+  ctx: HomeDiscoveryContext;
   /** The stat of the home already running for it (a batch started it), if any. */
   pending?: Promise<void> | undefined;
 }
@@ -125,6 +126,12 @@ async function provenOrChecked(stat: Stat, run: () => unknown, fs: () => FileSys
   return answer;
 }
 
+// The context's signal, when the method takes a context and it has one.
+function signalOf(kinds: readonly ArgKind[], args: readonly unknown[]): AbortSignal | undefined {
+  const i = kinds.indexOf('ctx');
+  return i < 0 ? undefined : (args[i] as HomeDiscoveryContext | undefined)?.signal;
+}
+
 /**
  * Puts a checking wrapper, as an own property, in front of every public adapter method `adapter` has: the arguments are
  * checked (one zod parse, then one stat of the home) before the method runs — or, for a read-only method of an adapter whose
@@ -140,22 +147,29 @@ export function guardAdapterMethods(adapter: object, fs: () => FileSystemPort, p
       ? (...args: unknown[]): unknown => impl(checkArgs(kinds, args, plausible).args)
       : async (...args: unknown[]): Promise<unknown> => {
           const checked = checkArgs(kinds, args, plausible);
-          const { stat } = checked;
-          if (stat === null) return impl(checked.args);
-          const alongside = READS_ONLY.has(name) && (Reflect.get(adapter, 'storeReadsOnly') === true || Reflect.get(adapter, 'spawnsAfterHomeCheck') === true);
-          if (alongside && stat.pending === undefined && PROVING.has(name) && Reflect.get(adapter, 'provesHome') === true) return provenOrChecked(stat, () => impl(checked.args), fs);
-          const home = stat.pending ?? requireDirectory(fs(), stat.param, stat.ctx.home).then(() => markContextChecked(stat.ctx));
-          if (!alongside) {
-            await home;
-            return impl(checked.args);
-          }
-          home.catch(() => undefined);
-          notePendingHomeCheck(stat.ctx, home);
-          const answer = Promise.resolve().then(() => impl(checked.args));
-          answer.catch(() => undefined);
-          await home;
-          return answer;
+          const signal = signalOf(kinds, checked.args);
+          stopIfAborted(signal);
+          // A read-only method is looked at again when it is done: an abort while it read rejects the call.
+          if (READS_ONLY.has(name) && signal !== undefined) return Promise.resolve(run(checked)).then((v) => (stopIfAborted(signal), v));
+          return run(checked);
         };
+    const run = async (checked: { args: unknown[]; stat: Stat | null }): Promise<unknown> => {
+      const { stat } = checked;
+      if (stat === null) return impl(checked.args);
+      const alongside = READS_ONLY.has(name) && (Reflect.get(adapter, 'storeReadsOnly') === true || Reflect.get(adapter, 'spawnsAfterHomeCheck') === true);
+      if (alongside && stat.pending === undefined && PROVING.has(name) && Reflect.get(adapter, 'provesHome') === true) return provenOrChecked(stat, () => impl(checked.args), fs);
+      const home = stat.pending ?? requireDirectory(fs(), stat.param, stat.ctx.home).then(() => markContextChecked(stat.ctx));
+      if (!alongside) {
+        await home;
+        return impl(checked.args);
+      }
+      home.catch(() => undefined);
+      notePendingHomeCheck(stat.ctx, home);
+      const answer = Promise.resolve().then(() => impl(checked.args));
+      answer.catch(() => undefined);
+      await home;
+      return answer;
+    };
     Object.defineProperty(adapter, name, { value, writable: true, configurable: true, enumerable: false });
   }
 }

@@ -1,4 +1,4 @@
-import type { DiscoveryContext } from '../adapters/types.js';
+import type { HomeDiscoveryContext } from '../adapters/types.js';
 import type { InvalidArgumentError } from '../invalid-argument-error.js';
 import { lazySchema, type Zod } from '../lazy-zod.js';
 import type { Ports } from '../ports/index.js';
@@ -24,7 +24,7 @@ const inputSchema = lazySchema((z: Zod) =>
  * a list of strings) and returns its context checked and normalised (`home`, one stat of it); throws
  * {@link InvalidArgumentError} (or `UnknownAgentError` for an unknown agent) otherwise.
  */
-export async function checkCaptureInput(input: unknown): Promise<DiscoveryContext> {
+export async function checkCaptureInput(input: unknown): Promise<HomeDiscoveryContext> {
   parseArgument(inputSchema, 'input', input);
   const given = input as { agent: unknown; ports: Ports; ctx: unknown };
   checkGetAdapterArgs(given.agent, undefined);

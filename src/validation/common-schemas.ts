@@ -1,5 +1,6 @@
 import { isAbsolute } from 'node:path';
 import type { z } from 'zod';
+import { isAbortSignal } from '../abort.js';
 import { isPortError } from '../errors.js';
 import { InvalidArgumentError } from '../invalid-argument-error.js';
 import { once, type Zod, zod as zodOnce } from '../lazy-zod.js';
@@ -12,6 +13,11 @@ export function absolutePathSchema(z: Zod): z.ZodString {
     .min(1, { error: 'must not be empty' })
     .refine((p) => !p.includes('\0'), { error: 'must not contain a NUL byte' })
     .refine((p) => isAbsolute(p), { error: 'must be an absolute path (a relative one would be resolved against the current directory)' });
+}
+
+/** An optional `AbortSignal` (any realm's: checked by shape). */
+export function signalSchema(z: Zod): z.ZodType<AbortSignal> {
+  return z.custom<AbortSignal>((v) => isAbortSignal(v), { error: 'must be an AbortSignal' });
 }
 
 /** An environment object: string keys, string or undefined values. */

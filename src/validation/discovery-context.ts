@@ -1,9 +1,10 @@
-import type { DiscoveryContext } from '../adapters/types.js';
+import type { HomeDiscoveryContext } from '../adapters/types.js';
 import { InvalidArgumentError } from '../invalid-argument-error.js';
 import { lazySchema, type Zod } from '../lazy-zod.js';
 import type { FileSystemPort } from '../ports/fs.js';
 import { isAbsolute } from 'node:path';
-import { absolutePathSchema, envSchema, parseArgument, requireDirectory } from './common-schemas.js';
+import { isAbortSignal } from '../abort.js';
+import { absolutePathSchema, envSchema, parseArgument, requireDirectory, signalSchema } from './common-schemas.js';
 import { homeCheckNow } from './home-proof.js';
 
 // Built on first use (zod loads then, not when the package is imported). Fields it does not name are kept.
@@ -18,6 +19,7 @@ export const contextSchema = lazySchema((z: Zod) => {
       env: envSchema(z).optional(),
       epoch: z.number({ error: 'must be a number (epoch seconds)' }).optional(),
       panePid: z.number({ error: 'must be a process id' }).int({ error: 'must be an integer process id' }).optional(),
+      signal: signalSchema(z).optional(),
       siblingClaimedIds: z.array(z.string({ error: 'must be a string' }), { error: 'must be a list of ids' }).readonly().optional(),
     },
     { error: 'must be an object ({ workspace, home })' },
@@ -48,7 +50,8 @@ export function plainlyValidContext(v: unknown): v is { home?: string; homeDir?:
     optional(v['env'], env) &&
     optional(v['epoch'], Number.isFinite) &&
     optional(v['panePid'], Number.isSafeInteger) &&
-    optional(v['siblingClaimedIds'], ids)
+    optional(v['siblingClaimedIds'], ids) &&
+    optional(v['signal'], isAbortSignal)
   );
 }
 
@@ -60,7 +63,7 @@ const pendingHome = new WeakMap<object, Promise<void>>();
 /** A checked context and the parameter its home came from (`ctx.home`, or `ctx.homeDir` for the former spelling). */
 export interface CheckedContext {
   /** The context, `home` set and `homeDir` gone. */
-  ctx: DiscoveryContext;
+  ctx: HomeDiscoveryContext;
   /** `ctx.home` or `ctx.homeDir`: the parameter an error about the home names. */
   homeParam: string;
   /** True when the context is one {@link requireDiscoveryContext} returned (its home was checked too). */
@@ -75,26 +78,26 @@ export interface CheckedContext {
  * both equal. Throws {@link InvalidArgumentError} naming the field; reads nothing from disk.
  */
 export function checkDiscoveryContext(value: unknown, root = 'ctx'): CheckedContext {
-  if (typeof value === 'object' && value !== null && checked.has(value)) return { ctx: value as DiscoveryContext, homeParam: `${root}.home`, known: true };
-  const pending = typeof value === 'object' && value !== null ? (pendingHome.get(value) ?? homeCheckNow(value as DiscoveryContext)) : undefined;
-  if (pending !== undefined) return { ctx: value as DiscoveryContext, homeParam: `${root}.home`, known: false, pending };
+  if (typeof value === 'object' && value !== null && checked.has(value)) return { ctx: value as HomeDiscoveryContext, homeParam: `${root}.home`, known: true };
+  const pending = typeof value === 'object' && value !== null ? (pendingHome.get(value) ?? homeCheckNow(value as HomeDiscoveryContext)) : undefined;
+  if (pending !== undefined) return { ctx: value as HomeDiscoveryContext, homeParam: `${root}.home`, known: false, pending };
   const { home, homeDir } = plainlyValidContext(value) ? value : parseArgument(contextSchema, root, value);
   if (home === undefined && homeDir === undefined) throw new InvalidArgumentError(`${root}.home`, 'is required: the absolute path of the home directory');
   if (home !== undefined && homeDir !== undefined && home !== homeDir) {
     throw new InvalidArgumentError(`${root}.homeDir`, `differs from ${root}.home (${homeDir} vs ${home}); give home only (homeDir is its former name)`);
   }
-  const { homeDir: _former, ...rest } = value as DiscoveryContext;
-  const ctx: DiscoveryContext = { ...rest, home: home ?? (homeDir as string) };
+  const { homeDir: _former, ...rest } = value as HomeDiscoveryContext;
+  const ctx: HomeDiscoveryContext = { ...rest, home: home ?? (homeDir as string) };
   return { ctx, homeParam: home === undefined ? `${root}.homeDir` : `${root}.home`, known: false };
 }
 
 /** Records `ctx` (a context {@link checkDiscoveryContext} returned, its home found a directory) as checked. */
-export function markContextChecked(ctx: DiscoveryContext): void {
+export function markContextChecked(ctx: HomeDiscoveryContext): void {
   checked.add(ctx);
 }
 
 /** Records that the stat of `ctx`'s home is `check`, still running while a read-only method reads: {@link homeChecked} waits for it. */
-export function notePendingHomeCheck(ctx: DiscoveryContext, check: Promise<void>): void {
+export function notePendingHomeCheck(ctx: HomeDiscoveryContext, check: Promise<void>): void {
   pendingHome.set(ctx, check);
   // Once settled it is no longer pending: a good home is marked checked, a bad one is looked at again if asked again.
   check.then(
@@ -108,7 +111,7 @@ export function notePendingHomeCheck(ctx: DiscoveryContext, check: Promise<void>
  * a checked context, the running check of one being checked, else one stat through `fs` — what a method that reads
  * alongside the argument check awaits before anything that must never run for a bad home (a spawn).
  */
-export async function homeChecked(fs: FileSystemPort, ctx: DiscoveryContext): Promise<void> {
+export async function homeChecked(fs: FileSystemPort, ctx: HomeDiscoveryContext): Promise<void> {
   if (checked.has(ctx)) return;
   const pending = pendingHome.get(ctx) ?? homeCheckNow(ctx);
   if (pending !== undefined) return pending;
@@ -123,8 +126,8 @@ const workspaceSchema = lazySchema((z: Zod) => absolutePathSchema(z));
  * the method's own check then parses whole. Throws {@link InvalidArgumentError} for a workspace that is not an absolute,
  * NUL-free path.
  */
-export function withWorkspace(ctx: DiscoveryContext, workspace: string): DiscoveryContext {
-  const out: DiscoveryContext = { ...ctx, workspace };
+export function withWorkspace(ctx: HomeDiscoveryContext, workspace: string): HomeDiscoveryContext {
+  const out: HomeDiscoveryContext = { ...ctx, workspace };
   if (!checked.has(ctx)) return out;
   parseArgument(workspaceSchema, 'workspace', workspace);
   checked.add(out);
@@ -136,7 +139,7 @@ export function withWorkspace(ctx: DiscoveryContext, workspace: string): Discove
  * directory) and that check, which rejects ({@link InvalidArgumentError}) for a bad home. Adapter methods handed the
  * context wait for the check as their own (reading alongside it where they may); the caller must await it before answering.
  */
-export function startHomeCheck(fs: FileSystemPort, value: unknown, root = 'ctx'): { ctx: DiscoveryContext; check: Promise<void> } {
+export function startHomeCheck(fs: FileSystemPort, value: unknown, root = 'ctx'): { ctx: HomeDiscoveryContext; check: Promise<void> } {
   const c = checkDiscoveryContext(value, root);
   if (c.known) return { ctx: c.ctx, check: Promise.resolve() };
   if (c.pending !== undefined) return { ctx: c.ctx, check: c.pending };
@@ -146,7 +149,7 @@ export function startHomeCheck(fs: FileSystemPort, value: unknown, root = 'ctx')
 }
 
 /** {@link checkDiscoveryContext}, then the home must be an existing directory (one stat through `fs`). */
-export async function requireDiscoveryContext(fs: FileSystemPort, value: unknown, root = 'ctx'): Promise<DiscoveryContext> {
+export async function requireDiscoveryContext(fs: FileSystemPort, value: unknown, root = 'ctx'): Promise<HomeDiscoveryContext> {
   const c = checkDiscoveryContext(value, root);
   if (c.known) return c.ctx;
   if (c.pending !== undefined) {

@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import type { DiscoveryContext } from '../adapters/types.js';
+import type { HomeDiscoveryContext } from '../adapters/types.js';
 import { lstatOrNull } from '../paths/lstat-or-null.js';
 import type { FileStat, FileSystemPort } from '../ports/fs.js';
 
@@ -17,7 +17,7 @@ interface Deferred {
 const deferred = new WeakMap<object, Deferred>();
 
 /** Defers `ctx`'s home check (`stat`, which rejects for a bad home) until {@link homeCheckNow} or the end of the method. */
-export function deferHomeCheck(ctx: DiscoveryContext, stat: () => Promise<void>): Deferred {
+export function deferHomeCheck(ctx: HomeDiscoveryContext, stat: () => Promise<void>): Deferred {
   const d: Deferred = {
     proven: false,
     started: undefined,
@@ -29,12 +29,12 @@ export function deferHomeCheck(ctx: DiscoveryContext, stat: () => Promise<void>)
 }
 
 /** The deferred check of `ctx`, removed: the method has answered. */
-export function endDeferredHomeCheck(ctx: DiscoveryContext): void {
+export function endDeferredHomeCheck(ctx: HomeDiscoveryContext): void {
   deferred.delete(ctx);
 }
 
 /** The stat of `ctx`'s deferred home check, started now (undefined when none is deferred): for a method that will prove nothing. */
-export function homeCheckNow(ctx: DiscoveryContext): Promise<void> | undefined {
+export function homeCheckNow(ctx: HomeDiscoveryContext): Promise<void> | undefined {
   const d = deferred.get(ctx);
   if (d === undefined) return undefined;
   if (d.proven) return Promise.resolve();
@@ -56,7 +56,7 @@ export function insideHome(home: string, path: string): boolean {
  * Records that `look` (an `lstat` of `path`, null where it failed) found something inside `ctx`'s home: the home is then a
  * directory, and its deferred check needs no stat. Anything else proves nothing.
  */
-export function proveHome(ctx: DiscoveryContext, path: string, look: FileStat | null): void {
+export function proveHome(ctx: HomeDiscoveryContext, path: string, look: FileStat | null): void {
   const d = deferred.get(ctx);
   if (d !== undefined && look !== null && insideHome(ctx.home, path)) d.proven = true;
 }
@@ -66,7 +66,7 @@ export function proveHome(ctx: DiscoveryContext, path: string, look: FileStat | 
  * directory), which proves the home a directory when it finds it; for one outside, undefined, and the home's deferred
  * stat started now (that look proves nothing).
  */
-export function provingLook(fs: FileSystemPort, ctx: DiscoveryContext): (dir: string) => Promise<FileStat | null> | undefined {
+export function provingLook(fs: FileSystemPort, ctx: HomeDiscoveryContext): (dir: string) => Promise<FileStat | null> | undefined {
   const looks = new Map<string, Promise<FileStat | null>>();
   return (dir) => {
     if (!insideHome(ctx.home, dir)) {
@@ -84,7 +84,7 @@ export function provingLook(fs: FileSystemPort, ctx: DiscoveryContext): (dir: st
 }
 
 /** {@link provingLook} of a database's directory: the opener's look (`OpenReadonlyOptions.dirLook`) for `dbPath`. */
-export function provingDirLook(fs: FileSystemPort, ctx: DiscoveryContext): (dbPath: string) => Promise<FileStat | null> | undefined {
+export function provingDirLook(fs: FileSystemPort, ctx: HomeDiscoveryContext): (dbPath: string) => Promise<FileStat | null> | undefined {
   const look = provingLook(fs, ctx);
   return (dbPath) => look(dirname(dbPath));
 }

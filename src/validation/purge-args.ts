@@ -1,5 +1,5 @@
 import { lazySchema, type Zod } from '../lazy-zod.js';
-import { absolutePathSchema, envSchema, parseArgument, requireDirectory } from './common-schemas.js';
+import { absolutePathSchema, envSchema, parseArgument, requireDirectory, signalSchema } from './common-schemas.js';
 import { AGENT_NAMES, type AgentName } from '../ids/agent-names.js';
 import { InvalidArgumentError } from '../invalid-argument-error.js';
 import type { FileSystemPort } from '../ports/fs.js';
@@ -15,6 +15,7 @@ const optionsSchema = lazySchema((z: Zod) => {
       workspace: absolutePath.optional(),
       env: envSchema(z).optional(),
       dryRun: z.boolean({ error: 'must be a boolean' }).optional(),
+      signal: signalSchema(z).optional(),
     },
     { error: 'must be an object' },
   );
@@ -35,13 +36,13 @@ export function checkPurgeTarget(agent: unknown, id: unknown): { agent: AgentNam
 
 /**
  * Checks purge options: `home` an absolute path to an existing directory, `workspace` absolute when given, `env` an
- * object of strings; throws {@link InvalidArgumentError} naming the option otherwise.
+ * object of strings, `signal` an AbortSignal; throws {@link InvalidArgumentError} naming the option otherwise.
  * @public
  */
 export async function checkPurgeOptions(fs: FileSystemPort, opts: unknown): Promise<PurgeOptions & { dryRun?: boolean }> {
   const data = parseArgument(optionsSchema, 'opts', opts);
   const home = data.home;
   await requireDirectory(fs, 'opts.home', home);
-  const { workspace, env, dryRun } = data;
-  return { home, ...(workspace === undefined ? {} : { workspace }), ...(env === undefined ? {} : { env }), ...(dryRun === undefined ? {} : { dryRun }) };
+  const { workspace, env, dryRun, signal } = data;
+  return { home, ...(workspace === undefined ? {} : { workspace }), ...(env === undefined ? {} : { env }), ...(dryRun === undefined ? {} : { dryRun }), ...(signal === undefined ? {} : { signal }) };
 }

@@ -1,7 +1,7 @@
 import { lazySchema, type Zod } from '../lazy-zod.js';
 import type { ResetPlannerOptions } from '../reset/reset-planner.js';
 import type { ResetRunOptions } from '../reset/run-reset.js';
-import { envSchema } from './common-schemas.js';
+import { envSchema, signalSchema } from './common-schemas.js';
 import { lifecycleOptionShape } from './lifecycle-args.js';
 import { checkOptions, functionSchema, objectSchema, optionsSchema } from './workspace-args.js';
 
@@ -13,7 +13,7 @@ const runOptions = lazySchema((z: Zod) => {
     yes: flag,
     dryRun: flag,
     interactive: flag,
-    signal: z.custom<AbortSignal>((v) => typeof v === 'object' && v !== null && typeof (v as { aborted?: unknown }).aborted === 'boolean', { error: 'must be an AbortSignal' }),
+    signal: signalSchema(z),
     onTrace: functionSchema(z),
     callerEnv: envSchema(z),
     confirm: functionSchema(z),

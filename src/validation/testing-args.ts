@@ -1,6 +1,6 @@
 import { lazySchema, type Zod } from '../lazy-zod.js';
 import { AGENT_NAMES } from '../ids/agent-names.js';
-import { absolutePathSchema, envSchema, parseArgument } from './common-schemas.js';
+import { absolutePathSchema, envSchema, parseArgument, signalSchema } from './common-schemas.js';
 import type { InvalidArgumentError } from '../invalid-argument-error.js';
 
 // Built on first use (zod loads then, not when the package is imported). Fields they do not name are kept.
@@ -15,6 +15,7 @@ const schemas = lazySchema((z: Zod) => {
       sessions: z.array(z.unknown(), { error: 'must be a list of sessions' }).optional(),
       baseEnv: envSchema(z).optional(),
       startTimeoutMs: ms,
+      signal: signalSchema(z).optional(),
     }).optional(),
     fakeAgents: object({
       home: absolutePath,

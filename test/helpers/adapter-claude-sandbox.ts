@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { claudeProjectKey } from '../../src/adapters/claude/project-key.js';
-import type { DiscoveryContext } from '../../src/adapters/types.js';
+import type { HomeDiscoveryContext } from '../../src/adapters/types.js';
 
 export interface ClaudeSandbox {
   /** Canonical temp dir holding everything. */
@@ -19,7 +19,7 @@ export interface ClaudeSandbox {
   tmp: string;
   /** The agent env: only TMPDIR (a sandbox home never inherits the caller's variables). */
   env: Record<string, string>;
-  ctx(over?: Partial<DiscoveryContext>): DiscoveryContext;
+  ctx(over?: Partial<HomeDiscoveryContext>): HomeDiscoveryContext;
   dispose(): Promise<void>;
 }
 

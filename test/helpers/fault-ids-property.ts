@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { getAdapter } from '../../src/adapters/get-adapter.js';
-import type { DiscoveryContext } from '../../src/adapters/types.js';
+import type { HomeDiscoveryContext } from '../../src/adapters/types.js';
 import { AGENT_NAMES, type AgentName } from '../../src/ids/agent-names.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { countingFs } from './fault-call-counter.js';
@@ -45,7 +45,7 @@ export function hostileIdArb(realIds: readonly string[]): fc.Arbitrary<string> {
   );
 }
 
-function ctxOf(s: FaultStage): DiscoveryContext {
+function ctxOf(s: FaultStage): HomeDiscoveryContext {
   return { workspace: s.workspace, home: s.home, env: s.env };
 }
 

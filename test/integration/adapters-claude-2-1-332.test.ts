@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ClaudeAdapter } from '../../src/adapters/claude/claude-adapter.js';
 import { claudeProjectKey } from '../../src/adapters/claude/project-key.js';
-import type { DiscoveryContext } from '../../src/adapters/types.js';
+import type { HomeDiscoveryContext } from '../../src/adapters/types.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { FakeClock } from '../../src/testing/fs/fake-clock.js';
 import { type FakeProcess, FakeProcessTable } from '../../src/testing/process/index.js';
@@ -27,7 +27,7 @@ const NOW = 1_796_000_000_000;
 interface Stage extends RealStage {
   config: string;
   tmp: string;
-  ctx: DiscoveryContext;
+  ctx: HomeDiscoveryContext;
 }
 
 function stage(): Stage {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getAdapter } from '../../src/adapters/get-adapter.js';
-import type { DiscoveryContext } from '../../src/adapters/types.js';
+import type { HomeDiscoveryContext } from '../../src/adapters/types.js';
 import { buildCodexHome, codexDir, execSql, headLine, rolloutPath, v7, type ThreadSpec } from '../helpers/adapter-codex-home.js';
 import { dumpRows, hashTree } from '../helpers/adapter-codex-tree.js';
 import { strs } from '../helpers/artifact-strings.js';
@@ -24,7 +24,7 @@ function setup(threads: (root: string) => ThreadSpec[], opts: { db?: boolean } =
   const ts = threads(root);
   buildCodexHome(homeDir, ts, opts);
   const dir = codexDir(homeDir);
-  const ctx: DiscoveryContext = { workspace: join(root, 'ws'), home: homeDir, env: { CODEX_HOME: dir } };
+  const ctx: HomeDiscoveryContext = { workspace: join(root, 'ws'), home: homeDir, env: { CODEX_HOME: dir } };
   return { root, homeDir, dir, ts, ctx };
 }
 

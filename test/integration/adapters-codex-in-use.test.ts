@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { getAdapter } from '../../src/adapters/get-adapter.js';
 import { SESSION_ENV_VARS } from '../../src/adapters/common/session-env.js';
-import type { DiscoveryContext } from '../../src/adapters/types.js';
+import type { HomeDiscoveryContext } from '../../src/adapters/types.js';
 import { NodeProcessPort } from '../../src/node/node-process.js';
 import { buildCodexHome, codexDir, freshV7, rolloutPath, type ThreadSpec } from '../helpers/adapter-codex-home.js';
 import { startChild, startSleeper, stopAll, type TestChild } from '../helpers/proc-children.js';
@@ -22,7 +22,7 @@ afterAll(() => {
   for (const r of roots) rmSync(r, { recursive: true, force: true });
 });
 
-function home(): { ctx: DiscoveryContext; t: ThreadSpec; dir: string; homeDir: string } {
+function home(): { ctx: HomeDiscoveryContext; t: ThreadSpec; dir: string; homeDir: string } {
   const root = mkdtempSync(join(tmpdir(), 'mam-codex-use-'));
   roots.push(root);
   const homeDir = join(root, 'home');

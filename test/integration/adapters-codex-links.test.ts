@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getAdapter } from '../../src/adapters/get-adapter.js';
-import type { DiscoveryContext } from '../../src/adapters/types.js';
+import type { HomeDiscoveryContext } from '../../src/adapters/types.js';
 import { buildCodexHome, codexDir, rolloutPath, v7, type ThreadSpec } from '../helpers/adapter-codex-home.js';
 import { dumpRows } from '../helpers/adapter-codex-tree.js';
 import { strs } from '../helpers/artifact-strings.js';
@@ -42,7 +42,7 @@ describe('codex purge and linked directories', () => {
     const real = dir;
     const link = join(root, 'codex-link');
     symlinkSync(real, link);
-    const ctx: DiscoveryContext = { workspace: t.cwd, home: homeDir, env: { CODEX_HOME: link } };
+    const ctx: HomeDiscoveryContext = { workspace: t.cwd, home: homeDir, env: { CODEX_HOME: link } };
     expect(await adapter.discover(ctx)).toEqual([t.id]);
     const purged = strs(await adapter.purgeArtifacts(t.id, ctx));
     expect(purged).toHaveLength(5);
@@ -56,7 +56,7 @@ describe('codex purge and linked directories', () => {
     const real = join(root, 'dot-codex');
     renameSync(dir, real);
     symlinkSync(real, dir);
-    const ctx: DiscoveryContext = { workspace: t.cwd, home: homeDir, env: {} };
+    const ctx: HomeDiscoveryContext = { workspace: t.cwd, home: homeDir, env: {} };
     expect(strs(await adapter.purgeArtifacts(t.id, ctx))).toContain(rolloutPath(homeDir, t));
     expect(strs(await adapter.residualArtifacts(t.id, ctx))).toEqual([]);
     expect(await adapter.hasArtifacts(t.id, ctx)).toBe(false);
@@ -68,7 +68,7 @@ describe('codex purge and linked directories', () => {
   ])('a linked %s/ is not followed: its file stays, is residual, and hasArtifacts stays true', async (name, fileOf) => {
     const { homeDir, dir, t, outside } = setup();
     const target = linkOut(join(dir, name), outside, name);
-    const ctx: DiscoveryContext = { workspace: t.cwd, home: homeDir, env: { CODEX_HOME: dir } };
+    const ctx: HomeDiscoveryContext = { workspace: t.cwd, home: homeDir, env: { CODEX_HOME: dir } };
     const behind = fileOf(dir, t.id);
     expect(await adapter.hasArtifacts(t.id, ctx)).toBe(true);
     const purged = strs(await adapter.purgeArtifacts(t.id, ctx));
@@ -82,7 +82,7 @@ describe('codex purge and linked directories', () => {
     const { homeDir, dir, t, outside } = setup();
     const rollout = rolloutPath(homeDir, t);
     linkOut(dirname(rollout), outside, 'day');
-    const ctx: DiscoveryContext = { workspace: t.cwd, home: homeDir, env: { CODEX_HOME: dir } };
+    const ctx: HomeDiscoveryContext = { workspace: t.cwd, home: homeDir, env: { CODEX_HOME: dir } };
     strs(await adapter.purgeArtifacts(t.id, ctx));
     expect(readFileSync(join(outside, 'day', rollout.split('/').pop() as string), 'utf8')).toContain(t.id);
     // The threads row that ties it to the conversation stays with it.
@@ -95,7 +95,7 @@ describe('codex purge and linked directories', () => {
     const secret = join(outside, 'secret.sh');
     writeFileSync(secret, 'keep me');
     symlinkSync(secret, join(dir, 'shell_snapshots', `${t.id}.99.sh`));
-    const ctx: DiscoveryContext = { workspace: t.cwd, home: homeDir, env: { CODEX_HOME: dir } };
+    const ctx: HomeDiscoveryContext = { workspace: t.cwd, home: homeDir, env: { CODEX_HOME: dir } };
     expect(strs(await adapter.purgeArtifacts(t.id, ctx))).toContain(join(dir, 'shell_snapshots', `${t.id}.99.sh`));
     expect(readFileSync(secret, 'utf8')).toBe('keep me');
     expect(strs(await adapter.residualArtifacts(t.id, ctx))).toEqual([]);
@@ -107,7 +107,7 @@ describe('codex purge and linked directories', () => {
     renameSync(join(dir, 'state_5.sqlite'), target);
     symlinkSync(target, join(dir, 'state_5.sqlite'));
     const before = dumpRows(target);
-    const ctx: DiscoveryContext = { workspace: t.cwd, home: homeDir, env: { CODEX_HOME: dir } };
+    const ctx: HomeDiscoveryContext = { workspace: t.cwd, home: homeDir, env: { CODEX_HOME: dir } };
     const purged = strs(await adapter.purgeArtifacts(t.id, ctx));
     expect(purged.filter((p) => p.includes('.sqlite ('))).toEqual([]);
     expect(dumpRows(target)).toEqual(before);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getAdapter } from '../../src/adapters/get-adapter.js';
-import type { DiscoveryContext } from '../../src/adapters/types.js';
+import type { HomeDiscoveryContext } from '../../src/adapters/types.js';
 import { dumpRows, hashTree, rowNames } from '../helpers/adapter-codex-tree.js';
 import { type ExpectedConversation, materializeStage, type RealStage, realStages } from '../helpers/real-stage.js';
 import { strs } from '../helpers/artifact-strings.js';
@@ -21,7 +21,7 @@ function stage(name: string): RealStage {
   return materializeStage(name, root);
 }
 
-function ctxOf(s: RealStage, workspace: string): DiscoveryContext {
+function ctxOf(s: RealStage, workspace: string): HomeDiscoveryContext {
   return { workspace, home: s.home, env: s.env };
 }
 

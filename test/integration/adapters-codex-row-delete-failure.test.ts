@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getAdapter } from '../../src/adapters/get-adapter.js';
-import type { DiscoveryContext } from '../../src/adapters/types.js';
+import type { HomeDiscoveryContext } from '../../src/adapters/types.js';
 import { PurgeService } from '../../src/purge/purge-service.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { buildCodexHome, codexDir, execSql, rolloutPath, v7, type ThreadSpec } from '../helpers/adapter-codex-home.js';
@@ -18,7 +18,7 @@ afterAll(() => {
 });
 
 // A home with one thread whose `logs_2.sqlite` row cannot be deleted: a trigger aborts every delete there.
-function setup(): { homeDir: string; dir: string; t: ThreadSpec; logs: string; ctx: DiscoveryContext } {
+function setup(): { homeDir: string; dir: string; t: ThreadSpec; logs: string; ctx: HomeDiscoveryContext } {
   const root = mkdtempSync(join(tmpdir(), 'mam-codex-rowfail-'));
   roots.push(root);
   const homeDir = join(root, 'home');

@@ -5,7 +5,7 @@ import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getAdapter } from '../../src/adapters/get-adapter.js';
-import type { DiscoveryContext } from '../../src/adapters/types.js';
+import type { HomeDiscoveryContext } from '../../src/adapters/types.js';
 import { dumpRows } from '../helpers/adapter-codex-tree.js';
 import { strs } from '../helpers/artifact-strings.js';
 import { CHILD, CHILD_PROMPT, GRANDCHILD, OTHER, PARENT, PROMPT, type SubagentStage, subagentStage } from '../helpers/codex-subagent-stage.js';
@@ -16,7 +16,7 @@ afterAll(() => {
 });
 
 const adapter = getAdapter('codex');
-const ctxOf = (s: SubagentStage, ws = s.ws): DiscoveryContext => ({ workspace: ws, home: s.home, env: s.env });
+const ctxOf = (s: SubagentStage, ws = s.ws): HomeDiscoveryContext => ({ workspace: ws, home: s.home, env: s.env });
 
 function sqliteFiles(dir: string): string[] {
   return readdirSync(dir).filter((n) => /\.sqlite(-wal|-shm|-journal)?$/.test(n)).map((n) => join(dir, n));

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getAdapter } from '../../src/adapters/get-adapter.js';
-import type { DiscoveryContext } from '../../src/adapters/types.js';
+import type { HomeDiscoveryContext } from '../../src/adapters/types.js';
 import { NodeFileSystem } from '../../src/node/node-fs.js';
 import { withReadonlyDb } from '../../src/sqlite/index.js';
 import { walStage } from '../helpers/adapter-codex-crash.js';
@@ -49,7 +49,7 @@ describe.each(WAL_STATES)('state DB in the %s state', (state) => {
       const dir = codexDir(home);
       expect(snapshotDir(dir).filter((l) => l.startsWith('state_5')).map((l) => l.split(' ')[0])).toEqual(fx.names);
       const before = snapshotDir(dir);
-      const ctx: DiscoveryContext = { workspace: ws, home: home, env: { CODEX_HOME: dir } };
+      const ctx: HomeDiscoveryContext = { workspace: ws, home: home, env: { CODEX_HOME: dir } };
       switch (query) {
         case 'discover':
           // Found only through its row (no scan looks in elsewhere/).
@@ -94,7 +94,7 @@ describe.each(WAL_STATES)('purge with the state DB in the %s state', (state) => 
     const db = join(codexDir(home), 'state_5.sqlite');
     const fx = await buildWalState(state, db, stateSql(home, [a, b]));
     try {
-      const ctx: DiscoveryContext = { workspace: ws, home: home, env: { CODEX_HOME: codexDir(home) } };
+      const ctx: HomeDiscoveryContext = { workspace: ws, home: home, env: { CODEX_HOME: codexDir(home) } };
       const purged = strs(await adapter.purgeArtifacts(a.id, ctx));
       expect(purged.filter((p) => p.includes('.sqlite ('))).toEqual([`${db} (thread_dynamic_tools.thread_id: 1 rows)`, `${db} (threads.id: 1 rows)`]);
       expect(strs(await adapter.residualArtifacts(a.id, ctx))).toEqual([]);

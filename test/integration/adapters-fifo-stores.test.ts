@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { claudeProjectKey } from '../../src/adapters/claude/project-key.js';
 import { getAdapter } from '../../src/adapters/get-adapter.js';
 import { encodeGrokCwd } from '../../src/adapters/grok/grok-encode.js';
-import type { AgentAdapter, DiscoveryContext } from '../../src/adapters/types.js';
+import type { AgentAdapter, HomeDiscoveryContext } from '../../src/adapters/types.js';
 import { buildCodexHome, rolloutPath, v7, type ThreadSpec } from '../helpers/adapter-codex-home.js';
 import { strs } from '../helpers/artifact-strings.js';
 import { GROK_IDS, materializeGrokStage } from '../helpers/adapter-grok-stage.js';
@@ -32,7 +32,7 @@ function fifoAt(path: string): void {
 }
 
 // Every entry point, each awaited (a hang fails the test by its timeout); what each answered, as strings.
-async function everyCall(a: AgentAdapter, id: string, ctx: DiscoveryContext) {
+async function everyCall(a: AgentAdapter, id: string, ctx: HomeDiscoveryContext) {
   const discovered = await a.discover(ctx);
   const verified = await a.verifyArtifact(id, ctx);
   const discoverMode = await a.verifyArtifact(id, ctx, 'discover');
@@ -49,7 +49,7 @@ describe('a FIFO named like a conversation file is never read', () => {
     const home = join(root, 'home');
     const ws = join(root, 'ws');
     mkdirSync(ws, { recursive: true });
-    const ctx: DiscoveryContext = { workspace: ws, home: home, env: { TMPDIR: join(root, 'tmp') } };
+    const ctx: HomeDiscoveryContext = { workspace: ws, home: home, env: { TMPDIR: join(root, 'tmp') } };
     const other = '11111111-1111-4111-8111-111111111111';
     const id = '22222222-2222-4222-8222-222222222222';
     const sb = { root, home, config: join(home, '.claude'), ws, tmp: join(root, 'tmp'), env: ctx.env as Record<string, string>, ctx: () => ctx, dispose: async () => {} };
@@ -79,7 +79,7 @@ describe('a FIFO named like a conversation file is never read', () => {
       buildCodexHome(homeDir, [a as ThreadSpec, b as ThreadSpec], { db });
       const fifo = rolloutPath(homeDir, b as ThreadSpec);
       fifoAt(fifo);
-      const ctx: DiscoveryContext = { workspace: ws, home: homeDir, env: { CODEX_HOME: join(homeDir, '.codex') } };
+      const ctx: HomeDiscoveryContext = { workspace: ws, home: homeDir, env: { CODEX_HOME: join(homeDir, '.codex') } };
       const r = await everyCall(getAdapter('codex'), (b as ThreadSpec).id, ctx);
       expect(r.discovered).not.toContain((b as ThreadSpec).id);
       expect(r.discovered).toContain((a as ThreadSpec).id);
@@ -96,7 +96,7 @@ describe('a FIFO named like a conversation file is never read', () => {
     const st = materializeGrokStage(tempRoot('mam-fifo-grok-'));
     const dir = join(st.grok, 'sessions', encodeGrokCwd(st.wsA) ?? 'x', GROK_IDS.a1);
     fifoAt(join(dir, 'summary.json'));
-    const ctx: DiscoveryContext = { workspace: st.wsA, home: st.home, env: {} };
+    const ctx: HomeDiscoveryContext = { workspace: st.wsA, home: st.home, env: {} };
     const r = await everyCall(getAdapter('grok'), GROK_IDS.a1, ctx);
     expect(r.discovered).not.toContain(GROK_IDS.a1);
     expect(r.verified).toBe(false);

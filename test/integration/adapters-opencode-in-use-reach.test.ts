@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpencodeAdapter } from '../../src/adapters/opencode/opencode-adapter.js';
-import type { DiscoveryContext } from '../../src/adapters/types.js';
+import type { HomeDiscoveryContext } from '../../src/adapters/types.js';
 import { NodeFileSystem } from '../../src/node/node-fs.js';
 import { FakeClock } from '../../src/testing/fs/fake-clock.js';
 import { FakeHerdr } from '../../src/testing/herdr/fake-herdr.js';
@@ -21,7 +21,7 @@ const GLOBAL = 'ses_dd615360cffeFzbK9W1oQVbVv9'; // ws-opencode, no commits: pro
 let s: RealStage;
 let root: string;
 let db: string;
-let ctx: DiscoveryContext;
+let ctx: HomeDiscoveryContext;
 
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'mam-oc-reach-'));

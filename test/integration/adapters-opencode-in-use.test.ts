@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OpencodeAdapter } from '../../src/adapters/opencode/opencode-adapter.js';
-import type { DiscoveryContext } from '../../src/adapters/types.js';
+import type { HomeDiscoveryContext } from '../../src/adapters/types.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { sesId, v1Schema, v1SessionSql, writeDb } from '../helpers/adapter-opencode-db.js';
 import { installFakeOpencode } from '../helpers/adapter-opencode-fake-cli.js';
@@ -15,7 +15,7 @@ import { strs } from '../helpers/artifact-strings.js';
 
 let root: string;
 let db: string;
-let ctx: DiscoveryContext;
+let ctx: HomeDiscoveryContext;
 let fakeBin: string;
 const ID = sesId(1);
 const OTHER = sesId(2);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpencodeAdapter } from '../../src/adapters/opencode/opencode-adapter.js';
-import type { DiscoveryContext } from '../../src/adapters/types.js';
+import type { HomeDiscoveryContext } from '../../src/adapters/types.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { dumpRows, sesId, v1Schema, v1SessionSql, writeDb } from '../helpers/adapter-opencode-db.js';
 import { hashTree } from '../helpers/adapter-opencode-stage.js';
@@ -37,7 +37,7 @@ function legacy(data: string, project = 'global'): string[] {
   return mine;
 }
 
-function setup(linkData: boolean): { ctx: DiscoveryContext; data: string; home: string } {
+function setup(linkData: boolean): { ctx: HomeDiscoveryContext; data: string; home: string } {
   const base = join(root, `c${n++}`);
   const home = join(base, 'home');
   const ws = join(base, 'ws');

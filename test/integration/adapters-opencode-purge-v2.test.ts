@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpencodeAdapter } from '../../src/adapters/opencode/opencode-adapter.js';
-import type { DiscoveryContext } from '../../src/adapters/types.js';
+import type { HomeDiscoveryContext } from '../../src/adapters/types.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { dumpRows, sesId, UNKNOWN_SCHEMA, v1Schema, v1SessionSql, V2_SCHEMA, v2SessionSql, writeDb } from '../helpers/adapter-opencode-db.js';
 import { type FakeOpencodeOptions, installFakeOpencode } from '../helpers/adapter-opencode-fake-cli.js';
@@ -27,7 +27,7 @@ const OTHER = sesId(13);
 const T = 1_796_000_000_000;
 
 interface Home {
-  ctx: DiscoveryContext;
+  ctx: HomeDiscoveryContext;
   db: string;
   spy: string;
   calls(): string[][];

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentAdapter, DiscoveryContext } from '../../src/adapters/types.js';
+import type { AgentAdapter, HomeDiscoveryContext } from '../../src/adapters/types.js';
 import { OpencodeAdapter } from '../../src/adapters/opencode/opencode-adapter.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import type { SessionRow } from '../../src/registry/session-row.js';
@@ -38,7 +38,7 @@ function sqlFor(layout: Layout, ws: string, other: string): string[] {
   return ['PRAGMA foreign_keys = OFF', ...(layout === 'v1' ? v1 : layout === 'v2' ? v2 : [...v1, ...v2])];
 }
 
-type Query = (a: AgentAdapter, ctx: DiscoveryContext) => Promise<unknown>;
+type Query = (a: AgentAdapter, ctx: HomeDiscoveryContext) => Promise<unknown>;
 const row: SessionRow = { name: 'oc', status: 'running', agent: 'opencode', herdr_session_epoch: T / 1000 - 60 };
 const QUERIES: Record<string, [Query, (v: unknown) => void]> = {
   discover: [(a, c) => a.discover(c), (v) => expect(v).toEqual([A])],

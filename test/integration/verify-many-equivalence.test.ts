@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAdapter } from '../../src/adapters/get-adapter.js';
-import type { AgentAdapter, DiscoveryContext, VerifyQuery } from '../../src/adapters/types.js';
+import type { AgentAdapter, HomeDiscoveryContext, VerifyQuery } from '../../src/adapters/types.js';
 import type { AgentName } from '../../src/ids/agent-names.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { withReadScope } from '../../src/sqlite/read-scope.js';
@@ -68,13 +68,13 @@ function many(a: AgentAdapter): NonNullable<AgentAdapter['verifyMany']> {
   return a.verifyMany.bind(a);
 }
 
-async function perId(a: AgentAdapter, queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
+async function perId(a: AgentAdapter, queries: readonly VerifyQuery[], ctx: HomeDiscoveryContext): Promise<boolean[]> {
   const out: boolean[] = [];
   for (const q of queries) out.push(await a.verifyArtifact(q.id, { ...ctx, workspace: q.workspace ?? ctx.workspace }, 'verify'));
   return out;
 }
 
-async function expectSame(agent: AgentName, env: Record<string, string>, ctx: DiscoveryContext, queries: VerifyQuery[]): Promise<boolean[]> {
+async function expectSame(agent: AgentName, env: Record<string, string>, ctx: HomeDiscoveryContext, queries: VerifyQuery[]): Promise<boolean[]> {
   const want = await perId(getAdapter(agent, { ports: nodePorts({ env }) }), queries, ctx);
   const got = await many(getAdapter(agent, { ports: nodePorts({ env }) }))(queries, ctx);
   expect(got).toEqual(want);

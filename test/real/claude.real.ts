@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getAdapter, PurgeService, type DiscoveryContext } from '../../src/index.js';
+import { getAdapter, PurgeService, type HomeDiscoveryContext } from '../../src/index.js';
 import { startFakeModelServer, type FakeModelServer } from '../../src/testing/index.js';
 import { check } from './support/known-gaps.js';
 import { realCli } from './support/real-clis.js';
@@ -27,7 +27,7 @@ let tui: TmuxTui | undefined;
 let crashedPid = 0;
 let purgeA1: Purged | undefined;
 
-const ctx = (workspace: string): DiscoveryContext => ({ workspace, home: sb.home, env: sb.env });
+const ctx = (workspace: string): HomeDiscoveryContext => ({ workspace, home: sb.home, env: sb.env });
 const adapter = () => getAdapter('claude');
 const service = () => new PurgeService();
 const print = (cwd: string, ...args: string[]) =>

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getAdapter, PurgeService, type DiscoveryContext } from '../../src/index.js';
+import { getAdapter, PurgeService, type HomeDiscoveryContext } from '../../src/index.js';
 import { startFakeModelServer, type FakeModelServer } from '../../src/testing/index.js';
 import { expectEveryByteAccounted, expectRefusedPurgeChangesNothing, expectTurnCarries, purgeAndCheck, type Purged } from './support/purge-steps.js';
 import { accountHits } from './support/account.js';
@@ -29,7 +29,7 @@ let tui: TmuxTui | undefined;
 const sleepers: number[] = [];
 let purgeA1: Purged | undefined;
 
-const ctx = (workspace: string): DiscoveryContext => ({ workspace, home: sb.home, env: sb.env });
+const ctx = (workspace: string): HomeDiscoveryContext => ({ workspace, home: sb.home, env: sb.env });
 const adapter = () => getAdapter('codex');
 const exec = (cwd: string, ...args: string[]) => runCli(cli.bin, ['exec', '--skip-git-repo-check', ...args], { cwd, env: sb.env });
 const created = async (cwd: string, prompt: string): Promise<string> => {

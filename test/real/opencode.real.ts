@@ -6,7 +6,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getAdapter, PurgeService, type DiscoveryContext } from '../../src/index.js';
+import { getAdapter, PurgeService, type HomeDiscoveryContext } from '../../src/index.js';
 import { startFakeModelServer, type FakeModelServer } from '../../src/testing/index.js';
 import { check } from './support/known-gaps.js';
 import { killedPurgeThenRerun } from './support/killed-purge.js';
@@ -31,7 +31,7 @@ let live: LiveCli | undefined;
 let tui: TmuxTui | undefined;
 let purgeA1: Purged | undefined;
 
-const ctx = (workspace: string): DiscoveryContext => ({ workspace, home: sb.home, env: sb.env });
+const ctx = (workspace: string): HomeDiscoveryContext => ({ workspace, home: sb.home, env: sb.env });
 const adapter = () => getAdapter('opencode');
 const service = () => new PurgeService();
 const run = (cwd: string, ...args: string[]) => runCli(cli.bin, ['run', '--format', 'json', ...args], { cwd, env: sb.env, timeoutMs: 150_000 });

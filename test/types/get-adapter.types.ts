@@ -2,7 +2,7 @@
 // fail to compile, or tsc reports the directive as unused.
 import { adaptersOf } from '../../src/adapters/adapters-of.js';
 import { getAdapter } from '../../src/adapters/get-adapter.js';
-import type { DiscoveryContext, DiscoveryContextInput } from '../../src/adapters/types.js';
+import type { DiscoveryContext, DiscoveryContextInput, HomeDiscoveryContext } from '../../src/adapters/types.js';
 import type { AgentName } from '../../src/ids/agent-names.js';
 
 export async function typeChecks(agent: AgentName, someString: string): Promise<void> {
@@ -30,7 +30,26 @@ export async function typeChecks(agent: AgentName, someString: string): Promise<
   const ctx: DiscoveryContext = { workspace: '/repo', home: '/home/me' };
   const input: DiscoveryContextInput = ctx;
   await codex.planPurge('id', input);
-  // @ts-expect-error DiscoveryContext itself is spelled with home
+  // Code written against the documented `homeDir` compiles: DiscoveryContext takes either spelling (homeDir deprecated).
   const old: DiscoveryContext = { workspace: '/repo', homeDir: '/home/me' };
-  void old;
+  await codex.discover(old);
+  await codex.planPurge('id', old);
+  // Both spellings at once, as long as they are given (the adapter checks they are equal).
+  const both: DiscoveryContext = { workspace: '/repo', home: '/home/me', homeDir: '/home/me' };
+  void both;
+  // @ts-expect-error one of home / homeDir is needed
+  const neither: DiscoveryContext = { workspace: '/repo' };
+  void neither;
+  // @ts-expect-error a home is a string
+  const wrong: DiscoveryContext = { workspace: '/repo', homeDir: 1 };
+  void wrong;
+  // The resolved spelling reads `home` as a string; the union does not promise it.
+  const resolved: HomeDiscoveryContext = { workspace: '/repo', home: '/home/me' };
+  const h: string = resolved.home;
+  void h;
+  // @ts-expect-error a DiscoveryContext may be spelled with homeDir only
+  const h2: string = old.home;
+  void h2;
+  const asInput: DiscoveryContextInput = old;
+  void asInput;
 }

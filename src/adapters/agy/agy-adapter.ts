@@ -7,7 +7,7 @@ import { type ArtifactPath, leftArtifacts, pathArtifact, removeArtifacts } from 
 import { BaseAdapter } from '../common/base-adapter.js';
 import { psHint } from '../common/in-use.js';
 import { describeError } from '../../errors.js';
-import type { AdapterPurgePlan, CaptureResult, DiscoveryContext, StoreReport, VerifyQuery } from '../types.js';
+import type { AdapterPurgePlan, CaptureResult, HomeDiscoveryContext, StoreReport, VerifyQuery } from '../types.js';
 import { captureAgy } from './agy-capture.js';
 import { inspectAgyStores } from './agy-inspect.js';
 import { agyMentions } from './agy-mentions.js';
@@ -50,7 +50,7 @@ export class AgyAdapter extends BaseAdapter {
   }
 
   /** Top-level conversations whose own database (or ACP `.meta`) records this workspace, newest first; the cache only adds hints. */
-  async discover(ctx: DiscoveryContext): Promise<string[]> {
+  async discover(ctx: HomeDiscoveryContext): Promise<string[]> {
     return discoverAgy(this.ports.fs, await this.paths(ctx), ctx);
   }
 
@@ -58,7 +58,7 @@ export class AgyAdapter extends BaseAdapter {
    * The database opens and its own workspace record (else the cache's hint) does not place it only in other workspaces;
    * `discover` mode also needs it placed here, refuses subagents and never accepts an id another row records.
    */
-  async verifyArtifact(id: string, ctx: DiscoveryContext, mode: 'verify' | 'discover' = 'verify'): Promise<boolean> {
+  async verifyArtifact(id: string, ctx: HomeDiscoveryContext, mode: 'verify' | 'discover' = 'verify'): Promise<boolean> {
     const c = this.canonical(id);
     if (c === null) return false;
     if (mode === 'discover' && this.claimedBySibling(c, ctx)) return false;
@@ -71,7 +71,7 @@ export class AgyAdapter extends BaseAdapter {
   }
 
   /** `verifyArtifact` in `verify` mode for many ids at once: each conversation read once, the cache at most once, each workspace resolved once. */
-  override async verifyMany(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
+  override async verifyMany(queries: readonly VerifyQuery[], ctx: HomeDiscoveryContext): Promise<boolean[]> {
     try {
       return await verifyCanonical(queries, ctx.workspace, (id) => this.canonical(id), async (batch) => agyVerifyMany(this.ports.fs, await this.paths(ctx), batch, 'verify', this.#now));
     } catch {
@@ -81,7 +81,7 @@ export class AgyAdapter extends BaseAdapter {
   }
 
   /** The one cached candidate whose presence lock or database the row's pane process (or a descendant) holds open; anything unprovable is not captured. */
-  override captureActiveSessionId(row: SessionRow, ctx: DiscoveryContext): Promise<CaptureResult> {
+  override captureActiveSessionId(row: SessionRow, ctx: HomeDiscoveryContext): Promise<CaptureResult> {
     return captureAgy(
       {
         proc: this.ports.proc,
@@ -96,20 +96,20 @@ export class AgyAdapter extends BaseAdapter {
   }
 
   /** Every own path of the id and its subagents, then the presence locks — in removal order. */
-  protected async artifactPaths(id: string, ctx: DiscoveryContext): Promise<ArtifactPath[]> {
+  protected async artifactPaths(id: string, ctx: HomeDiscoveryContext): Promise<ArtifactPath[]> {
     const plan = await sharedAgyPurgePlan(this.ports.fs, await this.paths(ctx), id);
     return [...plan.paths, ...plan.locks.map((l) => l.lock)];
   }
 
   /** The database and sidecars (the CLI's and the ACP server's) and the presence lock. */
-  protected override async heldPaths(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  protected override async heldPaths(id: string, ctx: HomeDiscoveryContext): Promise<string[]> {
     // The brain dir too: a shell cd'd into brain/<id>/ (or a file open below it) holds the conversation.
     const p = await this.paths(ctx);
     return [...agyHeldPaths(p, id), join(p.brain, id)];
   }
 
   /** A `ps` line for the id and an `lsof` line for its presence lock and database. */
-  override inUseHints(id: string, ctx: DiscoveryContext): string[] {
+  override inUseHints(id: string, ctx: HomeDiscoveryContext): string[] {
     const c = this.canonical(id);
     if (c === null) return [];
     const p = agyPaths(ctx.home, ctx.env ?? {});
@@ -122,7 +122,7 @@ export class AgyAdapter extends BaseAdapter {
    * copy, sidecars, database), then the presence locks — each only when a fresh in-use check finds nobody, the id's
    * last. Removes nothing when an entry naming any of them is not understood (see residual). Never throws.
    */
-  override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
+  override async purgeArtifacts(id: string, ctx: HomeDiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
@@ -144,7 +144,7 @@ export class AgyAdapter extends BaseAdapter {
   }
 
   /** What a purge would remove (see BaseAdapter.planPurge), with the conversation's family planned once for every part of the preview. */
-  override planPurge(id: string, ctx: DiscoveryContext): Promise<AdapterPurgePlan> {
+  override planPurge(id: string, ctx: HomeDiscoveryContext): Promise<AdapterPurgePlan> {
     return withSharedAgyPlans(() => super.planPurge(id, ctx));
   }
 
@@ -152,30 +152,30 @@ export class AgyAdapter extends BaseAdapter {
    * What is still there of the conversation and its subagents (a path behind a linked dir included), the shared index's
    * rows naming them, each entry not understood with the refusal, and why the index could not be read or written.
    */
-  override async residualArtifacts(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
+  override async residualArtifacts(id: string, ctx: HomeDiscoveryContext): Promise<LeftArtifact[]> {
     const r = await this.residualParts(id, ctx);
     return [...r.own, ...r.doubts];
   }
 
   /** True when anything of the conversation (or its subagents) is still there; a shared index it cannot read is no evidence. */
-  override async hasArtifacts(id: string, ctx: DiscoveryContext): Promise<boolean> {
+  override async hasArtifacts(id: string, ctx: HomeDiscoveryContext): Promise<boolean> {
     return (await this.residualParts(id, ctx)).own.length > 0;
   }
 
   /** The shared index's rows naming the id and its subagents (a failed look carries its reason). */
-  protected override async dbRows(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
+  protected override async dbRows(id: string, ctx: HomeDiscoveryContext): Promise<Artifact[]> {
     const p = await this.paths(ctx);
     const rows = await agySummaryRows(this.ports.fs, p.summariesDb, (await sharedAgyPurgePlan(this.ports.fs, p, id)).ids);
     return [...rows.rows, ...(rows.failure === null ? [] : [rows.failure])];
   }
 
   /** Each entry naming the id (or a subagent of it) that is not understood: the purge then removes nothing. */
-  protected override async purgeRefusals(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
+  protected override async purgeRefusals(id: string, ctx: HomeDiscoveryContext): Promise<LeftArtifact[]> {
     return this.refusals(await sharedAgyPurgePlan(this.ports.fs, await this.paths(ctx), id));
   }
 
   /** The shared index keeps older page images in its `-wal` until agy checkpoints it. */
-  protected override async purgeNotes(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  protected override async purgeNotes(id: string, ctx: HomeDiscoveryContext): Promise<string[]> {
     const rows = await this.dbRows(id, ctx);
     return rows.some((r) => r.kind === 'rows')
       ? ['conversation_summaries.db is shared by every agy conversation: its rows are deleted with secure_delete, but older page images may stay in its -wal until agy checkpoints it']
@@ -183,12 +183,12 @@ export class AgyAdapter extends BaseAdapter {
   }
 
   /** The agy root `<GEMINI_HOME>/antigravity-cli`. */
-  protected override async storeRoot(ctx: DiscoveryContext): Promise<string> {
+  protected override async storeRoot(ctx: HomeDiscoveryContext): Promise<string> {
     return (await this.paths(ctx)).root;
   }
 
   /** The shared prompt history, the last-conversation cache and a fork's reference when they still name the id (never rewritten by a purge). */
-  override async mentions(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
+  override async mentions(id: string, ctx: HomeDiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
@@ -199,7 +199,7 @@ export class AgyAdapter extends BaseAdapter {
   }
 
   // What is left: `own` (paths, rows, entries not understood) and `doubts` (the shared index could not be read or written).
-  private async residualParts(id: string, ctx: DiscoveryContext): Promise<{ own: LeftArtifact[]; doubts: LeftArtifact[] }> {
+  private async residualParts(id: string, ctx: HomeDiscoveryContext): Promise<{ own: LeftArtifact[]; doubts: LeftArtifact[] }> {
     const c = this.canonical(id);
     if (c === null) return { own: [], doubts: [] };
     try {
@@ -224,7 +224,7 @@ export class AgyAdapter extends BaseAdapter {
 
   // The agy roots of this context (GEMINI_HOME from the agent's environment, see agentEnv).
   /** A read-only look at the agy CLI and ACP roots (never runs the CLI): conversations, the summaries index, problems. Never rejects. */
-  async inspect(ctx: DiscoveryContext): Promise<StoreReport> {
+  async inspect(ctx: HomeDiscoveryContext): Promise<StoreReport> {
     try {
       return await inspectAgyStores(this.ports.fs, await this.paths(ctx));
     } catch (err) {
@@ -232,12 +232,12 @@ export class AgyAdapter extends BaseAdapter {
     }
   }
 
-  private async paths(ctx: DiscoveryContext): Promise<AgyPaths> {
+  private async paths(ctx: HomeDiscoveryContext): Promise<AgyPaths> {
     return agyPaths(ctx.home, await this.env(ctx));
   }
 
   // A holder that appeared (or stayed) since the caller's gate keeps what it uses; a failed check too.
-  private async busy(id: string, ctx: DiscoveryContext): Promise<boolean> {
+  private async busy(id: string, ctx: HomeDiscoveryContext): Promise<boolean> {
     try {
       return (await this.inUseHolders(id, ctx)).length > 0;
     } catch {

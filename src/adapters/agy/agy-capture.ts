@@ -1,7 +1,7 @@
 import type { ProcessInfo, ProcessPort } from '../../ports/process.js';
 import type { SessionRow } from '../../registry/session-row.js';
 import { type CaptureCandidate, decideCapture } from '../common/capture.js';
-import type { CaptureResult, DiscoveryContext } from '../types.js';
+import type { CaptureResult, HomeDiscoveryContext } from '../types.js';
 
 /**
  * What the agy capture needs from its adapter.
@@ -10,10 +10,10 @@ import type { CaptureResult, DiscoveryContext } from '../types.js';
 export interface AgyCaptureDeps {
   proc: ProcessPort;
   canonical(id: string): string | null;
-  discover(ctx: DiscoveryContext): Promise<string[]>;
-  verify(id: string, ctx: DiscoveryContext): Promise<boolean>;
+  discover(ctx: HomeDiscoveryContext): Promise<string[]>;
+  verify(id: string, ctx: HomeDiscoveryContext): Promise<boolean>;
   /** The database, sidecars and presence lock of a canonical id. */
-  heldPaths(id: string, ctx: DiscoveryContext): Promise<string[]>;
+  heldPaths(id: string, ctx: HomeDiscoveryContext): Promise<string[]>;
 }
 
 function descendantsOf(snapshot: readonly ProcessInfo[], root: number): Set<number> {
@@ -31,14 +31,14 @@ function descendantsOf(snapshot: readonly ProcessInfo[], root: number): Set<numb
   return out;
 }
 
-function panePidOf(row: SessionRow, ctx: DiscoveryContext): number | undefined {
+function panePidOf(row: SessionRow, ctx: HomeDiscoveryContext): number | undefined {
   const pid = ctx.panePid ?? row.pane?.pid ?? undefined;
   return typeof pid === 'number' && Number.isInteger(pid) && pid > 0 ? pid : undefined;
 }
 
 // One snapshot and one lsof call: which of the ids has its database, a sidecar or its presence lock held by the pane
 // process or one of its descendants other than the calling process.
-async function heldByPane(deps: AgyCaptureDeps, ids: readonly string[], panePid: number, ctx: DiscoveryContext): Promise<Set<string>> {
+async function heldByPane(deps: AgyCaptureDeps, ids: readonly string[], panePid: number, ctx: HomeDiscoveryContext): Promise<Set<string>> {
   const owner = new Map<string, string>();
   for (const id of ids) for (const path of await deps.heldPaths(id, ctx)) owner.set(path, id);
   const pane = descendantsOf(await deps.proc.snapshot(), panePid);
@@ -59,7 +59,7 @@ async function heldByPane(deps: AgyCaptureDeps, ids: readonly string[], panePid:
  * on a process-table failure (that is unprovable too).
  * @public
  */
-export async function captureAgy(deps: AgyCaptureDeps, row: SessionRow, ctx: DiscoveryContext): Promise<CaptureResult> {
+export async function captureAgy(deps: AgyCaptureDeps, row: SessionRow, ctx: HomeDiscoveryContext): Promise<CaptureResult> {
   const claimed = new Set((ctx.siblingClaimedIds ?? []).map((i) => deps.canonical(i) ?? i));
   const { epoch: given, siblingClaimedIds: _claimed, ...base } = ctx;
   const epoch = given ?? row.herdr_session_epoch ?? undefined;

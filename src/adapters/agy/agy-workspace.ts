@@ -1,5 +1,5 @@
 import type { FileSystemPort } from '../../ports/fs.js';
-import type { DiscoveryContext } from '../types.js';
+import type { HomeDiscoveryContext } from '../types.js';
 import { type AgyCacheEntry, readAgyCache } from './agy-cache.js';
 import type { AgyPaths } from './agy-paths.js';
 import { type AgyConversation, agyIsSubagent, agyRecordedWorkspaces, readAgyConversation, surveyAgy } from './agy-survey.js';
@@ -30,7 +30,7 @@ export async function agyBelonging(c: AgyConversation, cache: readonly AgyCacheE
  * newest first — every database of the CLI and ACP roots is read, the cache only adds hints. Never throws.
  * @public
  */
-export async function discoverAgy(fs: FileSystemPort, p: AgyPaths, ctx: DiscoveryContext): Promise<string[]> {
+export async function discoverAgy(fs: FileSystemPort, p: AgyPaths, ctx: HomeDiscoveryContext): Promise<string[]> {
   try {
     const here = await directoryMatcher(fs, ctx.workspace);
     const cache = await readAgyCache(fs, p.cacheFile);

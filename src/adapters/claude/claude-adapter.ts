@@ -6,7 +6,7 @@ import type { ProcessInfo } from '../../ports/process.js';
 import { type Artifact, asLeft, type LeftArtifact } from '../../purge/artifact.js';
 import { type ArtifactPath, leftArtifacts, pathExists, removeArtifacts } from '../common/artifacts.js';
 import { BaseAdapter } from '../common/base-adapter.js';
-import type { DiscoveryContext, InUseHolder, StoreReport, VerifyQuery } from '../types.js';
+import type { HomeDiscoveryContext, InUseHolder, StoreReport, VerifyQuery } from '../types.js';
 import { inspectClaudeConfig } from './claude-inspect.js';
 import { type ClaudeArtifactScan, scanClaudeArtifacts } from './artifact-scan.js';
 import { discoverClaude, verifyClaude } from './claude-discover.js';
@@ -65,24 +65,24 @@ export class ClaudeAdapter extends BaseAdapter {
   readonly #now = (): number => this.ports.clock.now();
 
   /** Where Claude keeps things for this context (the agent env decides: a sandbox home never inherits the caller's). */
-  protected async locations(ctx: DiscoveryContext): Promise<ClaudeLocations> {
+  protected async locations(ctx: HomeDiscoveryContext): Promise<ClaudeLocations> {
     return claudeLocations(await this.env(ctx), ctx.home, ctx.workspace);
   }
 
   /** Ids of the workspace's transcripts `projects/<key>/<id>.jsonl`, newest first. */
-  async discover(ctx: DiscoveryContext): Promise<string[]> {
+  async discover(ctx: HomeDiscoveryContext): Promise<string[]> {
     return discoverClaude(this.ports.fs, await this.locations(ctx), ctx);
   }
 
   /** Does the id's transcript exist under this workspace's project key (`discover` mode: its records' `cwd` must match and no other row may record the id). */
-  async verifyArtifact(id: string, ctx: DiscoveryContext, mode: 'verify' | 'discover' = 'verify'): Promise<boolean> {
+  async verifyArtifact(id: string, ctx: HomeDiscoveryContext, mode: 'verify' | 'discover' = 'verify'): Promise<boolean> {
     const c = this.canonical(id);
     if (c === null) return false;
     return verifyClaude(this.ports.fs, await this.locations(ctx), ctx, c, mode);
   }
 
   /** `verifyArtifact` in `verify` mode for many ids at once: each workspace resolved, the unknown stores listed and read once for the batch. */
-  override async verifyMany(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
+  override async verifyMany(queries: readonly VerifyQuery[], ctx: HomeDiscoveryContext): Promise<boolean[]> {
     try {
       return await verifyCanonical(queries, ctx.workspace, (id) => this.canonical(id), async (batch) => claudeVerifyMany(this.ports.fs, await this.locations(ctx), batch, this.#now));
     } catch {
@@ -92,12 +92,12 @@ export class ClaudeAdapter extends BaseAdapter {
   }
 
   /** Every artifact of the canonical id under this context's locations (never rejects). */
-  protected async scan(c: string, ctx: DiscoveryContext): Promise<ClaudeArtifactScan> {
+  protected async scan(c: string, ctx: HomeDiscoveryContext): Promise<ClaudeArtifactScan> {
     return scanClaudeArtifacts(this.ports.fs, await this.locations(ctx), c);
   }
 
   /** The conversation's dirs and files across the config and temp roots, job dirs, transcripts, then its session files. */
-  protected async artifactPaths(id: string, ctx: DiscoveryContext): Promise<ArtifactPath[]> {
+  protected async artifactPaths(id: string, ctx: HomeDiscoveryContext): Promise<ArtifactPath[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     const s = await this.scan(c, ctx);
@@ -105,12 +105,12 @@ export class ClaudeAdapter extends BaseAdapter {
   }
 
   /** Store rows naming the id (an unknown store: the purge refuses, see {@link ClaudeAdapter.purgeRefusals}). */
-  protected override async dbRows(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
+  protected override async dbRows(id: string, ctx: HomeDiscoveryContext): Promise<Artifact[]> {
     return (await this.scan(id, ctx)).storeRows;
   }
 
   /** An unknown store naming the id, or a store or job state that cannot be read: the purge removes nothing. */
-  protected override async purgeRefusals(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
+  protected override async purgeRefusals(id: string, ctx: HomeDiscoveryContext): Promise<LeftArtifact[]> {
     return (await this.scan(id, ctx)).refusals;
   }
 
@@ -120,13 +120,13 @@ export class ClaudeAdapter extends BaseAdapter {
   // a shell cd'd into one (or a file open below it) holds the conversation. Real dirs only, never a link: what a link
   // points at is not the conversation's, and a link to / would make the holder scan walk the whole disk.
   /** The transcripts, the conversation's own dirs, and the sidecars of any unknown store naming the id: Claude keeps nothing open itself. */
-  protected override async heldPaths(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  protected override async heldPaths(id: string, ctx: HomeDiscoveryContext): Promise<string[]> {
     const s = await this.scan(id, ctx);
     return [...s.transcripts.map((t) => t.path), ...(await realDirs(this.ports.fs, s.items)), ...s.stores.flatMap((db) => SIDECARS.map((x) => db + x))];
   }
 
   /** Live session files `sessions/<pid>.json` naming the id whose pid is alive with a matching start. */
-  protected override async extraInUse(id: string, ctx: DiscoveryContext, snapshot: readonly ProcessInfo[]): Promise<InUseHolder[]> {
+  protected override async extraInUse(id: string, ctx: HomeDiscoveryContext, snapshot: readonly ProcessInfo[]): Promise<InUseHolder[]> {
     const loc = await this.locations(ctx);
     const files = await sessionFilesNaming(this.ports.fs, resolve(loc.config, 'sessions'), id);
     const procs = byPid(snapshot);
@@ -144,7 +144,7 @@ export class ClaudeAdapter extends BaseAdapter {
    * launcher whose command line names it (a tmux server) when every Claude process below it is on another id; and a purge run
    * from a Claude tool shell sees `CLAUDE_PID` (the Claude process), whose pid file names the conversation it is on.
    */
-  override async inUseHolders(id: string, ctx: DiscoveryContext): Promise<InUseHolder[]> {
+  override async inUseHolders(id: string, ctx: HomeDiscoveryContext): Promise<InUseHolder[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     const all = await super.inUseHolders(c, ctx);
@@ -175,13 +175,13 @@ export class ClaudeAdapter extends BaseAdapter {
   }
 
   /** A read-only look at the config root: transcripts, the versions that wrote them, session files, unknown stores. Never rejects. */
-  async inspect(ctx: DiscoveryContext): Promise<StoreReport> {
+  async inspect(ctx: HomeDiscoveryContext): Promise<StoreReport> {
     const loc = await this.locations(ctx);
     return inspectClaudeConfig(this.ports.fs, loc).catch((err: unknown) => ({ agent: 'claude' as const, presence: 'present' as const, root: loc.config, layout: null, known: false, counts: {}, problems: [`inspection failed: ${describeError(err)}`] }));
   }
 
   /** Commands to see the holder, naming the real `sessions/` dir first. */
-  override inUseHints(id: string, ctx: DiscoveryContext): string[] {
+  override inUseHints(id: string, ctx: HomeDiscoveryContext): string[] {
     const c = this.canonical(id) ?? id;
     const own = this.ports.proc.env();
     const home = own['HOME'];
@@ -191,7 +191,7 @@ export class ClaudeAdapter extends BaseAdapter {
   }
 
   /** Removes items, then job dirs (`state.json` last), then transcripts, then stale session files only once all else is gone; removes nothing when an unknown store names the id. Never throws. */
-  override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
+  override async purgeArtifacts(id: string, ctx: HomeDiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     const fs = this.ports.fs;
@@ -232,7 +232,7 @@ export class ClaudeAdapter extends BaseAdapter {
   }
 
   /** Everything of the conversation still there, store rows naming it, and refusals; a failed scan is reported as one entry. */
-  override async residualArtifacts(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
+  override async residualArtifacts(id: string, ctx: HomeDiscoveryContext): Promise<LeftArtifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
@@ -244,7 +244,7 @@ export class ClaudeAdapter extends BaseAdapter {
   }
 
   /** {@inheritDoc AgentAdapter.hasArtifacts} */
-  override async hasArtifacts(id: string, ctx: DiscoveryContext): Promise<boolean> {
+  override async hasArtifacts(id: string, ctx: HomeDiscoveryContext): Promise<boolean> {
     const c = this.canonical(id);
     if (c === null) return false;
     try {
@@ -256,7 +256,7 @@ export class ClaudeAdapter extends BaseAdapter {
   }
 
   /** Has the home any artifact of the id (as `hasArtifacts` counts them): the names the id gives first, by lstat; the places only a listing reaches once each, and only when none is there. */
-  override async owns(id: string, ctx: DiscoveryContext): Promise<boolean> {
+  override async owns(id: string, ctx: HomeDiscoveryContext): Promise<boolean> {
     const c = this.canonical(id);
     if (c === null) return false;
     try {
@@ -267,12 +267,12 @@ export class ClaudeAdapter extends BaseAdapter {
   }
 
   /** The config root (`CLAUDE_CONFIG_DIR`, else `<home>/.claude`). */
-  protected override async storeRoot(ctx: DiscoveryContext): Promise<string> {
+  protected override async storeRoot(ctx: HomeDiscoveryContext): Promise<string> {
     return (await this.locations(ctx)).config;
   }
 
   /** Shared files that still name the id (`.claude.json`, its backups, `history.jsonl`); never removed. */
-  override async mentions(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
+  override async mentions(id: string, ctx: HomeDiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {

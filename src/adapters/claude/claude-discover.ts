@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { normalizeAgentId } from '../../ids/agent-id.js';
 import type { FileSystemPort } from '../../ports/fs.js';
-import type { DiscoveryContext } from '../types.js';
+import type { HomeDiscoveryContext } from '../types.js';
 import type { ClaudeLocations } from './claude-locations.js';
 import { workspaceTranscript, workspaceTranscripts } from './transcript-scan.js';
 import { storeConversations, unknownStores } from './unknown-stores.js';
@@ -26,7 +26,7 @@ async function storeStarts(fs: FileSystemPort, loc: ClaudeLocations, ws: ClaudeW
  * given (a start that cannot be told is then left out), never an id another row records.
  * @public
  */
-export async function discoverClaude(fs: FileSystemPort, loc: ClaudeLocations, ctx: DiscoveryContext): Promise<string[]> {
+export async function discoverClaude(fs: FileSystemPort, loc: ClaudeLocations, ctx: HomeDiscoveryContext): Promise<string[]> {
   const ws = await claudeWorkspace(fs, ctx.workspace);
   const [transcripts, stored] = await Promise.all([workspaceTranscripts(fs, loc.discoverProjects, ws), storeStarts(fs, loc, ws)]);
   const starts = new Map<string, number | null>(stored);
@@ -45,7 +45,7 @@ export async function discoverClaude(fs: FileSystemPort, loc: ClaudeLocations, c
  * id another row records), or an unknown store's rows for the workspace.
  * @public
  */
-export async function verifyClaude(fs: FileSystemPort, loc: ClaudeLocations, ctx: DiscoveryContext, id: string, mode: 'verify' | 'discover'): Promise<boolean> {
+export async function verifyClaude(fs: FileSystemPort, loc: ClaudeLocations, ctx: HomeDiscoveryContext, id: string, mode: 'verify' | 'discover'): Promise<boolean> {
   if (mode === 'discover' && (ctx.siblingClaimedIds ?? []).some((i) => normalizeAgentId('claude', i) === id)) return false;
   const ws = await claudeWorkspace(fs, ctx.workspace);
   for (const key of ws.keys) {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { DiscoveryContext, StoreReport } from '../types.js';
+import type { HomeDiscoveryContext, StoreReport } from '../types.js';
 import { inspectCodexHome } from './codex-inspect.js';
 import { BaseAdapter } from '../common/base-adapter.js';
 import { type ArtifactPath, leftArtifacts, removeArtifacts } from '../common/artifacts.js';
@@ -65,31 +65,31 @@ export class CodexAdapter extends BaseAdapter {
   // The ports' clock: discover and verify remember the home's listing and schema facts only once the files have settled by it.
   readonly #now = (): number => this.ports.clock.now();
 
-  async #home(ctx: DiscoveryContext): Promise<CodexHome> {
+  async #home(ctx: HomeDiscoveryContext): Promise<CodexHome> {
     return codexHome(await this.env(ctx), ctx.home);
   }
 
   // The home of a store read (discover, verify): its database directories looked at now — the look the read's listing
   // check takes anyway — through the home proof, so one found inside the home stands for the argument check's stat.
-  async #storeHome(ctx: DiscoveryContext): Promise<CodexHome> {
+  async #storeHome(ctx: HomeDiscoveryContext): Promise<CodexHome> {
     const home = await this.#home(ctx);
     lookDbDirs(this.ports.fs, home, provingLook(this.ports.fs, ctx));
     return home;
   }
 
-  async #survey(id: string, ctx: DiscoveryContext): Promise<CodexSurvey> {
+  async #survey(id: string, ctx: HomeDiscoveryContext): Promise<CodexSurvey> {
     return surveyCodex(this.ports.fs, await this.#home(ctx), id);
   }
 
   // The sub-agent threads the id spawned (any depth), children first: they are purged, checked and reported with it.
-  async #descendants(id: string, ctx: DiscoveryContext, s?: CodexSurvey): Promise<string[]> {
+  async #descendants(id: string, ctx: HomeDiscoveryContext, s?: CodexSurvey): Promise<string[]> {
     const survey = s ?? (await this.#survey(id, ctx));
     const found = await codexDescendants(this.ports.fs, survey.home, id, surveyTrusted(survey));
     return [...new Set([...found, ...(this.#purgedKids.get(id) ?? [])])];
   }
 
   /** Top-level thread ids of this workspace's `cwd` (archived ones included, sub-agent threads never) from the state databases (each proven by its rollout, found by id under the home when the recorded path is stale), scanning rollouts only when no database lists them all; newest first, active at or after `ctx.epoch`; none on a failure. */
-  async discover(ctx: DiscoveryContext): Promise<string[]> {
+  async discover(ctx: HomeDiscoveryContext): Promise<string[]> {
     try {
       const since = ctx.epoch !== undefined && Number.isFinite(ctx.epoch) ? ctx.epoch * 1000 : undefined;
       // The workspace's realpath resolves while the home is listed (a rejection is awaited, hence caught, below).
@@ -102,7 +102,7 @@ export class CodexAdapter extends BaseAdapter {
   }
 
   /** Does the id have a conversation of this workspace: its `threads` row's cwd and rollout, or else a rollout naming id and workspace (`discover` mode is stricter and excludes ids other rows record); false on any failure. */
-  async verifyArtifact(id: string, ctx: DiscoveryContext, mode: 'verify' | 'discover' = 'verify'): Promise<boolean> {
+  async verifyArtifact(id: string, ctx: HomeDiscoveryContext, mode: 'verify' | 'discover' = 'verify'): Promise<boolean> {
     const c = this.canonical(id);
     if (c === null) return false;
     if (mode === 'discover' && this.claimedBySibling(c, ctx)) return false;
@@ -116,12 +116,12 @@ export class CodexAdapter extends BaseAdapter {
   }
 
   /** `verifyArtifact` in `verify` mode for many ids at once: the state DBs listed, opened and probed once for the batch, one lookup by id each. */
-  override async verifyMany(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
+  override async verifyMany(queries: readonly VerifyQuery[], ctx: HomeDiscoveryContext): Promise<boolean[]> {
     return codexVerifyMany(this.ports.fs, () => this.#storeHome(ctx), queries, ctx.workspace, (id) => this.canonical(id), this.#now);
   }
 
   /** Has the home any artifact of the id: by-id lookups (rows, lock, snapshots, the rollout in its own date dirs), looking everywhere only when they cannot tell. */
-  override async owns(id: string, ctx: DiscoveryContext): Promise<boolean> {
+  override async owns(id: string, ctx: HomeDiscoveryContext): Promise<boolean> {
     const c = this.canonical(id);
     if (c === null) return false;
     const quick = await codexOwns(this.ports.fs, await this.#home(ctx), c).catch(() => null);
@@ -131,7 +131,7 @@ export class CodexAdapter extends BaseAdapter {
   }
 
   /** Rollouts, shell snapshots and the writer lock of the thread, then of each sub-agent thread it spawned. */
-  protected async artifactPaths(id: string, ctx: DiscoveryContext): Promise<ArtifactPath[]> {
+  protected async artifactPaths(id: string, ctx: HomeDiscoveryContext): Promise<ArtifactPath[]> {
     const s = await this.#survey(id, ctx);
     const kids = await Promise.all((await this.#descendants(id, ctx, s)).map((k) => this.#survey(k, ctx)));
     return [s, ...kids].flatMap(surveyPaths);
@@ -140,7 +140,7 @@ export class CodexAdapter extends BaseAdapter {
   // The writer lock (flocked by a live Codex) and the rollout (kept open) speak for this thread alone; the databases are
   // shared by every thread, so a holder of them proves nothing about this one.
   /** The rollouts and the writer locks of the thread and of its sub-agent threads (the shared databases prove nothing about one thread). */
-  protected override async heldPaths(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  protected override async heldPaths(id: string, ctx: HomeDiscoveryContext): Promise<string[]> {
     const s = await this.#survey(id, ctx);
     const kids = await Promise.all((await this.#descendants(id, ctx, s)).map((k) => this.#survey(k, ctx)));
     return [s, ...kids].flatMap((x) => [...x.artifacts.rollouts.map((r) => r.path), x.artifacts.lock.path]);
@@ -150,7 +150,7 @@ export class CodexAdapter extends BaseAdapter {
    * Rows of every Codex database whose thread columns name the id or a sub-agent thread it spawned (kind `rows`); when
    * none does, the old copies of the id's deleted rows still in a database's bytes (a purge interrupted after its delete).
    */
-  protected override async dbRows(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
+  protected override async dbRows(id: string, ctx: HomeDiscoveryContext): Promise<Artifact[]> {
     const s = await this.#survey(id, ctx);
     const out: Artifact[] = [];
     for (const k of [id, ...(await this.#descendants(id, ctx, s))]) out.push(...asChild((await rowsNaming(this.ports.fs, s, k, (i) => i.columns.owned, true)).rows, k, id));
@@ -164,12 +164,12 @@ export class CodexAdapter extends BaseAdapter {
   }
 
   /** Deletes those rows, opening for writing only a database that holds some; a database that refused or failed is kept for the residual. */
-  protected override async purgeDbRows(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
+  protected override async purgeDbRows(id: string, ctx: HomeDiscoveryContext): Promise<Artifact[]> {
     return this.#purgeRows(await this.#survey(id, ctx), id, false);
   }
 
   /** A state database of an unknown layout (or unreadable): the purge removes nothing. */
-  protected override async purgeRefusals(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
+  protected override async purgeRefusals(id: string, ctx: HomeDiscoveryContext): Promise<LeftArtifact[]> {
     return (await this.#survey(id, ctx)).refusals;
   }
 
@@ -213,7 +213,7 @@ export class CodexAdapter extends BaseAdapter {
   }
 
   /** What the last purge of the id could not guarantee (e.g. a `-wal` another connection kept busy still holds the deleted text). */
-  protected override async purgeNotes(id: string, _ctx: DiscoveryContext): Promise<string[]> {
+  protected override async purgeNotes(id: string, _ctx: HomeDiscoveryContext): Promise<string[]> {
     const c = this.canonical(id);
     return c === null ? [] : [...(this.#notes.get(c) ?? [])];
   }
@@ -223,7 +223,7 @@ export class CodexAdapter extends BaseAdapter {
    * snapshots, then its database rows (the `threads` row stays if a rollout could not go), the writer lock last; nothing
    * on an unknown layout. Never throws.
    */
-  override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
+  override async purgeArtifacts(id: string, ctx: HomeDiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     this.noteRowDeleteFailures(c, []);
@@ -253,7 +253,7 @@ export class CodexAdapter extends BaseAdapter {
    * Files and rows of the thread still there, with refusals, unreadable dirs and the last purge's failed row deletes
    * (`<db> (<why>: not purged)`) explaining them; a failed check is one entry.
    */
-  override async residualArtifacts(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
+  override async residualArtifacts(id: string, ctx: HomeDiscoveryContext): Promise<LeftArtifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
@@ -281,7 +281,7 @@ export class CodexAdapter extends BaseAdapter {
   }
 
   /** Rows of shared tables and shared files (`history.jsonl`: prompts by `session_id`; `session_index.jsonl`: titles by `id`; the TUI log) that mention the id or a sub-agent thread it spawned; never removed or rewritten. */
-  override async mentions(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
+  override async mentions(id: string, ctx: HomeDiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
@@ -301,13 +301,13 @@ export class CodexAdapter extends BaseAdapter {
   }
 
   /** A read-only look at the Codex home: state databases' versions and layouts, thread and rollout counts, problems. Never rejects. */
-  async inspect(ctx: DiscoveryContext): Promise<StoreReport> {
+  async inspect(ctx: HomeDiscoveryContext): Promise<StoreReport> {
     const home = await this.#home(ctx);
     return inspectCodexHome(this.ports.fs, home).catch((err: unknown) => ({ agent: 'codex' as const, presence: 'present' as const, root: home.home, layout: null, known: false, counts: {}, problems: [`inspection failed: ${message(err)}`] }));
   }
 
   /** The home's rollouts, state databases (layout, rows) and rows recording a rollout outside the home (a moved `CODEX_HOME`). */
-  override async survey(ctx: DiscoveryContext): Promise<StoreSurvey> {
+  override async survey(ctx: HomeDiscoveryContext): Promise<StoreSurvey> {
     try {
       return await surveyCodexStore(this.ports.fs, await this.#home(ctx));
     } catch (err) {
@@ -316,7 +316,7 @@ export class CodexAdapter extends BaseAdapter {
   }
 
   /** A `ps` line for the id and an `lsof` line for its writer lock. */
-  override inUseHints(id: string, ctx: DiscoveryContext): string[] {
+  override inUseHints(id: string, ctx: HomeDiscoveryContext): string[] {
     const c = this.canonical(id);
     // An implausible id gives no hint at all: it is never pasted into a command a person runs.
     if (c === null) return [];

@@ -1,6 +1,6 @@
 import type { FileSystemPort } from '../../ports/fs.js';
 import type { ProcessPort } from '../../ports/process.js';
-import type { DiscoveryContext } from '../types.js';
+import type { HomeDiscoveryContext } from '../types.js';
 
 async function same(fs: FileSystemPort, a: string, b: string): Promise<boolean> {
   if (a === b) return true;
@@ -13,7 +13,7 @@ async function same(fs: FileSystemPort, a: string, b: string): Promise<boolean> 
  * when `ctx.home` is the caller's HOME — a sandbox home never inherits the caller's `CLAUDE_CONFIG_DIR` or `CODEX_HOME`.
  * @public
  */
-export async function agentEnv(fs: FileSystemPort, proc: ProcessPort, ctx: DiscoveryContext): Promise<Readonly<Record<string, string | undefined>>> {
+export async function agentEnv(fs: FileSystemPort, proc: ProcessPort, ctx: HomeDiscoveryContext): Promise<Readonly<Record<string, string | undefined>>> {
   if (ctx.env !== undefined) return ctx.env;
   const own = proc.env();
   const home = own['HOME'];

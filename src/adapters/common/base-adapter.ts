@@ -5,7 +5,7 @@ import type { Ports } from '../../ports/index.js';
 import type { FileHolder, ProcessInfo } from '../../ports/process.js';
 import type { SessionRow } from '../../registry/session-row.js';
 import { type Artifact, asLeft, formatArtifact, hasReason, type LeftArtifact } from '../../purge/artifact.js';
-import type { AdapterPurgePlan, AgentAdapter, CaptureResult, DiscoveryContext, InUseHolder, PreflightResult, StoreSurvey, VerifyQuery } from '../types.js';
+import type { AdapterPurgePlan, AgentAdapter, CaptureResult, HomeDiscoveryContext, InUseHolder, PreflightResult, StoreSurvey, VerifyQuery } from '../types.js';
 import { withReadScope } from '../../sqlite/read-scope.js';
 import { surveyRoot } from './store-survey.js';
 import { agentEnv } from './agent-env.js';
@@ -68,9 +68,9 @@ export abstract class BaseAdapter implements AgentAdapter {
   }
 
   /** {@inheritDoc AgentAdapter.discover} */
-  abstract discover(ctx: DiscoveryContext): Promise<string[]>;
+  abstract discover(ctx: HomeDiscoveryContext): Promise<string[]>;
   /** {@inheritDoc AgentAdapter.verifyArtifact} */
-  abstract verifyArtifact(id: string, ctx: DiscoveryContext, mode?: 'verify' | 'discover'): Promise<boolean>;
+  abstract verifyArtifact(id: string, ctx: HomeDiscoveryContext, mode?: 'verify' | 'discover'): Promise<boolean>;
 
   /**
    * `verifyArtifact` in `verify` mode for many ids, in order (false for one whose check fails), in one read scope: each store is opened once for the batch.
@@ -79,11 +79,11 @@ export abstract class BaseAdapter implements AgentAdapter {
    * const [a, b] = await adapter.verifyMany([{ id: idA }, { id: idB, workspace: '/repo/sub' }], { workspace: '/repo', home });
    * ```
    */
-  async verifyMany(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
+  async verifyMany(queries: readonly VerifyQuery[], ctx: HomeDiscoveryContext): Promise<boolean[]> {
     // One read scope: every database the checks read is opened once for the batch, not once per id.
     // Each query's context checked once per workspace (the rest is the checked batch context's), not parsed whole per id.
-    const byWorkspace = new Map<string, DiscoveryContext>();
-    const ctxOf = (w: string): DiscoveryContext => {
+    const byWorkspace = new Map<string, HomeDiscoveryContext>();
+    const ctxOf = (w: string): HomeDiscoveryContext => {
       let c = byWorkspace.get(w);
       if (c === undefined) byWorkspace.set(w, (c = withWorkspace(ctx, w)));
       return c;
@@ -102,10 +102,10 @@ export abstract class BaseAdapter implements AgentAdapter {
   }
 
   /** The conversation's own artifact paths, in removal order (key files before the file tying them to the id). */
-  protected abstract artifactPaths(id: string, ctx: DiscoveryContext): Promise<ArtifactPath[]>;
+  protected abstract artifactPaths(id: string, ctx: HomeDiscoveryContext): Promise<ArtifactPath[]>;
 
   /** Files whose open holders mean the conversation is live. */
-  protected async heldPaths(_id: string, _ctx: DiscoveryContext): Promise<string[]> {
+  protected async heldPaths(_id: string, _ctx: HomeDiscoveryContext): Promise<string[]> {
     return [];
   }
 
@@ -115,31 +115,31 @@ export abstract class BaseAdapter implements AgentAdapter {
   }
 
   /** Further in-use evidence from the same process snapshot. */
-  protected async extraInUse(_id: string, _ctx: DiscoveryContext, _snapshot: readonly ProcessInfo[]): Promise<InUseHolder[]> {
+  protected async extraInUse(_id: string, _ctx: HomeDiscoveryContext, _snapshot: readonly ProcessInfo[]): Promise<InUseHolder[]> {
     return [];
   }
 
   /** Database rows naming the id (kind `rows`); an entry carrying a `reason` is a database that could not be read. */
-  protected async dbRows(_id: string, _ctx: DiscoveryContext): Promise<Artifact[]> {
+  protected async dbRows(_id: string, _ctx: HomeDiscoveryContext): Promise<Artifact[]> {
     return [];
   }
 
   /** Deletes the database rows naming the id; returns the rows deleted. */
-  protected async purgeDbRows(_id: string, _ctx: DiscoveryContext): Promise<Artifact[]> {
+  protected async purgeDbRows(_id: string, _ctx: HomeDiscoveryContext): Promise<Artifact[]> {
     return [];
   }
 
   /** Why a purge of the (canonical) id would remove nothing at all (an unknown layout naming it …); empty when it may run. */
-  protected async purgeRefusals(_id: string, _ctx: DiscoveryContext): Promise<LeftArtifact[]> {
+  protected async purgeRefusals(_id: string, _ctx: HomeDiscoveryContext): Promise<LeftArtifact[]> {
     return [];
   }
 
   /** What a person should know about a purge of the id that is no artifact (the WAL still holds deleted text …). */
-  protected async purgeNotes(_id: string, _ctx: DiscoveryContext): Promise<string[]> {
+  protected async purgeNotes(_id: string, _ctx: HomeDiscoveryContext): Promise<string[]> {
     return [];
   }
   /** {@inheritDoc AgentAdapter.purgeNotesOf} */
-  async purgeNotesOf(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  async purgeNotesOf(id: string, ctx: HomeDiscoveryContext): Promise<string[]> {
     const c = this.canonical(id);
     return c === null ? [] : this.purgeNotes(c, ctx).catch(() => []);
   }
@@ -151,17 +151,17 @@ export abstract class BaseAdapter implements AgentAdapter {
   }
 
   /** True when another row records this (canonical) id: `discover` mode never offers it. */
-  protected claimedBySibling(canonicalId: string, ctx: DiscoveryContext): boolean {
+  protected claimedBySibling(canonicalId: string, ctx: HomeDiscoveryContext): boolean {
     return (ctx.siblingClaimedIds ?? []).some((s) => this.canonical(s) === canonicalId);
   }
 
   /** The environment that locates this agent's dirs (see `agentEnv`). */
-  protected env(ctx: DiscoveryContext): Promise<Readonly<Record<string, string | undefined>>> {
+  protected env(ctx: HomeDiscoveryContext): Promise<Readonly<Record<string, string | undefined>>> {
     return agentEnv(this.ports.fs, this.ports.proc, ctx);
   }
 
   /** {@inheritDoc AgentAdapter.inUseHolders} */
-  async inUseHolders(id: string, ctx: DiscoveryContext): Promise<InUseHolder[]> {
+  async inUseHolders(id: string, ctx: HomeDiscoveryContext): Promise<InUseHolder[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     return findInUseHolders(this.ports.proc, {
@@ -174,12 +174,12 @@ export abstract class BaseAdapter implements AgentAdapter {
   }
 
   /** {@inheritDoc AgentAdapter.conversationInUse} */
-  async conversationInUse(id: string, ctx: DiscoveryContext): Promise<boolean> {
+  async conversationInUse(id: string, ctx: HomeDiscoveryContext): Promise<boolean> {
     return (await this.inUseHolders(id, ctx)).length > 0;
   }
 
   /** Commands a person can run to see the holder; by default a `ps` line searching for the id. */
-  inUseHints(id: string, _ctx: DiscoveryContext): string[] {
+  inUseHints(id: string, _ctx: HomeDiscoveryContext): string[] {
     const c = this.canonical(id);
     return c === null ? [] : [psHint(c)];
   }
@@ -188,7 +188,7 @@ export abstract class BaseAdapter implements AgentAdapter {
    * Deletes the id's database rows, then removes its artifact paths in order; returns what was removed. Never throws: a
    * failed row delete is kept and reported by {@link BaseAdapter.residualArtifacts} (with the rows that stay).
    */
-  async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
+  async purgeArtifacts(id: string, ctx: HomeDiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     // Paths first: some are found through the rows the next step deletes.
@@ -222,7 +222,7 @@ export abstract class BaseAdapter implements AgentAdapter {
    * The id's artifact paths still on disk, then its database rows still on record. A row check that fails is one entry,
    * and so is the failure of this adapter's last row delete while rows (or doubt) remain.
    */
-  async residualArtifacts(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
+  async residualArtifacts(id: string, ctx: HomeDiscoveryContext): Promise<LeftArtifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     const files = await leftArtifacts(this.ports.fs, await this.artifactPaths(c, ctx));
@@ -237,7 +237,7 @@ export abstract class BaseAdapter implements AgentAdapter {
    * the database rows naming the id; everything is refused when {@link BaseAdapter.purgeRefusals} gives a reason. Changes
    * nothing; never throws (a failed look is one refusal).
    */
-  async planPurge(id: string, ctx: DiscoveryContext): Promise<AdapterPurgePlan> {
+  async planPurge(id: string, ctx: HomeDiscoveryContext): Promise<AdapterPurgePlan> {
     const c = this.canonical(id);
     if (c === null) return { artifacts: [], refused: [], mentions: [], notes: [] };
     try {
@@ -273,27 +273,27 @@ export abstract class BaseAdapter implements AgentAdapter {
   }
 
   /** {@inheritDoc AgentAdapter.hasArtifacts} */
-  async hasArtifacts(id: string, ctx: DiscoveryContext): Promise<boolean> {
+  async hasArtifacts(id: string, ctx: HomeDiscoveryContext): Promise<boolean> {
     return (await this.residualArtifacts(id, ctx)).length > 0;
   }
 
   /** `hasArtifacts` from by-id lookups where the store allows; by default {@link BaseAdapter.hasArtifacts} itself (an adapter whose store can tell by id overrides it). */
-  async owns(id: string, ctx: DiscoveryContext): Promise<boolean> {
+  async owns(id: string, ctx: HomeDiscoveryContext): Promise<boolean> {
     return this.hasArtifacts(id, ctx);
   }
 
   /** {@inheritDoc AgentAdapter.mentions} */
-  async mentions(_id: string, _ctx: DiscoveryContext): Promise<Artifact[]> {
+  async mentions(_id: string, _ctx: HomeDiscoveryContext): Promise<Artifact[]> {
     return [];
   }
 
   /** The root of this agent's store here, for {@link BaseAdapter.survey}; null when no on-disk layout is known. */
-  protected async storeRoot(_ctx: DiscoveryContext): Promise<string | null> {
+  protected async storeRoot(_ctx: HomeDiscoveryContext): Promise<string | null> {
     return null;
   }
 
   /** Why `discover` may be empty: by default whether {@link BaseAdapter.storeRoot} exists and lists, and how many entries it has. */
-  async survey(ctx: DiscoveryContext): Promise<StoreSurvey> {
+  async survey(ctx: HomeDiscoveryContext): Promise<StoreSurvey> {
     try {
       const root = await this.storeRoot(ctx);
       if (root === null) return { agent: this.name, store: 'unknown-layout', root: ctx.home, reason: `no on-disk layout of ${this.name} is known` };
@@ -304,18 +304,18 @@ export abstract class BaseAdapter implements AgentAdapter {
   }
 
   /** {@inheritDoc AgentAdapter.authOk} */
-  async authOk(_ctx: DiscoveryContext): Promise<boolean> {
+  async authOk(_ctx: HomeDiscoveryContext): Promise<boolean> {
     return true;
   }
 
   /** {@inheritDoc AgentAdapter.preflight} */
-  async preflight(ctx: DiscoveryContext): Promise<PreflightResult> {
+  async preflight(ctx: HomeDiscoveryContext): Promise<PreflightResult> {
     const ok = await this.authOk(ctx).catch(() => false);
     return { ok, exitCode: ok ? 0 : 1 };
   }
 
   /** The one candidate that verifies in `discover` mode, is newer than the row's epoch and no other row records; otherwise why not. */
-  async captureActiveSessionId(row: SessionRow, ctx: DiscoveryContext): Promise<CaptureResult> {
+  async captureActiveSessionId(row: SessionRow, ctx: HomeDiscoveryContext): Promise<CaptureResult> {
     const claimed = new Set((ctx.siblingClaimedIds ?? []).map((i) => this.canonical(i) ?? i));
     const { epoch: given, siblingClaimedIds: _claimed, ...base } = ctx;
     const epoch = given ?? row.herdr_session_epoch ?? undefined;

@@ -6,7 +6,7 @@ import type { ArtifactPath } from '../common/artifacts.js';
 import { BaseAdapter } from '../common/base-adapter.js';
 import { psHint } from '../common/in-use.js';
 import { describeError } from '../../errors.js';
-import type { AdapterPurgePlan, DiscoveryContext, InUseHolder, PreflightResult, StoreReport, VerifyQuery } from '../types.js';
+import type { AdapterPurgePlan, HomeDiscoveryContext, InUseHolder, PreflightResult, StoreReport, VerifyQuery } from '../types.js';
 import { grokActiveSessionsPath } from './grok-active-sessions.js';
 import { GROK_REMOTE_NOTE } from './grok-remote-note.js';
 import { type GrokHome, grokHome } from './grok-home.js';
@@ -53,7 +53,7 @@ export class GrokAdapter extends BaseAdapter {
   }
 
   /** A read-only look at the grok home (never runs the CLI): buckets, sessions, search database layout, problems. Never rejects. */
-  async inspect(ctx: DiscoveryContext): Promise<StoreReport> {
+  async inspect(ctx: HomeDiscoveryContext): Promise<StoreReport> {
     try {
       return await inspectGrokHome(this.ports.fs, await this.#home(ctx));
     } catch (err) {
@@ -64,17 +64,17 @@ export class GrokAdapter extends BaseAdapter {
   // The ports' clock: which bucket cwds resolve to themselves is remembered only once their parents have settled by it.
   readonly #now = (): number => this.ports.clock.now();
 
-  async #home(ctx: DiscoveryContext): Promise<GrokHome> {
+  async #home(ctx: HomeDiscoveryContext): Promise<GrokHome> {
     return grokHome(await this.env(ctx), ctx.home);
   }
 
-  async #survey(id: string, ctx: DiscoveryContext, rows = true): Promise<GrokSurvey | null> {
+  async #survey(id: string, ctx: HomeDiscoveryContext, rows = true): Promise<GrokSurvey | null> {
     const home = await this.#home(ctx);
     return home.kind === 'ok' ? surveyGrok(this.ports.fs, home.root, id, { rows }) : null;
   }
 
   /** Visible sessions of this workspace (subagent children and hidden ones skipped), newest first, active at or after `ctx.epoch`. */
-  async discover(ctx: DiscoveryContext): Promise<string[]> {
+  async discover(ctx: HomeDiscoveryContext): Promise<string[]> {
     try {
       const home = await this.#home(ctx);
       if (home.kind !== 'ok') return [];
@@ -87,7 +87,7 @@ export class GrokAdapter extends BaseAdapter {
   }
 
   /** A visible session of this workspace under this id (`discover` mode also excludes ids other rows record): one query of `grokVerifyMany`. */
-  async verifyArtifact(id: string, ctx: DiscoveryContext, mode: 'verify' | 'discover' = 'verify'): Promise<boolean> {
+  async verifyArtifact(id: string, ctx: HomeDiscoveryContext, mode: 'verify' | 'discover' = 'verify'): Promise<boolean> {
     const c = this.canonical(id);
     if (c === null) return false;
     try {
@@ -100,11 +100,11 @@ export class GrokAdapter extends BaseAdapter {
   }
 
   /** `verifyArtifact` in `verify` mode for many ids at once: `sessions/` listed once for the batch, each workspace's buckets found once. */
-  override async verifyMany(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
+  override async verifyMany(queries: readonly VerifyQuery[], ctx: HomeDiscoveryContext): Promise<boolean[]> {
     return verifyCanonical(queries, ctx.workspace, (id) => this.canonical(id), (batch) => this.#verify(batch, ctx));
   }
 
-  async #verify(batch: readonly GrokVerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
+  async #verify(batch: readonly GrokVerifyQuery[], ctx: HomeDiscoveryContext): Promise<boolean[]> {
     try {
       const home = await this.#home(ctx);
       if (home.kind === 'ok' && batch.length > 0) return await grokVerifyMany(this.ports.fs, home.sessions, batch, this.#now);
@@ -115,13 +115,13 @@ export class GrokAdapter extends BaseAdapter {
   }
 
   /** The session dirs (descendants first) and relocation files, each under grok's home. */
-  protected async artifactPaths(id: string, ctx: DiscoveryContext): Promise<ArtifactPath[]> {
+  protected async artifactPaths(id: string, ctx: HomeDiscoveryContext): Promise<ArtifactPath[]> {
     const s = await this.#survey(id, ctx).catch(() => null);
     return s === null ? [] : grokArtifactPaths(s);
   }
 
   /** Every session dir of the conversation and its descendants (a shell cd'd into one holds it), their top-level files, and the relocation lock. */
-  protected override async heldPaths(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  protected override async heldPaths(id: string, ctx: HomeDiscoveryContext): Promise<string[]> {
     const s = await this.#survey(id, ctx, false).catch(() => null);
     if (s === null) return [];
     const out: string[] = [];
@@ -135,7 +135,7 @@ export class GrokAdapter extends BaseAdapter {
   }
 
   /** Live `active_sessions.json` entries, the caller's own grok session, and command lines naming a descendant or parent. */
-  protected override async extraInUse(id: string, ctx: DiscoveryContext, snapshot: readonly ProcessInfo[]): Promise<InUseHolder[]> {
+  protected override async extraInUse(id: string, ctx: HomeDiscoveryContext, snapshot: readonly ProcessInfo[]): Promise<InUseHolder[]> {
     try {
       const home = await this.#home(ctx);
       if (home.kind !== 'ok') return [];
@@ -149,7 +149,7 @@ export class GrokAdapter extends BaseAdapter {
   }
 
   /** What a purge would remove, refuse and leave as mentions, with the notes; changes nothing. Never throws. */
-  override async planPurge(id: string, ctx: DiscoveryContext): Promise<AdapterPurgePlan> {
+  override async planPurge(id: string, ctx: HomeDiscoveryContext): Promise<AdapterPurgePlan> {
     const c = this.canonical(id);
     const plan: AdapterPurgePlan = { artifacts: [], refused: [], mentions: [], notes: [] };
     if (c === null) return plan;
@@ -164,12 +164,12 @@ export class GrokAdapter extends BaseAdapter {
   }
 
   /** What a person should know about a grok purge: a remote (cloud) copy, if synced, is out of reach. */
-  protected override async purgeNotes(id: string, _ctx: DiscoveryContext): Promise<string[]> {
+  protected override async purgeNotes(id: string, _ctx: HomeDiscoveryContext): Promise<string[]> {
     return this.canonical(id) === null ? [] : [GROK_REMOTE_NOTE];
   }
 
   /** Removes the search rows, the session dirs (subagent descendants first) and the relocation files. Never throws. */
-  override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
+  override async purgeArtifacts(id: string, ctx: HomeDiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     this.noteRowDeleteFailures(c, []);
@@ -185,7 +185,7 @@ export class GrokAdapter extends BaseAdapter {
   }
 
   /** What is left of the conversation: paths and rows still there, what was refused (with why), failed row deletes. */
-  override async residualArtifacts(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
+  override async residualArtifacts(id: string, ctx: HomeDiscoveryContext): Promise<LeftArtifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
@@ -199,7 +199,7 @@ export class GrokAdapter extends BaseAdapter {
   }
 
   /** True when a session dir, relocation file or search row of the id exists, or something named by it was refused. */
-  override async hasArtifacts(id: string, ctx: DiscoveryContext): Promise<boolean> {
+  override async hasArtifacts(id: string, ctx: HomeDiscoveryContext): Promise<boolean> {
     const c = this.canonical(id);
     if (c === null) return false;
     try {
@@ -212,7 +212,7 @@ export class GrokAdapter extends BaseAdapter {
   }
 
   /** Shared records still naming the id: prompt history lines, `active_sessions.json`, `worktrees.db` rows, a parent's link. */
-  override async mentions(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
+  override async mentions(id: string, ctx: HomeDiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
@@ -227,7 +227,7 @@ export class GrokAdapter extends BaseAdapter {
   }
 
   /** A `ps` line for the id and a look at grok's `active_sessions.json`; nothing for an implausible id. */
-  override inUseHints(id: string, ctx: DiscoveryContext): string[] {
+  override inUseHints(id: string, ctx: HomeDiscoveryContext): string[] {
     const c = this.canonical(id);
     if (c === null) return [];
     const own = this.ports.proc.env();
@@ -236,12 +236,12 @@ export class GrokAdapter extends BaseAdapter {
   }
 
   /** `grok --version` exits 0 under this home (the reference preflight ran the binary and failed the create on its exit code). */
-  override async authOk(ctx: DiscoveryContext): Promise<boolean> {
+  override async authOk(ctx: HomeDiscoveryContext): Promise<boolean> {
     return (await this.preflight(ctx)).ok;
   }
 
   /** `grok --version` under the context's home must exit 0; its exit code is the create's (1 when it cannot run at all). */
-  override async preflight(ctx: DiscoveryContext): Promise<PreflightResult> {
+  override async preflight(ctx: HomeDiscoveryContext): Promise<PreflightResult> {
     try {
       const env = { ...(ctx.env ?? this.ports.proc.env()), HOME: ctx.home };
       const res = await this.ports.proc.run('grok', ['--version'], { env, timeoutMs: AUTH_TIMEOUT_MS });

@@ -4,7 +4,7 @@ import { type ArtifactPath, existingArtifacts, leftArtifacts, removeArtifacts } 
 import { BaseAdapter } from '../common/base-adapter.js';
 import { psHint } from '../common/in-use.js';
 import { describeError } from '../../errors.js';
-import type { DiscoveryContext, InUseHolder, StoreReport, VerifyQuery } from '../types.js';
+import type { HomeDiscoveryContext, InUseHolder, StoreReport, VerifyQuery } from '../types.js';
 import { type HermesBatchQuery, hermesVerifyBatch } from './hermes-verify.js';
 import { hermesDiscover } from './hermes-discover.js';
 import { type HermesConversation, HermesGraph } from './hermes-conversation.js';
@@ -53,12 +53,12 @@ export class HermesAdapter extends BaseAdapter {
   readonly #purged = new Map<string, { ids: string[]; notes: string[] }>();
 
   /** Conversations of this workspace (by its root's or tip's `cwd` or `git_repo_root`; an ACP session, its cwd only in `model_config`, is not offered, as Hermes' own listing does not show it) under their tip ids, newest tip first. */
-  async discover(ctx: DiscoveryContext): Promise<string[]> {
+  async discover(ctx: HomeDiscoveryContext): Promise<string[]> {
     return hermesDiscover(this.ports.fs, this.stores(ctx), ctx.workspace, { epoch: ctx.epoch, now: this.#now, canonical: (i) => this.canonical(i), dirLook: provingDirLook(this.ports.fs, ctx) });
   }
 
   /** Any id of a conversation whose root or tip is of this workspace; `discover` mode never accepts one whose chain another row records. */
-  async verifyArtifact(id: string, ctx: DiscoveryContext, mode: 'verify' | 'discover' = 'verify'): Promise<boolean> {
+  async verifyArtifact(id: string, ctx: HomeDiscoveryContext, mode: 'verify' | 'discover' = 'verify'): Promise<boolean> {
     const c = this.canonical(id);
     if (c === null) return false;
     try {
@@ -71,7 +71,7 @@ export class HermesAdapter extends BaseAdapter {
   }
 
   /** `verifyArtifact` in `verify` mode for many ids at once: each `state.db` opened and probed once for the batch, by-id reads on it (each distinct id once), the whole table read at most once. */
-  override async verifyMany(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
+  override async verifyMany(queries: readonly VerifyQuery[], ctx: HomeDiscoveryContext): Promise<boolean[]> {
     const out = queries.map(() => false);
     try {
       const batch: HermesBatchQuery[] = [];
@@ -95,7 +95,7 @@ export class HermesAdapter extends BaseAdapter {
    * The id the conversation of `id` continues under now (the tip of its compression chain, canonical), or null when no
    * store has the id. Capture and AutoPin follow a pinned root to it. Never throws.
    */
-  async currentId(id: string, ctx: DiscoveryContext): Promise<string | null> {
+  async currentId(id: string, ctx: HomeDiscoveryContext): Promise<string | null> {
     const c = this.canonical(id);
     if (c === null) return null;
     try {
@@ -110,7 +110,7 @@ export class HermesAdapter extends BaseAdapter {
   }
 
   /** The profile whose store holds the id (`default` for `HERMES_HOME`, else `<home>/.hermes`), or null when none does. Never throws. */
-  async profileOf(id: string, ctx: DiscoveryContext): Promise<string | null> {
+  async profileOf(id: string, ctx: HomeDiscoveryContext): Promise<string | null> {
     const c = this.canonical(id);
     if (c === null) return null;
     try {
@@ -124,7 +124,7 @@ export class HermesAdapter extends BaseAdapter {
   }
 
   /** The per-session files of every id of the conversation, in every store searched. */
-  protected async artifactPaths(id: string, ctx: DiscoveryContext): Promise<ArtifactPath[]> {
+  protected async artifactPaths(id: string, ctx: HomeDiscoveryContext): Promise<ArtifactPath[]> {
     return locatedFiles(this.ports.fs, await this.locate(id, ctx));
   }
 
@@ -132,7 +132,7 @@ export class HermesAdapter extends BaseAdapter {
   // Only while the conversation's tip was never closed (`ended_at` null: live, or crashed) does a holder count — a
   // refusal can be retried, deleted rows cannot come back.
   /** `state.db` and its sidecars of a store whose copy of the conversation is still open (its tip has no `ended_at`); else none. */
-  protected override async heldPaths(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  protected override async heldPaths(id: string, ctx: HomeDiscoveryContext): Promise<string[]> {
     const out: string[] = [];
     for (const store of await this.stores(ctx)) {
       const conv = new HermesGraph(await readHermesSessions(this.ports.fs, store.db)).conversation(id);
@@ -142,7 +142,7 @@ export class HermesAdapter extends BaseAdapter {
   }
 
   /** Command lines naming another id of the chain or a unique `--resume` prefix of one, and the caller's `HERMES_SESSION_ID` naming any. */
-  protected override async extraInUse(id: string, ctx: DiscoveryContext, snapshot: readonly ProcessInfo[]): Promise<InUseHolder[]> {
+  protected override async extraInUse(id: string, ctx: HomeDiscoveryContext, snapshot: readonly ProcessInfo[]): Promise<InUseHolder[]> {
     const found: InUseHolder[] = [];
     for (const store of await this.stores(ctx)) {
       const graph = new HermesGraph(await readHermesSessions(this.ports.fs, store.db));
@@ -154,7 +154,7 @@ export class HermesAdapter extends BaseAdapter {
   }
 
   /** A `ps` line for the id (Hermes' `--resume` also takes a unique prefix or a title). */
-  override inUseHints(id: string, ctx: DiscoveryContext): string[] {
+  override inUseHints(id: string, ctx: HomeDiscoveryContext): string[] {
     const c = this.canonical(id);
     if (c === null) return [];
     const { db } = hermesPaths(ctx.home, ctx.env ?? {});
@@ -166,7 +166,7 @@ export class HermesAdapter extends BaseAdapter {
    * returns what was removed. A refused purge (an unknown layout naming it, a database that must not be written)
    * removes nothing and the residual says why. Never throws.
    */
-  override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
+  override async purgeArtifacts(id: string, ctx: HomeDiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
@@ -213,7 +213,7 @@ export class HermesAdapter extends BaseAdapter {
    * found in, its compression chain, the WAL still holding the deleted text); before one, the same as far as they can be
    * told now.
    */
-  override async purgeNotes(id: string, ctx: DiscoveryContext): Promise<string[]> {
+  override async purgeNotes(id: string, ctx: HomeDiscoveryContext): Promise<string[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     const done = this.#purged.get(c);
@@ -232,7 +232,7 @@ export class HermesAdapter extends BaseAdapter {
   }
 
   /** Per-session files still on disk, rows still naming any id of the conversation, a refusal or why a database could not be read. Never throws. */
-  override async residualArtifacts(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
+  override async residualArtifacts(id: string, ctx: HomeDiscoveryContext): Promise<LeftArtifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
@@ -252,7 +252,7 @@ export class HermesAdapter extends BaseAdapter {
    * The rows naming the conversation in every store (an unreadable database is one entry with its reason); when none
    * does, the old copies of its deleted rows still in a `state.db`'s bytes (a purge interrupted after its delete).
    */
-  protected override async dbRows(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
+  protected override async dbRows(id: string, ctx: HomeDiscoveryContext): Promise<Artifact[]> {
     const located = await this.locate(id, ctx);
     const rows = locatedRows(located);
     return rows.length > 0 ? rows : this.#deadCopies(id, located);
@@ -270,12 +270,12 @@ export class HermesAdapter extends BaseAdapter {
   }
 
   /** A store whose layout is unknown, or whose database must not be written, while it names the conversation: the purge removes nothing. */
-  protected override async purgeRefusals(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
+  protected override async purgeRefusals(id: string, ctx: HomeDiscoveryContext): Promise<LeftArtifact[]> {
     return locatedRefusals(this.ports.fs, await this.locate(id, ctx));
   }
 
   /** True for per-session files or rows naming the conversation: an unreadable shared database says nothing of one conversation. */
-  override async hasArtifacts(id: string, ctx: DiscoveryContext): Promise<boolean> {
+  override async hasArtifacts(id: string, ctx: HomeDiscoveryContext): Promise<boolean> {
     const c = this.canonical(id);
     if (c === null) return false;
     try {
@@ -289,7 +289,7 @@ export class HermesAdapter extends BaseAdapter {
   }
 
   /** Shared rows (`gateway_routing.entry_json`) and files (`sessions/sessions.json`, `logs/*.log`) still naming an id of the conversation; never removed. */
-  override async mentions(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
+  override async mentions(id: string, ctx: HomeDiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
@@ -304,7 +304,7 @@ export class HermesAdapter extends BaseAdapter {
   }
 
   /** A read-only look at every Hermes store (never runs the CLI): schema versions, layout verdicts, counts, problems. Never rejects. */
-  async inspect(ctx: DiscoveryContext): Promise<StoreReport> {
+  async inspect(ctx: HomeDiscoveryContext): Promise<StoreReport> {
     try {
       return await inspectHermesStores(this.ports.fs, await this.stores(ctx));
     } catch (err) {
@@ -313,15 +313,15 @@ export class HermesAdapter extends BaseAdapter {
   }
 
   /** The active Hermes root (`$HERMES_HOME`, else `<home>/.hermes`). */
-  protected override async storeRoot(ctx: DiscoveryContext): Promise<string> {
+  protected override async storeRoot(ctx: HomeDiscoveryContext): Promise<string> {
     return hermesPaths(ctx.home, await this.env(ctx)).root;
   }
 
-  private async stores(ctx: DiscoveryContext): Promise<HermesStore[]> {
+  private async stores(ctx: HomeDiscoveryContext): Promise<HermesStore[]> {
     return hermesStores(this.ports.fs, ctx.home, await this.env(ctx));
   }
 
-  private async locate(c: string, ctx: DiscoveryContext): Promise<HermesLocated[]> {
+  private async locate(c: string, ctx: HomeDiscoveryContext): Promise<HermesLocated[]> {
     return locateHermes(this.ports.fs, await this.stores(ctx), c, this.#purged.get(c)?.ids ?? []);
   }
 }

@@ -6,7 +6,7 @@ import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { BaseAdapter } from '../common/base-adapter.js';
 import { type ArtifactPath, pathExists, removeArtifacts } from '../common/artifacts.js';
 import type { Artifact, LeftArtifact } from '../../purge/artifact.js';
-import type { DiscoveryContext, InUseHolder, StoreReport } from '../types.js';
+import type { HomeDiscoveryContext, InUseHolder, StoreReport } from '../types.js';
 import { inspectOpencodeHome } from './opencode-inspect.js';
 import { callerOpencodeSession, canUseSession, sessionReach } from './opencode-holders.js';
 import { legacyStorageArtifacts } from './legacy-storage.js';
@@ -69,12 +69,12 @@ export class OpencodeAdapter extends BaseAdapter {
   }
 
   /** Where this context's OpenCode data and database are (null for a relative home). */
-  protected async locate(ctx: DiscoveryContext): Promise<OpencodeLocation | null> {
+  protected async locate(ctx: HomeDiscoveryContext): Promise<OpencodeLocation | null> {
     return this.#locator.locate(ctx.home, await this.env(ctx), this.#homeGate(ctx));
   }
 
   // What a spawn waits for: the argument check's stat of the home, which runs while the read-only methods read.
-  #homeGate(ctx: DiscoveryContext): () => Promise<void> {
+  #homeGate(ctx: HomeDiscoveryContext): () => Promise<void> {
     return () => homeChecked(this.ports.fs, ctx);
   }
 
@@ -89,7 +89,7 @@ export class OpencodeAdapter extends BaseAdapter {
   }
 
   // The workspace as given and as resolved.
-  async #workspaceDirs(ctx: DiscoveryContext): Promise<string[]> {
+  async #workspaceDirs(ctx: HomeDiscoveryContext): Promise<string[]> {
     const given = OpencodeAdapter.#given(ctx.workspace);
     return given === null ? [] : [...new Set([given, await this.#real(given)])];
   }
@@ -113,7 +113,7 @@ export class OpencodeAdapter extends BaseAdapter {
   // Its layout is remembered under the lstats of the file and its sidecars once settled by the ports' clock.
   // With `proving` (a discover or verify's context), the opener's look at the database's directory, when that lies inside
   // the home, proves the home a directory (the argument check's stat then not taken); else that stat starts now.
-  async #read<T>(dbPath: string, fallback: T, fn: (db: Database.Database, layout: () => OpencodeLayout) => T | Promise<T>, proving?: DiscoveryContext): Promise<T> {
+  async #read<T>(dbPath: string, fallback: T, fn: (db: Database.Database, layout: () => OpencodeLayout) => T | Promise<T>, proving?: HomeDiscoveryContext): Promise<T> {
     const dirLook = proving === undefined ? undefined : provingDirLook(this.ports.fs, proving)(dbPath);
     try {
       // A missing database rejects (NotFound) like any unreadable one, and one that is not a regular file is refused: no separate look first.
@@ -126,7 +126,7 @@ export class OpencodeAdapter extends BaseAdapter {
   }
 
   /** Top-level (not sub-agent) sessions of this workspace's directory, in either schema, at or after `ctx.epoch`; newest first. */
-  async discover(ctx: DiscoveryContext): Promise<string[]> {
+  async discover(ctx: HomeDiscoveryContext): Promise<string[]> {
     // The workspace resolves while the database is looked at and opened.
     const spellings = this.#workspaceDirs(ctx);
     const loc = await this.locate(ctx);
@@ -139,7 +139,7 @@ export class OpencodeAdapter extends BaseAdapter {
   }
 
   /** A top-level session row with this id whose directory is this workspace (`discover` mode also excludes ids other rows record). */
-  async verifyArtifact(id: string, ctx: DiscoveryContext, mode: 'verify' | 'discover' = 'verify'): Promise<boolean> {
+  async verifyArtifact(id: string, ctx: HomeDiscoveryContext, mode: 'verify' | 'discover' = 'verify'): Promise<boolean> {
     const c = this.canonical(id);
     if (c === null) return false;
     if (mode === 'discover' && this.claimedBySibling(c, ctx)) return false;
@@ -153,7 +153,7 @@ export class OpencodeAdapter extends BaseAdapter {
   }
 
   /** Has the home any artifact of the id: a session row by id answers at once; otherwise every place is looked at (orphaned rows and legacy files count). */
-  override async owns(id: string, ctx: DiscoveryContext): Promise<boolean> {
+  override async owns(id: string, ctx: HomeDiscoveryContext): Promise<boolean> {
     const c = this.canonical(id);
     if (c === null) return false;
     // A session row of the id is one of the rows hasArtifacts counts (every layout's session id column is looked at).
@@ -171,7 +171,7 @@ export class OpencodeAdapter extends BaseAdapter {
   }
 
   /** `verifyArtifact` in `verify` mode for many ids at once: the database located, opened and its layout probed once for the batch, the ids looked up in one statement per table, each distinct workspace resolved at most once (and only when a row names another directory). */
-  override async verifyMany(queries: readonly VerifyQuery[], ctx: DiscoveryContext): Promise<boolean[]> {
+  override async verifyMany(queries: readonly VerifyQuery[], ctx: HomeDiscoveryContext): Promise<boolean[]> {
     const batch: SessionQueryOf[] = queries.map((qy) => {
       const c = this.canonical(qy.id);
       return { id: c ?? '', given: c === null ? null : OpencodeAdapter.#given(qy.workspace ?? ctx.workspace) };
@@ -184,14 +184,14 @@ export class OpencodeAdapter extends BaseAdapter {
   }
 
   /** The session's legacy JSON storage files (old homes only); its database rows are not paths. */
-  protected async artifactPaths(id: string, ctx: DiscoveryContext): Promise<ArtifactPath[]> {
+  protected async artifactPaths(id: string, ctx: HomeDiscoveryContext): Promise<ArtifactPath[]> {
     const loc = await this.locate(ctx);
     return loc === null ? [] : legacyStorageArtifacts(this.ports.fs, loc.dataDir, id);
   }
 
   // The database and its sidecars are shared by every session: any holder but the background service counts.
   /** The shared database and its sidecars: any holder but the per-user service counts. */
-  protected override async heldPaths(_id: string, ctx: DiscoveryContext): Promise<string[]> {
+  protected override async heldPaths(_id: string, ctx: HomeDiscoveryContext): Promise<string[]> {
     const loc = await this.locate(ctx);
     return loc === null ? [] : ['', '-wal', '-shm', '-journal'].map((s) => loc.dbPath + s);
   }
@@ -204,7 +204,7 @@ export class OpencodeAdapter extends BaseAdapter {
    * unknown, or it belongs to the `global` project) every holder counts, as before (home-wide). And the opencode process
    * whose tool shell runs the caller (`OPENCODE_PID`), when it can be using the session.
    */
-  override async inUseHolders(id: string, ctx: DiscoveryContext): Promise<InUseHolder[]> {
+  override async inUseHolders(id: string, ctx: HomeDiscoveryContext): Promise<InUseHolder[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     const all = await super.inUseHolders(c, ctx);
@@ -219,7 +219,7 @@ export class OpencodeAdapter extends BaseAdapter {
   }
 
   /** A `ps` line for the id, and how to see which processes hold the shared database and where they run. */
-  override inUseHints(id: string, ctx: DiscoveryContext): string[] {
+  override inUseHints(id: string, ctx: HomeDiscoveryContext): string[] {
     const base = super.inUseHints(id, ctx);
     if (base.length === 0) return base;
     // OpenCode keeps every session in one database: a holder counts for a session only when its cwd shows it can reach it.
@@ -236,7 +236,7 @@ export class OpencodeAdapter extends BaseAdapter {
    * its reason. When no row names it, old copies of its deleted rows still in the file's bytes (a purge interrupted after
    * its delete) are one entry too (`deadCopyArtifacts`), which a purge finishes.
    */
-  protected override async dbRows(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
+  protected override async dbRows(id: string, ctx: HomeDiscoveryContext): Promise<Artifact[]> {
     const loc = await this.locate(ctx);
     if (loc === null || !(await pathExists(this.ports.fs, loc.dbPath))) return [];
     try {
@@ -251,7 +251,7 @@ export class OpencodeAdapter extends BaseAdapter {
   }
 
   /** A database of an unknown layout naming the id: the purge removes nothing. */
-  protected override async purgeRefusals(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]> {
+  protected override async purgeRefusals(id: string, ctx: HomeDiscoveryContext): Promise<LeftArtifact[]> {
     const loc = await this.locate(ctx);
     if (loc === null || !(await pathExists(this.ports.fs, loc.dbPath))) return [];
     try {
@@ -263,7 +263,7 @@ export class OpencodeAdapter extends BaseAdapter {
   }
 
   /** Deletes the session and its child sessions (`opencode session delete` for 2.x, then the 1.x rows), then legacy storage; nothing more when the database purge refuses. Never throws. */
-  override async purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
+  override async purgeArtifacts(id: string, ctx: HomeDiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
@@ -286,13 +286,13 @@ export class OpencodeAdapter extends BaseAdapter {
   }
 
   /** What the last purge of the id could not guarantee (a `-wal` another connection kept busy still holds the deleted text; a 2.x `session delete` run by the CLI, whose connection is not ours). */
-  protected override async purgeNotes(id: string, _ctx: DiscoveryContext): Promise<string[]> {
+  protected override async purgeNotes(id: string, _ctx: HomeDiscoveryContext): Promise<string[]> {
     const c = this.canonical(id);
     return c === null ? [] : [...(this.#notes.get(c) ?? [])];
   }
 
   /** OpenCode's shared log files (`<data>/log/*.log`) whose text names the id; never removed. */
-  override async mentions(id: string, ctx: DiscoveryContext): Promise<Artifact[]> {
+  override async mentions(id: string, ctx: HomeDiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);
     if (c === null) return [];
     try {
@@ -304,7 +304,7 @@ export class OpencodeAdapter extends BaseAdapter {
   }
 
   /** A read-only look at the OpenCode data dir (never runs the CLI): layout, versions, session counts, problems. Never rejects. */
-  async inspect(ctx: DiscoveryContext): Promise<StoreReport> {
+  async inspect(ctx: HomeDiscoveryContext): Promise<StoreReport> {
     const env = await this.env(ctx);
     return inspectOpencodeHome(this.ports.fs, ctx.home, env).catch((err: unknown) => ({
       agent: 'opencode' as const,
@@ -318,14 +318,14 @@ export class OpencodeAdapter extends BaseAdapter {
   }
 
   /** The database: missing, unreadable, of an unknown layout, or its session counts. */
-  override async survey(ctx: DiscoveryContext): Promise<StoreSurvey> {
+  override async survey(ctx: HomeDiscoveryContext): Promise<StoreSurvey> {
     const loc = await this.locate(ctx).catch(() => null);
     if (loc === null) return { agent: 'opencode', store: 'missing', root: ctx.home, reason: 'no OpenCode data dir for this home (a relative home?)' };
     return surveyOpencodeStore(this.ports.fs, loc);
   }
 
   /** True when an `opencode` executable is on PATH or under `<home>/.opencode/bin`. */
-  override async authOk(ctx: DiscoveryContext): Promise<boolean> {
+  override async authOk(ctx: HomeDiscoveryContext): Promise<boolean> {
     const env = await this.env(ctx);
     const pathVar = 'PATH' in env ? env['PATH'] : this.ports.proc.env()['PATH'];
     return (await findOpencodeBinary(this.ports.fs, pathVar, ctx.home)) !== null;

@@ -1,6 +1,7 @@
+import { stopIfAborted } from '../../abort.js';
 import * as fs from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { DiscoveryContext } from '../../adapters/types.js';
+import type { HomeDiscoveryContext } from '../../adapters/types.js';
 import { isAgentName } from '../../ids/agent-names.js';
 import { nodePorts, resolvePorts } from '../../node/node-ports.js';
 import type { Ports } from '../../ports/index.js';
@@ -61,6 +62,8 @@ async function freshDir(path: string): Promise<void> {
  */
 export async function buildSandbox(dir: string, opts: SandboxOptions = {}): Promise<Sandbox> {
   checkSandboxArgs(dir, opts);
+  const { signal } = opts;
+  stopIfAborted(signal);
   const specs = opts.sessions ?? [];
   checkSessions(specs);
   const timeoutMs = opts.startTimeoutMs ?? 20_000;
@@ -84,19 +87,6 @@ export async function buildSandbox(dir: string, opts: SandboxOptions = {}): Prom
   const registry = new SessionRegistry(workspace, { ports: own });
   const stopAll = () => stopFakeAgents({ fs: own.fs, proc: own.proc, clock: own.clock, runDir: agentsRunDir, herdrStatePath });
   const sessions: SandboxSession[] = [];
-  try {
-    for (const spec of specs) sessions.push(await startSandboxSession({ ports: own, registry, workspace, timeoutMs, agentOutputDir: `${herdrStatePath}.agents` }, spec));
-  } catch (err) {
-    const stopped = await stopAll().catch(() => null);
-    await lifeline?.close();
-    if (err instanceof SandboxError) {
-      throw new SandboxError(err.code, `${err.message}; the sandbox's agents were stopped`, { ...err.data, started: sessions.map((s) => s.name), stopped }, { cause: err });
-    }
-    throw err;
-  }
-  const context = (overrides: Partial<DiscoveryContext> = {}): DiscoveryContext => ({ workspace, home: home, env, ...overrides });
-  const seed = async (agent: AgentName, seedOpts?: SeedOptions): Promise<string> => seedConversation({ home, workspace, env, now: own.clock.now() }, agent, seedOpts);
-  let disposed: Promise<void> | undefined;
   // Stops every agent, cuts the lifeline (an agent SIGKILL could not end goes with it), then removes what the sandbox laid
   // out: the whole directory when the sandbox made it, only its own five subdirectories when the directory was the caller's.
   const dispose = async (): Promise<void> => {
@@ -106,6 +96,28 @@ export async function buildSandbox(dir: string, opts: SandboxOptions = {}): Prom
     if (!existed) await fs.rm(root, { recursive: true, force: true, maxRetries: 3 });
     else await fs.rmdir(root).catch(() => undefined);
   };
+  try {
+    stopIfAborted(signal);
+    for (const spec of specs) {
+      sessions.push(await startSandboxSession({ ports: own, registry, workspace, timeoutMs, agentOutputDir: `${herdrStatePath}.agents` }, spec));
+      stopIfAborted(signal);
+    }
+  } catch (err) {
+    // Stopped by the caller's signal: nothing of the sandbox is left behind.
+    if (signal?.aborted === true && err === signal.reason) {
+      await dispose();
+      throw err;
+    }
+    const stopped = await stopAll().catch(() => null);
+    await lifeline?.close();
+    if (err instanceof SandboxError) {
+      throw new SandboxError(err.code, `${err.message}; the sandbox's agents were stopped`, { ...err.data, started: sessions.map((s) => s.name), stopped }, { cause: err });
+    }
+    throw err;
+  }
+  const context = (overrides: Partial<HomeDiscoveryContext> = {}): HomeDiscoveryContext => ({ workspace, home: home, env, ...overrides });
+  const seed = async (agent: AgentName, seedOpts?: SeedOptions): Promise<string> => seedConversation({ home, workspace, env, now: own.clock.now() }, agent, seedOpts);
+  let disposed: Promise<void> | undefined;
   return {
     dir: root, home, workspace, binDir, tmpDir, env, herdrBin, herdrStatePath, spyLogPath, agentsRunDir, registry, sessions, ports, context, stopAll, seed,
     [Symbol.asyncDispose]: () => (disposed ??= dispose()),

@@ -1,4 +1,4 @@
-import type { DiscoveryContext } from '../../adapters/types.js';
+import type { HomeDiscoveryContext } from '../../adapters/types.js';
 import type { AgentName } from '../../ids/agent-names.js';
 import type { Ports } from '../../ports/index.js';
 import type { SessionRegistry } from '../../registry/session-registry.js';
@@ -33,6 +33,11 @@ export interface SandboxOptions {
   baseEnv?: Readonly<Record<string, string | undefined>>;
   /** How long one agent may take to start and report its id (ms, default 20 000). */
   startTimeoutMs?: number;
+  /**
+   * Stops the build between steps (before the layout, between sessions), rejecting with `signal.reason`; what it had laid
+   * out is removed and every agent it started stopped first, as disposing the sandbox would.
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -95,7 +100,7 @@ export interface Sandbox extends AsyncDisposable {
   /** Real ports bound to the sandbox: the env above, and herdr = the fake herdr executable. */
   ports(): Ports;
   /** A discovery context for the workspace and home under the sandbox env. */
-  context(overrides?: Partial<DiscoveryContext>): DiscoveryContext;
+  context(overrides?: Partial<HomeDiscoveryContext>): HomeDiscoveryContext;
   /** Ends every fake agent process (SIGTERM, then SIGKILL after a grace period); says which went how. */
   stopAll(): Promise<FakeAgentsStopResult>;
   /**

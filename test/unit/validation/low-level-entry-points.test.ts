@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as core from '../../../src/index.js';
+import * as core from '../../helpers/public-api.js';
 import { InvalidArgumentError } from '../../../src/invalid-argument-error.js';
 import { makeTempDir } from '../../helpers/fs-temp.js';
 import { fault, listing } from '../../helpers/argument-faults.js';

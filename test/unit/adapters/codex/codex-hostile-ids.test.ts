@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CodexAdapter } from '../../../../src/adapters/codex/codex-adapter.js';
-import type { DiscoveryContext } from '../../../../src/adapters/types.js';
+import type { HomeDiscoveryContext } from '../../../../src/adapters/types.js';
 import { isUuid } from '../../../../src/ids/agent-id.js';
 import { NodeFileSystem } from '../../../../src/node/node-fs.js';
 import type { Ports } from '../../../../src/ports/index.js';
@@ -18,7 +18,7 @@ import { strs } from '../../../helpers/artifact-strings.js';
 const HOSTILE = ['memory', 'notes', '../x', '/etc', '', 'a\0b', '..', '*', `${v7(1)}\n`, ` ${v7(1)}`, `../${v7(1)}`, 'ses_0123456789abAbCdEfGhIjKlMn', `${v7(1)}.lock`];
 let home: string;
 let root: string;
-let ctx: DiscoveryContext;
+let ctx: HomeDiscoveryContext;
 
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'mam-codex-hostile-'));

@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CodexAdapter } from '../../../../src/adapters/codex/codex-adapter.js';
-import type { DiscoveryContext } from '../../../../src/adapters/types.js';
+import type { HomeDiscoveryContext } from '../../../../src/adapters/types.js';
 import { NodeFileSystem } from '../../../../src/node/node-fs.js';
 import { type FakeProcess, FakeProcessTable } from '../../../../src/testing/process/index.js';
 import { buildCodexHome, codexDir, rolloutPath, v7, type ThreadSpec } from '../../../helpers/adapter-codex-home.js';
 
-let ctx: DiscoveryContext;
+let ctx: HomeDiscoveryContext;
 let t: ThreadSpec;
 let home: string;
 let root: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ArtifactPath } from '../../../../src/adapters/common/artifacts.js';
 import { BaseAdapter } from '../../../../src/adapters/common/base-adapter.js';
-import type { DiscoveryContext } from '../../../../src/adapters/types.js';
+import type { HomeDiscoveryContext } from '../../../../src/adapters/types.js';
 import { nodePorts } from '../../../../src/node/node-ports.js';
 import type { Artifact } from '../../../../src/purge/artifact.js';
 import { strs } from '../../../helpers/artifact-strings.js';
@@ -10,7 +10,7 @@ const ID = 'a7800001-0000-4000-8000-000000000001';
 // A home that exists (adapters refuse one that does not): the filesystem root; nothing is written there.
 const H = '/';
 const DB = '/h/.rows/state.db';
-const ctx: DiscoveryContext = { workspace: '/w', home: H };
+const ctx: HomeDiscoveryContext = { workspace: '/w', home: H };
 
 // An adapter whose only artifacts are rows of one table, with failures to inject.
 class RowsAdapter extends BaseAdapter {

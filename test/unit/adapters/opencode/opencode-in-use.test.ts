@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OpencodeAdapter } from '../../../../src/adapters/opencode/opencode-adapter.js';
-import type { DiscoveryContext } from '../../../../src/adapters/types.js';
+import type { HomeDiscoveryContext } from '../../../../src/adapters/types.js';
 import { NodeFileSystem } from '../../../../src/node/node-fs.js';
 import { FakeClock } from '../../../../src/testing/fs/fake-clock.js';
 import { FakeHerdr } from '../../../../src/testing/herdr/fake-herdr.js';
@@ -18,7 +18,7 @@ const TWIN = 'ses_dd6159fa8ffeNLY5GQCBDIUNLX';
 const HOME = mkdtempSync(join(tmpdir(), 'mam-opencode-in-use-'));
 afterAll(() => rmSync(HOME, { recursive: true, force: true }));
 const DB = `${HOME}/.local/share/opencode/opencode.db`;
-const ctx: DiscoveryContext = { workspace: '/nonexistent-ws', home: HOME, env: { HOME, PATH: '' } };
+const ctx: HomeDiscoveryContext = { workspace: '/nonexistent-ws', home: HOME, env: { HOME, PATH: '' } };
 const SELF: FakeProcess = { pid: 50, ppid: 40, argv: ['node', 'mam', 'purge', 'opencode', ID] };
 
 function adapter(procs: FakeProcess[], self: FakeProcess = SELF): { a: OpencodeAdapter; table: FakeProcessTable } {

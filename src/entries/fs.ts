@@ -1,0 +1,11 @@
+// `@mam/core/fs`: Files: fd-anchored confined removal, atomic writes, OS-held locks.
+// The whole part; its documented names are also exported by the package root.
+
+// paths
+export * from '../paths/index.js';
+
+// atomic
+export * from '../atomic/index.js';
+
+// errors
+export { toPortError } from '../errors.js';
