@@ -60,4 +60,10 @@ export interface CreateOptions {
   onboard?: boolean;
   /** Aborts the id-order gate's wait and onboarding's waits. */
   signal?: AbortSignal;
+  /**
+   * The `herdr_session_created_at` of the instance this one replaces when its row is already gone (a reset removes the
+   * row with the purge before it creates again): the new instance's created-at differs from it, as it differs from a
+   * row of the name still registered, so the new instance is always told from the old even within the same second.
+   */
+  replaces?: string;
 }

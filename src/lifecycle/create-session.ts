@@ -48,7 +48,7 @@ export async function createSession(c: LifecycleContext, input: SessionSpec, opt
     ticket = gate.ticket;
   }
   try {
-    return await launch(c, spec, adapter, { herdrName, ticket, avoid: existing?.herdr_session_created_at ?? null }, opts);
+    return await launch(c, spec, adapter, { herdrName, ticket, avoid: opts.replaces ?? existing?.herdr_session_created_at ?? null }, opts);
   } finally {
     await ticket?.release().catch(() => undefined);
   }

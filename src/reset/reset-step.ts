@@ -64,7 +64,11 @@ async function createAgain(d: ResetStepDeps, e: ResetEntry, say: (s: string) => 
     }
   }
   say('creating the session again');
-  const made = await d.life.create({ name: t.name, agent: t.agent, role: t.role, herdrServer: t.herdrServer, herdrWorkspace: t.herdrWorkspace, cwd: d.workspace });
+  // The old instance's row is gone (purged with it): its created-at is passed so the new one never shares it.
+  const made = await d.life.create(
+    { name: t.name, agent: t.agent, role: t.role, herdrServer: t.herdrServer, herdrWorkspace: t.herdrWorkspace, cwd: d.workspace },
+    t.oldCreatedAt === null ? {} : { replaces: t.oldCreatedAt },
+  );
   if (made.kind === 'created') {
     say(made.id === null ? 'created; its id is not recorded yet' : 'created with a new conversation id');
     return { kind: 'ran', note: null };

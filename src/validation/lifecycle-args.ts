@@ -28,7 +28,7 @@ const sessionSpec = lazySchema((z: Zod) => {
   return z.object({ name: text, agent: text, role: text, herdrServer: text.optional(), herdrWorkspace: text.optional(), cwd: absolutePathSchema(z).optional() }, { error: 'must be an object' }).loose();
 });
 
-const createOptions = lazySchema((z: Zod) => optionsSchema(z, { onboard: z.boolean({ error: 'must be a boolean' }), signal: objectSchema(z) }));
+const createOptions = lazySchema((z: Zod) => optionsSchema(z, { onboard: z.boolean({ error: 'must be a boolean' }), signal: objectSchema(z), replaces: z.string({ error: 'must be a string' }) }));
 const stopOptions = lazySchema((z: Zod) => {
   const flag = z.boolean({ error: 'must be a boolean' });
   return optionsSchema(z, { purge: flag, yes: flag, signal: objectSchema(z) });

@@ -44,6 +44,13 @@ describe('SessionLifecycle.create', () => {
     expect(existsSync(join(k.ws, '.mam', 'id-order'))).toBe(false);
   });
 
+  it('replaces: the new instance never shares the created-at of the one it replaces, even within the same second (a reset whose purge removed the row)', async () => {
+    const same = created(await k.life().create({ name: 'reviewer-claude-01', agent: 'claude', role: 'reviewer' }, { replaces: '2026-01-01T00:00:00Z' }));
+    expect(same.row.herdr_session_created_at).toBe('2026-01-01T00:00:01Z');
+    const other = created(await k.life().create({ name: 'reviewer-claude-02', agent: 'claude', role: 'reviewer' }, { replaces: '2025-12-31T23:59:59Z' }));
+    expect(other.row.herdr_session_created_at).toBe('2026-01-01T00:00:00Z');
+  });
+
   it('starts the agent under the sanitised name; the row keeps the original name', async () => {
     created(await k.life().create({ name: 'Reviewer Claude #1', agent: 'claude', role: 'reviewer' }));
     const start = k.herdr.calls.find((c) => c.op === 'agentStart');
