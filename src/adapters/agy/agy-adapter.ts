@@ -70,7 +70,7 @@ export class AgyAdapter extends BaseAdapter {
     }
   }
 
-  /** Once neither database of it opens (a purge stopped part-way), the workspace its `.meta` or the cache records (see {@link agyRemainsBelonging}). */
+  /** Once neither database of it opens (a purge stopped part-way), the workspace its `.meta` or the cache records (`agyRemainsBelonging`). */
   async remainsBelonging(id: string, ctx: DiscoveryContext): Promise<RemainsBelonging | null> {
     const c = this.canonical(id);
     return c === null ? null : agyRemainsBelonging(this.ports.fs, await this.paths(ctx), c, ctx.workspace);

@@ -121,7 +121,7 @@ export class CodexAdapter extends BaseAdapter {
     return codexVerifyMany(this.ports.fs, () => this.#storeHome(ctx), queries, ctx.workspace, (id) => this.canonical(id), this.#now);
   }
 
-  /** Once its rollout is gone (a purge stopped part-way), the workspace its `threads` rows record (see {@link codexRemainsBelonging}); null while a rollout is there. */
+  /** Once its rollout is gone (a purge stopped part-way), the workspace its `threads` rows record (`codexRemainsBelonging`); null while a rollout is there. */
   async remainsBelonging(id: string, ctx: DiscoveryContext): Promise<RemainsBelonging | null> {
     const c = this.canonical(id);
     return c === null ? null : codexRemainsBelonging(this.ports.fs, await this.#home(ctx), c, ctx.workspace);
