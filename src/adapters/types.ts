@@ -167,6 +167,13 @@ export interface StoreReport {
 }
 
 /**
+ * Where the remains of a conversation whose purge stopped part-way belong: `here` when every record left that names a
+ * workspace names `ctx.workspace` (and one does), `elsewhere` when one names another, `unrecorded` when none names any.
+ * @public
+ */
+export type RemainsBelonging = 'here' | 'elsewhere' | 'unrecorded';
+
+/**
  * Where one agent CLI keeps its conversations, and how to find, prove, guard and remove one. Every method checks its
  * arguments first and throws (rejects with) `InvalidArgumentError` for one it cannot take — a bad argument is a
  * programming error — while a missing, unreadable or unknown store stays a result.
@@ -218,6 +225,13 @@ export interface AgentAdapter {
   hasArtifacts(id: string, ctx: DiscoveryContext): Promise<boolean>;
   /** `hasArtifacts` answered from by-id lookups where the store allows (what `purge('auto', id)` asks of every agent); optional. */
   owns?(id: string, ctx: DiscoveryContext): Promise<boolean>;
+  /**
+   * Which workspace what is left of a conversation records when a piece `verifyArtifact` needs is gone (a purge stopped
+   * part-way removed it), or null when the conversation is whole (`verifyArtifact` alone answers then) or nothing of it
+   * is left; see {@link RemainsBelonging}. A purge scoped to `ctx.workspace` finishes a conversation answered `here`.
+   * Optional: without it, a scoped purge accepts only what verifies.
+   */
+  remainsBelonging?(id: string, ctx: DiscoveryContext): Promise<RemainsBelonging | null>;
   /** Can this CLI start here. */
   authOk(ctx: DiscoveryContext): Promise<boolean>;
   /** What the agent's store looks like here (why `discover` may answer `[]`); read-only, never throws on a bad store, apart from `discover`. */

@@ -12,8 +12,9 @@ export interface PurgeOptions {
   home: string;
   /**
    * Scopes the purge to a workspace: a conversation that does not verify as one of this workspace (the adapter's
-   * `verifyArtifact(id, ctx, 'verify')`) is refused as `not-in-workspace`, removing nothing. Without it nothing is
-   * scoped: the id alone decides.
+   * `verifyArtifact(id, ctx, 'verify')`) is refused as `not-in-workspace`, removing nothing — unless a purge stopped
+   * part-way left it and what is left records this workspace (`remainsBelonging` answers `here`), or only old copies of
+   * deleted rows are left. Without it nothing is scoped: the id alone decides.
    */
   workspace?: string;
   /** The agent environment (CLAUDE_CONFIG_DIR, CODEX_HOME, XDG_DATA_HOME …); default: the caller's, when `home` is the caller's HOME. */

@@ -68,6 +68,18 @@ async function unreadableStores(adapter: AgentAdapter, ctx: HomeDiscoveryContext
   }
 }
 
+// Why a purge scoped to `ctx.workspace` refuses the conversation, or null when it belongs there: it verifies there, or
+// it is not whole (a purge stopped part-way) and what is left records that workspace and no other. Remains that record
+// no workspace are refused with the way to finish them; a whole conversation is judged by its verification alone.
+async function outsideWorkspace(adapter: AgentAdapter, id: string, ctx: HomeDiscoveryContext): Promise<string | null> {
+  if (await adapter.verifyArtifact(id, ctx, 'verify')) return null;
+  const remains = adapter.remainsBelonging === undefined ? null : await adapter.remainsBelonging(id, ctx);
+  if (remains === 'here') return null;
+  const why = `${adapter.name} conversation ${id} is not one of workspace ${ctx.workspace}`;
+  if (remains !== 'unrecorded') return why;
+  return `${why}: what is left of it (a purge stopped part-way) records no workspace; purge it without a workspace (mam purge ${adapter.name} ${id}) to finish`;
+}
+
 /**
  * Builds purge plans over adapters (read-only: the in-use probe, the adapters' `planPurge`, `verifyArtifact`, lstat).
  * @public
@@ -188,9 +200,8 @@ export class PurgePlanner {
     // Only old copies of deleted rows left (a purge interrupted past its delete): nothing of the conversation is left to
     // say which workspace it was of, and wiping them removes no live row, so the same scoped command can finish it.
     const copiesOnly = p.artifacts.length > 0 && p.artifacts.every((a) => a.kind === 'rows' && a.table === DEAD_COPIES_TABLE);
-    if (opts.workspace !== undefined && !copiesOnly && !(await adapter.verifyArtifact(id, { ...ctx, workspace: opts.workspace }, 'verify'))) {
-      return { ...plan, verdict: 'not-in-workspace', reason: `${agent} conversation ${id} is not one of workspace ${opts.workspace}` };
-    }
+    const outside = opts.workspace === undefined || copiesOnly ? null : await outsideWorkspace(adapter, id, { ...ctx, workspace: opts.workspace });
+    if (outside !== null) return { ...plan, verdict: 'not-in-workspace', reason: outside };
     if (guarded.refused.length > 0) {
       return { ...plan, verdict: 'refused', reason: `a database of ${id} must not be written: ${guarded.refused[0]?.reason ?? ''}` };
     }

@@ -26,6 +26,7 @@ const METHODS: Readonly<Record<string, readonly ArgKind[]>> = {
   mentions: ['id', 'ctx'],
   hasArtifacts: ['id', 'ctx'],
   owns: ['id', 'ctx'],
+  remainsBelonging: ['id', 'ctx'],
   verifyMany: ['queries', 'ctx'],
   purgeNotesOf: ['id', 'ctx'],
   authOk: ['ctx'],

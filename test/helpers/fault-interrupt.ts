@@ -3,7 +3,7 @@
 // nothing more reaches the disk from a killed process — while a connection of another process holds each database (so
 // the purge's own closes never checkpoint or remove the `-wal` a kill would leave). Its result is lost with it. Then a
 // fresh purge service (nothing of the first run's memory) reruns the purge, and the laws hold for every agent:
-// - the rerun finishes: `purged` (or `unresolved` only when nothing of the id is left), never "unresolved" while a byte
+// - the rerun, the same command scoped to the stage's workspace as a user reruns it, finishes: `purged` (or `unresolved` only when nothing of the id is left), never "unresolved" while a byte
 //   of the id is on disk;
 // - after it no byte of the id is in the stage outside the mentions a whole purge names, and nothing of it verifies.
 import { lstatSync, readdirSync } from 'node:fs';
@@ -89,28 +89,38 @@ export async function interruptionPlan(stage: FaultStage): Promise<InterruptionP
   return { steps: counter.calls(), distinct, mentions: mentionPaths(result) };
 }
 
-/** Restores the stage, purges it interrupted at step `at`, reruns in a fresh state; the broken laws (empty when all hold). */
-export async function interruptionCase(stage: FaultStage, at: number, plan: InterruptionPlan): Promise<string[]> {
-  const where = `${stage.agent} interrupted at step ${at} of ${plan.steps}`;
-  const problems: string[] = [];
+/**
+ * Restores the stage and purges it interrupted at step `at` while another connection holds each database; then, still
+ * under those holders, runs `after` (a fresh state: nothing of the first run's memory). Rejects when the purge made
+ * fewer than `at` steps.
+ */
+export async function afterInterruption<T>(stage: FaultStage, at: number, after: () => Promise<T>): Promise<T> {
   stage.restore();
-  const root = stageRoot(stage);
   const cut = crashingFs(at);
   // Once the process is gone it opens no database either.
   const real = realSqliteModule();
   const dead = () => new Proxy(real, { construct: (t, args: unknown[]) => { if (cut.crashed()) throw new Error(`interrupted at step ${at}`); return Reflect.construct(t, args) as object; } });
-  const mentioned = new Set(plan.mentions);
-  await withHolders(sqliteFiles(root), async () => {
+  return withHolders(sqliteFiles(stageRoot(stage)), async () => {
     await withSqliteLoader(dead, () => matrixService(stage, cut.fs).purge(stage.agent, stage.id, target(stage))).catch(() => undefined);
-    if (!cut.crashed()) problems.push(`${where}: the purge made fewer steps than counted (${cut.calls()})`);
-    // Unscoped, as the matrix's reruns: a killed run may have removed what proves the workspace (a known gap: the same
-    // scoped command then answers not-in-workspace for codex, opencode and agy at some steps; only the case where the
-    // old copies of deleted rows are all that is left is accepted in any workspace).
-    const rerun = await matrixService(stage, new NodeFileSystem()).purge(stage.agent, stage.id, { home: stage.home, env: stage.env });
+    if (!cut.crashed()) throw new Error(`${stage.agent} interrupted at step ${at}: the purge made fewer steps than counted (${cut.calls()})`);
+    return after();
+  });
+}
+
+/** Restores the stage, purges it interrupted at step `at`, reruns the same scoped command in a fresh state; the broken laws (empty when all hold). */
+export async function interruptionCase(stage: FaultStage, at: number, plan: InterruptionPlan): Promise<string[]> {
+  const where = `${stage.agent} interrupted at step ${at} of ${plan.steps}`;
+  const problems: string[] = [];
+  const root = stageRoot(stage);
+  const mentioned = new Set(plan.mentions);
+  await afterInterruption(stage, at, async () => {
+    // The same scoped command, as a user reruns it: what the killed run removed may be what proved the workspace, and
+    // what is left of the conversation still says which workspace it was of.
+    const rerun = await matrixService(stage, new NodeFileSystem()).purge(stage.agent, stage.id, target(stage));
     for (const m of mentionPaths(rerun)) mentioned.add(m);
     const left = filesHolding(root, stage.id).filter((p) => !mentioned.has(p));
     if (rerun.kind !== 'purged' && !(rerun.kind === 'unresolved' && left.length === 0)) problems.push(`${where}: the rerun is ${rerun.kind}${left.length > 0 ? ` while ${left.join(', ')} hold the id` : ''}: ${JSON.stringify(rerun)}`);
-  });
+  }).catch((err: unknown) => problems.push(`${where}: ${err instanceof Error ? err.message : String(err)}`));
   // After the other process let go too (its close may checkpoint what is current): still nothing of the id.
   const clean = matrixService(stage, new NodeFileSystem());
   const left = filesHolding(root, stage.id).filter((p) => !mentioned.has(p));

@@ -191,7 +191,8 @@ export async function faultMatrixCase(stage: FaultStage, fault: MatrixFault, opt
   undo();
   let rerun: PurgeResult | null = null;
   try {
-    // Unscoped: a partial purge may have removed what proves the workspace.
+    // Unscoped: a grok purge under an unreadable search database or a missing binding removes the session dirs (what
+    // proves the workspace) and keeps the search rows, which record none; the interruption fault reruns scoped.
     const clean = matrixService(stage, new NodeFileSystem());
     rerun = await clean.purge(stage.agent, stage.id, { home: stage.home, env: stage.env });
     // `unresolved`: the faulted run had removed everything already (the byte search below still has its say).

@@ -39,19 +39,21 @@ const REAL: Partial<Record<AgentName, string>> = {
 };
 
 // The real OpenCode stages keep everything in SQLite; a migrated home may still hold OpenCode ≤ 1.1 JSON storage,
-// whose files give the purge filesystem mutations to fail: two messages with two parts each, keyed files, the session file.
-function addLegacyStorage(home: string, id: string): void {
+// whose files give the purge filesystem mutations to fail: two messages with two parts each, keyed files, the session
+// file (its `Session.Info`, which records the session's directory, as OpenCode ≤ 1.1 wrote it).
+function addLegacyStorage(home: string, id: string, workspace: string): void {
   const storage = join(home, '.local/share/opencode/storage');
-  const put = (rel: string): void => {
+  const put = (rel: string, text = '{}'): void => {
     mkdirSync(join(storage, rel, '..'), { recursive: true });
-    writeFileSync(join(storage, rel), '{}');
+    writeFileSync(join(storage, rel), text);
   };
   for (const msg of ['msg_dd615360cffe0000000000000A', 'msg_dd615360cffe0000000000000B']) {
     put(`message/${id}/${msg}.json`);
     for (const part of ['prt_1', 'prt_2']) put(`part/${msg}/${part}.json`);
   }
   for (const kind of ['session_diff', 'todo']) put(`${kind}/${id}.json`);
-  put(`session/global/${id}.json`);
+  const info = { id, version: '1.1.0', projectID: 'global', directory: workspace, title: 'staged', time: { created: 1, updated: 2 } };
+  put(`session/global/${id}.json`, JSON.stringify(info));
 }
 
 // The present conversation with a workspace and the most files (the most mutations to fail).
@@ -86,7 +88,7 @@ async function build(agent: AgentName, root: string): Promise<Omit<FaultStage, '
     const s = agent === 'opencode' ? opencodeStage(real, root) : materializeStage(real, root);
     const env = agent === 'opencode' ? { ...s.env, PATH: join(root, 'empty-bin') } : s.env;
     const { id, workspace } = richest(s);
-    if (agent === 'opencode') addLegacyStorage(s.home, id);
+    if (agent === 'opencode') addLegacyStorage(s.home, id, workspace);
     return { agent, id, home: s.home, workspace, env: { ...env, HOME: s.home } };
   }
   if (agent === 'agy') {

@@ -7,7 +7,7 @@ import { type ArtifactPath, leftArtifacts, pathArtifact, removeArtifacts } from 
 import { BaseAdapter } from '../common/base-adapter.js';
 import { psHint } from '../common/in-use.js';
 import { describeError } from '../../errors.js';
-import type { AdapterPurgePlan, CaptureResult, HomeDiscoveryContext, StoreReport, VerifyQuery } from '../types.js';
+import type { AdapterPurgePlan, CaptureResult, HomeDiscoveryContext, RemainsBelonging, StoreReport, VerifyQuery } from '../types.js';
 import { captureAgy } from './agy-capture.js';
 import { inspectAgyStores } from './agy-inspect.js';
 import { agyMentions } from './agy-mentions.js';
@@ -15,7 +15,7 @@ import { type AgyPaths, agyDbPath, agyHeldPaths, agyLockPath, agyPaths } from '.
 import { type AgyPurgePlan, planAgyPurge, sharedAgyPurgePlan, withSharedAgyPlans } from './agy-purge-plan.js';
 import { agySummaryRows, deleteAgySummaryRows } from './agy-summaries.js';
 import { agyVerifyMany } from './agy-verify-many.js';
-import { discoverAgy } from './agy-workspace.js';
+import { agyRemainsBelonging, discoverAgy } from './agy-workspace.js';
 
 /**
  * The Antigravity CLI (`agy`, post-discovered): conversations under `<GEMINI_HOME>/antigravity-cli/` (`GEMINI_HOME`
@@ -68,6 +68,12 @@ export class AgyAdapter extends BaseAdapter {
     } catch {
       return false;
     }
+  }
+
+  /** Once neither database of it opens (a purge stopped part-way), the workspace its `.meta` or the cache records (`agyRemainsBelonging`). */
+  async remainsBelonging(id: string, ctx: HomeDiscoveryContext): Promise<RemainsBelonging | null> {
+    const c = this.canonical(id);
+    return c === null ? null : agyRemainsBelonging(this.ports.fs, await this.paths(ctx), c, ctx.workspace);
   }
 
   /** `verifyArtifact` in `verify` mode for many ids at once: each conversation read once, the cache at most once, each workspace resolved once. */

@@ -1,7 +1,10 @@
 import type { FileSystemPort } from '../../ports/fs.js';
-import type { HomeDiscoveryContext } from '../types.js';
+import type { HomeDiscoveryContext, RemainsBelonging } from '../types.js';
+import { readAgyAcpCwd } from './agy-acp-meta.js';
 import { type AgyCacheEntry, readAgyCache } from './agy-cache.js';
-import type { AgyPaths } from './agy-paths.js';
+import { type AgyPaths, agyAcpDbPath, agyAcpMetaPath, agyDbPath } from './agy-paths.js';
+import { isAgySqliteFile } from './agy-read-text.js';
+import { lstatOrNull } from '../../paths/lstat-or-null.js';
 import { type AgyConversation, agyIsSubagent, agyRecordedWorkspaces, readAgyConversation, surveyAgy } from './agy-survey.js';
 import { type DirectoryMatcher, directoryMatcher } from './same-directory.js';
 
@@ -43,5 +46,30 @@ export async function discoverAgy(fs: FileSystemPort, p: AgyPaths, ctx: HomeDisc
     return found.sort((a, b) => b.activityMs - a.activityMs || a.id.localeCompare(b.id)).map((f) => f.id);
   } catch {
     return [];
+  }
+}
+
+/**
+ * Where what is left of a conversation belongs once neither of its databases opens with a schema (a purge stopped
+ * part-way removed a database or its `-wal`; each is gone or a SQLite file, never a damaged one): by the ACP `.meta` cwd when that file is left, else by the
+ * last-conversation cache, as {@link agyBelonging} decides (`unknown` is `unrecorded`). Null while a database still opens
+ * (the conversation is whole: its verification answers). Never throws.
+ * @public
+ */
+export async function agyRemainsBelonging(fs: FileSystemPort, p: AgyPaths, id: string, workspace: string): Promise<RemainsBelonging | null> {
+  try {
+    if ((await readAgyConversation(fs, p, id)) !== null) return null;
+    // A database file that is there but no SQLite file (a damaged header) may still be a whole conversation: not remains.
+    for (const db of [agyDbPath(p, id), agyAcpDbPath(p, id)]) {
+      const st = await lstatOrNull(fs, db);
+      if (st !== null && !(await isAgySqliteFile(fs, db, st))) return null;
+    }
+    const acpCwd = await readAgyAcpCwd(fs, agyAcpMetaPath(p, id));
+    const cache = acpCwd === null ? await readAgyCache(fs, p.cacheFile) : [];
+    const left: AgyConversation = { id, cli: null, acp: false, acpCwd, activityMs: Number.NEGATIVE_INFINITY };
+    const belongs = await agyBelonging(left, cache, await directoryMatcher(fs, workspace));
+    return belongs === 'unknown' ? 'unrecorded' : belongs;
+  } catch {
+    return null;
   }
 }

@@ -16,7 +16,8 @@ import { codexVerifyMany } from './codex-verify-many.js';
 import { purgeDbRows } from './db-purge.js';
 import { workspaceCwds } from './workspace-cwds.js';
 import { surveyCodexStore } from './codex-store-survey.js';
-import type { StoreSurvey, VerifyQuery } from '../types.js';
+import type { RemainsBelonging, StoreSurvey, VerifyQuery } from '../types.js';
+import { codexRemainsBelonging } from './codex-remains.js';
 import { sharedMentions } from './shared-mentions.js';
 import { describeError } from '../../errors.js';
 import { provingLook } from '../../validation/home-proof.js';
@@ -120,6 +121,12 @@ export class CodexAdapter extends BaseAdapter {
     return codexVerifyMany(this.ports.fs, () => this.#storeHome(ctx), queries, ctx.workspace, (id) => this.canonical(id), this.#now);
   }
 
+  /** Once its rollout is gone (a purge stopped part-way), the workspace its `threads` rows record (`codexRemainsBelonging`); null while a rollout is there. */
+  async remainsBelonging(id: string, ctx: HomeDiscoveryContext): Promise<RemainsBelonging | null> {
+    const c = this.canonical(id);
+    return c === null ? null : codexRemainsBelonging(this.ports.fs, await this.#home(ctx), c, ctx.workspace);
+  }
+
   /** Has the home any artifact of the id: by-id lookups (rows, lock, snapshots, the rollout in its own date dirs), looking everywhere only when they cannot tell. */
   override async owns(id: string, ctx: HomeDiscoveryContext): Promise<boolean> {
     const c = this.canonical(id);
@@ -177,7 +184,8 @@ export class CodexAdapter extends BaseAdapter {
   async #purgeRows(s: CodexSurvey, id: string, keepThreads: boolean, notes: string[] = []): Promise<Artifact[]> {
     const deleted: Artifact[] = [];
     const failures: LeftArtifact[] = [];
-    for (const i of s.dbs) {
+    // The state DBs (their `threads` rows record the cwd) after every other database.
+    for (const i of [...s.dbs].sort((a, b) => Number(a.db.state) - Number(b.db.state))) {
       if (!i.ok || (i.columns.owned.length === 0 && i.columns.rolloutPaths.length === 0)) continue;
       // A read-only look first: a database holding nothing of the thread is never opened for writing (but for the old
       // copies of deleted rows a writer without secure_delete left in its bytes, found by a search of them first).
@@ -202,14 +210,14 @@ export class CodexAdapter extends BaseAdapter {
   // One thread's files and rows (its sub-agents are the caller's business).
   async #purgeOne(s: CodexSurvey, id: string, notes: string[]): Promise<Artifact[]> {
     const fs = this.ports.fs;
-    // Files before the threads row that ties them to the conversation, the writer lock last: after a partial failure
-    // what stays is still attributable (a rollout that could not go keeps its threads row, and both are residual).
-    const files = await removeArtifacts(fs, [...s.artifacts.rollouts, ...s.artifacts.snapshots]);
+    // Every file before the rows, the `threads` row (it records the cwd) last: after a failure or a kill at any point
+    // what stays is still attributable to its workspace (a rollout that could not go keeps its threads row, and both
+    // are residual), so the same scoped command finishes it.
+    const files = await removeArtifacts(fs, surveyPaths(s));
     const stray = s.artifacts.rollouts.some((r) => files.residual.some((a) => a.kind !== 'rows' && a.path === r.path));
     const rows = await this.#purgeRows(s, id, stray, notes);
-    const lock = await removeArtifacts(fs, [s.artifacts.lock]);
-    this.noteRemovalLeft(id, [...files.residual, ...lock.residual]);
-    return [...rows, ...files.purged, ...lock.purged];
+    this.noteRemovalLeft(id, files.residual);
+    return [...rows, ...files.purged];
   }
 
   /** What the last purge of the id could not guarantee (e.g. a `-wal` another connection kept busy still holds the deleted text). */
@@ -219,9 +227,9 @@ export class CodexAdapter extends BaseAdapter {
   }
 
   /**
-   * Removes the thread's sub-agent threads first (deepest first, each like the thread itself), then its rollouts and shell
-   * snapshots, then its database rows (the `threads` row stays if a rollout could not go), the writer lock last; nothing
-   * on an unknown layout. Never throws.
+   * Removes the thread's sub-agent threads first (deepest first, each like the thread itself), then its rollouts, shell
+   * snapshots and writer lock, then its database rows, the state DBs' last (the `threads` row stays if a rollout could
+   * not go); nothing on an unknown layout. Never throws.
    */
   override async purgeArtifacts(id: string, ctx: HomeDiscoveryContext): Promise<Artifact[]> {
     const c = this.canonical(id);

@@ -42,7 +42,7 @@ export interface VerifyThreadsOptions {
 
 // What one state DB says of one id: its rows, whether its own row marks it a sub-agent, and whether the DB is trusted to
 // list every thread (known layout, completed backfill); `ok` false when the read failed.
-interface IdRead {
+export interface IdRead {
   ok: boolean;
   trusted: boolean;
   rows: ThreadRow[];
@@ -53,7 +53,7 @@ const FAILED: IdRead = { ok: false, trusted: false, rows: [], child: false };
 
 // One open of a state DB (a regular file, checked by the opener) and one schema and layout probe (remembered under the
 // file's lstats) for every id of the batch; then one lookup by the primary key for all of them.
-async function readIds(fs: FileSystemPort, db: CodexDb, ids: readonly string[], now: StateClock | undefined, dirLook: DbDirLook): Promise<IdRead[]> {
+export async function readIds(fs: FileSystemPort, db: CodexDb, ids: readonly string[], now: StateClock | undefined, dirLook: DbDirLook): Promise<IdRead[]> {
   try {
     return await withReadonlyDb(db.path, { fs, requireFile: true, dirLook: dirLook(db.root) }, (h) => {
       const conn = h.db;

@@ -3,6 +3,7 @@ import { normalizeAgentId } from '../../ids/agent-id.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { confinedCheck } from '../../paths/confined-check.js';
 import type { ArtifactPath } from '../common/artifacts.js';
+import { readAgyText } from '../agy/agy-read-text.js';
 
 // OpenCode ≤ 1.1 kept JSON files under <data>/storage (a migrated home may still have them): message ids look like session ids.
 const MESSAGE_FILE = /^msg_[0-9a-f]{12}[0-9A-Za-z]{14}\.json$/;
@@ -45,5 +46,36 @@ export async function legacyStorageArtifacts(fs: FileSystemPort, dataDir: string
   out.push({ root, path: messageDir });
   for (const kind of KEYED_FILES) out.push({ root, path: join(storage, kind, `${id}.json`) });
   for (const project of await names(fs, join(storage, 'session'))) out.push({ root, path: join(storage, 'session', project, `${id}.json`) });
+  return out;
+}
+
+/** Larger than any legacy session file (a small JSON object: id, project, directory, title, times). */
+const MAX_SESSION_FILE_BYTES = 1024 * 1024;
+
+/**
+ * What the legacy session file(s) `storage/session/<project>/<id>.json` of one session record: the `directory` of each
+ * (null for one that records none: unreadable, not a regular file, malformed), and whether one names a parent session
+ * (a child session is part of its parent's conversation). Never throws.
+ * @public
+ */
+export async function legacySessionRecords(fs: FileSystemPort, dataDir: string, sessionId: string): Promise<{ directories: Array<string | null>; child: boolean }> {
+  const id = normalizeAgentId('opencode', sessionId);
+  const out = { directories: [] as Array<string | null>, child: false };
+  if (id === null) return out;
+  const sessions = join(dataDir, 'storage', 'session');
+  for (const project of await names(fs, sessions)) {
+    const text = await readAgyText(fs, join(sessions, project, `${id}.json`), MAX_SESSION_FILE_BYTES);
+    if (text === null) continue;
+    let info: Record<string, unknown> = {};
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) info = parsed as Record<string, unknown>;
+    } catch {
+      // A malformed file records nothing.
+    }
+    const dir = info['directory'];
+    out.directories.push(typeof dir === 'string' && dir !== '' && !dir.includes('\0') ? dir : null);
+    if (typeof info['parentID'] === 'string') out.child = true;
+  }
   return out;
 }

@@ -9,7 +9,7 @@ import type { Artifact, LeftArtifact } from '../../purge/artifact.js';
 import type { HomeDiscoveryContext, InUseHolder, StoreReport } from '../types.js';
 import { inspectOpencodeHome } from './opencode-inspect.js';
 import { callerOpencodeSession, canUseSession, sessionReach } from './opencode-holders.js';
-import { legacyStorageArtifacts } from './legacy-storage.js';
+import { legacySessionRecords, legacyStorageArtifacts } from './legacy-storage.js';
 import { findOpencodeBinary } from './opencode-binary.js';
 import { purgeOpencodeDb } from './opencode-db-purge.js';
 import { opencodeDbFindings } from './opencode-db-rows.js';
@@ -20,12 +20,12 @@ import { type OpencodeLocation, type OpencodeLocator, opencodeLocatorOf } from '
 import { opencodeLogMentions } from './opencode-mentions.js';
 import { OPENCODE_INPUT_PLACEHOLDER, OPENCODE_INPUT_PLACEHOLDER_PATTERN } from './opencode-placeholder.js';
 import { isOpencodeService } from './opencode-service.js';
-import { sessionRows, trimDir, workspaceSessions } from './opencode-sessions.js';
+import { type OpencodeSessionRow, sessionRows, trimDir, workspaceSessions } from './opencode-sessions.js';
 import { describeError } from '../../errors.js';
 import { homeChecked } from '../../validation/discovery-context.js';
 import { provingDirLook } from '../../validation/home-proof.js';
 import { surveyOpencodeStore } from './opencode-store-survey.js';
-import type { StoreSurvey, VerifyQuery } from '../types.js';
+import type { RemainsBelonging, StoreSurvey, VerifyQuery } from '../types.js';
 import { type SessionQueryOf, type SessionVerdict, sessionVerdicts } from './opencode-verify-many.js';
 
 /**
@@ -150,6 +150,26 @@ export class OpencodeAdapter extends BaseAdapter {
     // The one rule of verifyMany, for one id (a child, sub-agent, session is never the row's conversation: its parent is).
     const v = await this.#read(loc.dbPath, false as SessionVerdict, (db, layout) => sessionVerdicts(db, layout(), [{ id: c, given }])[0] ?? false, ctx);
     return (await this.#settle([v], [given]))[0] === true;
+  }
+
+  /**
+   * Once no database row of the session is left (a purge stopped past its row delete), the workspace its legacy session
+   * file records (`directory`; the file goes last): `here` when every such file records the workspace (as given or
+   * resolved), `elsewhere` when one records another, `unrecorded` when none records any. Null while a row is there (the
+   * session is whole: its verification answers), when the database cannot be read, or for a child session.
+   */
+  async remainsBelonging(id: string, ctx: HomeDiscoveryContext): Promise<RemainsBelonging | null> {
+    const c = this.canonical(id);
+    const loc = c === null ? null : await this.locate(ctx).catch(() => null);
+    if (c === null || loc === null) return null;
+    const rows = await this.#read(loc.dbPath, null as OpencodeSessionRow[] | null, (db, layout) => sessionRows(db, layout(), c));
+    if (rows === null || rows.length > 0) return null;
+    const legacy = await legacySessionRecords(this.ports.fs, loc.dataDir, c);
+    const recorded = legacy.directories.filter((d): d is string => d !== null).map((d) => trimDir(normalize(d)));
+    if (legacy.child) return null;
+    if (recorded.length === 0) return 'unrecorded';
+    const here = await this.#workspaceDirs(ctx);
+    return recorded.every((d) => here.includes(d)) ? 'here' : 'elsewhere';
   }
 
   /** Has the home any artifact of the id: a session row by id answers at once; otherwise every place is looked at (orphaned rows and legacy files count). */

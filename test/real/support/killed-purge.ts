@@ -1,5 +1,5 @@
-// A `mam purge` (the built bin, as a user runs it) SIGKILLed at a seeded random point of its run, then run again (without
-// the workspace): the rerun finishes the job (never "unresolved" while a byte of the id is on disk), and a byte search of the
+// A `mam purge` (the built bin, as a user runs it) SIGKILLed at a seeded random point of its run, then the same command
+// run again (with the same `--workspace`): the rerun finishes the job (never "unresolved" while a byte of the id is on disk), and a byte search of the
 // sandbox then finds the id nowhere but in the mentions the purge names.
 import { spawn } from 'node:child_process';
 import { expect } from 'vitest';
@@ -45,7 +45,7 @@ const json = (run: MamRun): { mentions?: string[]; kind?: string } => {
 /**
  * Purges `id` with `mam purge`, SIGKILLed after a delay drawn from the seed (MAM_TEST_SEED, else a fresh one, printed):
  * between half and one and a half times a dry run's duration, around where the planning ends and the removals begin.
- * Then reruns it without `--workspace` and checks the laws; returns what it saw.
+ * Then reruns the same scoped command and checks the laws; returns what it saw.
  */
 export async function killedPurgeThenRerun(agent: AgentName, id: string, sb: RealSandbox, workspace: string): Promise<{ seed: number; killedAt: number; killed: boolean }> {
   const { random, seed } = seededRandom(Math.floor(Math.random() * 2 ** 31));
@@ -56,9 +56,8 @@ export async function killedPurgeThenRerun(agent: AgentName, id: string, sb: Rea
   const killed = await mam(sb, args, killedAt);
   const tag = `seed ${seed}: mam purge ${agent} SIGKILLed after ${killedAt} ms (a dry run took ${dry.ms} ms; ${killed.signal === 'SIGKILL' ? 'killed' : `it had exited ${String(killed.code)} first`})`;
   process.stdout.write(`[real] ${tag}\n`);
-  // Unscoped: the killed run may have removed what proves the workspace (the same scoped command can then answer
-  // not-in-workspace; the fault matrix reruns unscoped for the same reason).
-  const rerun = await mam(sb, ['purge', agent, id, '--home', sb.home, '--json']);
+  // The same scoped command, as a user reruns it: what the killed run left still says which workspace it was of.
+  const rerun = await mam(sb, args);
   const body = json(rerun);
   const hits = filesContaining(sb.root, id);
   const mentions = [...(json(dry) as { mentions?: string[] }).mentions ?? [], ...(body.mentions ?? [])];
