@@ -8,8 +8,8 @@ import { constants, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync 
 import { open, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ClaudeAdapter } from '../src/adapters/claude/claude-adapter.js';
-import { claudeProjectKey } from '../src/adapters/claude/project-key.js';
+import { ClaudeAdapter } from '../src/agents/claude/claude-adapter.js';
+import { claudeProjectKey } from '../src/agents/claude/project-key.js';
 import { nodePorts } from '../src/node/node-ports.js';
 import { median, ratioOf, timed } from './bench-kit.js';
 

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { lstat, realpath } from 'node:fs/promises';
-import { CodexAdapter } from '../src/adapters/codex/codex-adapter.js';
+import { CodexAdapter } from '../src/agents/codex/codex-adapter.js';
 import { NodeFileSystem } from '../src/node/node-fs.js';
 import { nodePorts } from '../src/node/node-ports.js';
 import { NodeProcessPort } from '../src/node/node-process.js';

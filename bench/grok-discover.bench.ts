@@ -12,8 +12,8 @@ import { open, readdir, realpath } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { GrokAdapter } from '../src/adapters/grok/grok-adapter.js';
-import { decodeGrokBucket, encodeGrokCwd } from '../src/adapters/grok/grok-encode.js';
+import { GrokAdapter } from '../src/agents/grok/grok-adapter.js';
+import { decodeGrokBucket, encodeGrokCwd } from '../src/agents/grok/grok-encode.js';
 import { nodePorts } from '../src/node/node-ports.js';
 import { ms, type Ratio, ratioCell, ratioOf } from './bench-kit.js';
 

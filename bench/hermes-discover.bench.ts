@@ -12,7 +12,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { HermesAdapter } from '../src/adapters/hermes/hermes-adapter.js';
+import { HermesAdapter } from '../src/agents/hermes/hermes-adapter.js';
 import { nodePorts } from '../src/node/node-ports.js';
 import { ms, type Ratio, ratioCell, ratioOf } from './bench-kit.js';
 import { type KeptStore, keptStore } from './kept-store.js';

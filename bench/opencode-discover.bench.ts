@@ -13,7 +13,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { OpencodeAdapter } from '../src/adapters/opencode/opencode-adapter.js';
+import { OpencodeAdapter } from '../src/agents/opencode/opencode-adapter.js';
 import { nodePorts } from '../src/node/node-ports.js';
 import { sesId, v1Schema } from '../test/helpers/adapter-opencode-db.js';
 import { installFakeOpencode } from '../test/helpers/adapter-opencode-fake-cli.js';

@@ -23,7 +23,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { getAdapter } from '../src/adapters/get-adapter.js';
+import { getAdapter } from '../src/agents/get-adapter.js';
 import { AGENT_NAMES, type AgentName } from '../src/ids/agent-names.js';
 import { isPlausibleId } from '../src/ids/agent-id.js';
 import { nodePorts } from '../src/node/node-ports.js';

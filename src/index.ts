@@ -38,9 +38,9 @@ export { NodeFileSystem, type NodeFileSystemOptions } from './node/node-fs.js';
 export { nodePorts, type NodePortsOptions } from './node/node-ports.js';
 
 // adapters
-export { type ArtifactPath, type PurgeReport } from './adapters/common/artifacts.js';
-export { getAdapter } from './adapters/get-adapter.js';
-export type * from './adapters/types.js';
+export { type ArtifactPath, type PurgeReport } from './agents/common/artifacts.js';
+export { getAdapter } from './agents/get-adapter.js';
+export type * from './agents/types.js';
 
 // purge
 export { PurgeService } from './purge/purge-service.js';

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import type { HomeDiscoveryContext } from '../adapters/types.js';
+import type { HomeDiscoveryContext } from '../agents/types.js';
 import type { AgentName } from '../ids/agent-names.js';
 import type { HerdrAgentInfo, HerdrPaneProcessInfo } from '../ports/herdr.js';
 import type { SessionRow } from '../registry/session-row.js';

@@ -1,4 +1,4 @@
-import { adaptersOf } from '../adapters/adapters-of.js';
+import { adaptersOf } from '../agents/adapters-of.js';
 import { normalizeAgentId } from '../ids/agent-id.js';
 import type { AgentName } from '../ids/agent-names.js';
 import { idsClaimedByOthers } from '../registry/ids-claimed-by-others.js';

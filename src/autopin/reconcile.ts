@@ -1,4 +1,4 @@
-import { adaptersOf } from '../adapters/adapters-of.js';
+import { adaptersOf } from '../agents/adapters-of.js';
 import { MamError } from '../errors.js';
 import type { AgentName } from '../ids/agent-names.js';
 import { resolvePorts } from '../node/node-ports.js';

@@ -1,5 +1,5 @@
-import { adaptersOf } from '../adapters/adapters-of.js';
-import type { CaptureResult, HomeDiscoveryContext } from '../adapters/types.js';
+import { adaptersOf } from '../agents/adapters-of.js';
+import type { CaptureResult, HomeDiscoveryContext } from '../agents/types.js';
 import { describeError } from '../errors.js';
 import { normalizeAgentId } from '../ids/agent-id.js';
 import type { AgentName } from '../ids/agent-names.js';

@@ -2,22 +2,22 @@
 // The whole part; its documented names are also exported by the package root.
 
 // adapters
-export { adaptersOf, type AdapterSet } from '../adapters/adapters-of.js';
-export { AgyAdapter } from '../adapters/agy/agy-adapter.js';
-export { type ClaudeArtifactScan } from '../adapters/claude/artifact-scan.js';
-export { ClaudeAdapter } from '../adapters/claude/claude-adapter.js';
-export { type ClaudeLocations } from '../adapters/claude/claude-locations.js';
-export { type ClaudeSessionFile } from '../adapters/claude/session-files.js';
-export { CodexAdapter } from '../adapters/codex/codex-adapter.js';
-export { type ArtifactPath, type PurgeReport } from '../adapters/common/artifacts.js';
-export { BaseAdapter } from '../adapters/common/base-adapter.js';
-export { SESSION_ENV_VARS } from '../adapters/common/session-env.js';
-export { getAdapter } from '../adapters/get-adapter.js';
-export { GrokAdapter } from '../adapters/grok/grok-adapter.js';
-export { HermesAdapter } from '../adapters/hermes/hermes-adapter.js';
-export { OpencodeAdapter } from '../adapters/opencode/opencode-adapter.js';
-export { type OpencodeLocation } from '../adapters/opencode/opencode-locator.js';
-export type * from '../adapters/types.js';
+export { adaptersOf, type AdapterSet } from '../agents/adapters-of.js';
+export { AgyAdapter } from '../agents/agy/agy-adapter.js';
+export { type ClaudeArtifactScan } from '../agents/claude/artifact-scan.js';
+export { ClaudeAdapter } from '../agents/claude/claude-adapter.js';
+export { type ClaudeLocations } from '../agents/claude/claude-locations.js';
+export { type ClaudeSessionFile } from '../agents/claude/session-files.js';
+export { CodexAdapter } from '../agents/codex/codex-adapter.js';
+export { type ArtifactPath, type PurgeReport } from '../agents/common/artifacts.js';
+export { BaseAdapter } from '../agents/common/base-adapter.js';
+export { SESSION_ENV_VARS } from '../agents/common/session-env.js';
+export { getAdapter } from '../agents/get-adapter.js';
+export { GrokAdapter } from '../agents/grok/grok-adapter.js';
+export { HermesAdapter } from '../agents/hermes/hermes-adapter.js';
+export { OpencodeAdapter } from '../agents/opencode/opencode-adapter.js';
+export { type OpencodeLocation } from '../agents/opencode/opencode-locator.js';
+export type * from '../agents/types.js';
 
 // ids
 export * from '../ids/index.js';

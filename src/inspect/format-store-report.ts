@@ -1,4 +1,4 @@
-import type { StoreReport } from '../adapters/types.js';
+import type { StoreReport } from '../agents/types.js';
 
 function knownText(r: StoreReport): string {
   if (r.presence !== 'present') return r.presence;

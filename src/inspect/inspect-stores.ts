@@ -1,7 +1,7 @@
 import { stopIfAborted } from '../abort.js';
 import { describeError } from '../errors.js';
-import { adaptersOf } from '../adapters/adapters-of.js';
-import type { AgentAdapter, StoreReport } from '../adapters/types.js';
+import { adaptersOf } from '../agents/adapters-of.js';
+import type { AgentAdapter, StoreReport } from '../agents/types.js';
 import { AGENT_NAMES } from '../ids/agent-names.js';
 import type { Ports } from '../ports/index.js';
 import { resolvePorts } from '../node/node-ports.js';

@@ -1,6 +1,6 @@
-import { adaptersOf } from '../adapters/adapters-of.js';
+import { adaptersOf } from '../agents/adapters-of.js';
 import { requireAgentName } from '../ids/agent-names.js';
-import type { VerifyQuery } from '../adapters/types.js';
+import type { VerifyQuery } from '../agents/types.js';
 import type { Ports } from '../ports/index.js';
 import { recordedId, rowAgent } from '../registry/row-agent.js';
 import type { SessionRow } from '../registry/session-row.js';

@@ -1,5 +1,5 @@
-import { adaptersOf } from '../adapters/adapters-of.js';
-import type { AgentAdapter } from '../adapters/types.js';
+import { adaptersOf } from '../agents/adapters-of.js';
+import type { AgentAdapter } from '../agents/types.js';
 import type { IdOrderTicket } from '../gate/id-order-ticket.js';
 import { sanitizeHerdrAgentName } from '../herdr/sanitize.js';
 import { recordedId } from '../registry/row-agent.js';

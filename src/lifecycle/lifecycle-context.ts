@@ -1,4 +1,4 @@
-import type { HomeDiscoveryContext } from '../adapters/types.js';
+import type { HomeDiscoveryContext } from '../agents/types.js';
 import type { IdOrderGate } from '../gate/id-order-gate.js';
 import type { Ports } from '../ports/index.js';
 import type { PurgeService } from '../purge/purge-service.js';

@@ -1,4 +1,4 @@
-import { adaptersOf } from '../adapters/adapters-of.js';
+import { adaptersOf } from '../agents/adapters-of.js';
 import { describeError } from '../errors.js';
 import type { AgentName } from '../ids/agent-names.js';
 import { recordedId } from '../registry/row-agent.js';

@@ -1,4 +1,4 @@
-import { adaptersOf } from '../adapters/adapters-of.js';
+import { adaptersOf } from '../agents/adapters-of.js';
 import { sanitizeHerdrAgentName } from '../herdr/sanitize.js';
 import { isPlausibleId } from '../ids/agent-id.js';
 import type { AgentName } from '../ids/agent-names.js';

@@ -1,4 +1,4 @@
-import type { InUseHolder } from '../adapters/types.js';
+import type { InUseHolder } from '../agents/types.js';
 import type { AgentName } from '../ids/agent-names.js';
 import type { Artifact, LeftArtifact } from './artifact.js';
 import type { PurgeFault } from './purge-fault.js';

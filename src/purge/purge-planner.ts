@@ -1,5 +1,5 @@
-import type { AgentAdapter, HomeDiscoveryContext, InUseHolder } from '../adapters/types.js';
-import { BaseAdapter } from '../adapters/common/base-adapter.js';
+import type { AgentAdapter, HomeDiscoveryContext, InUseHolder } from '../agents/types.js';
+import { BaseAdapter } from '../agents/common/base-adapter.js';
 import { isPlausibleId } from '../ids/agent-id.js';
 import { AGENT_NAMES, type AgentName, requireAgentName } from '../ids/agent-names.js';
 import type { FileSystemPort } from '../ports/fs.js';

@@ -1,5 +1,5 @@
-import { type AdapterSet, adaptersOf } from '../adapters/adapters-of.js';
-import type { AgentAdapter, HomeDiscoveryContext } from '../adapters/types.js';
+import { type AdapterSet, adaptersOf } from '../agents/adapters-of.js';
+import type { AgentAdapter, HomeDiscoveryContext } from '../agents/types.js';
 import type { AgentName } from '../ids/agent-names.js';
 import { resolvePorts } from '../node/node-ports.js';
 import type { Ports } from '../ports/index.js';
@@ -12,7 +12,7 @@ import { checkPurgeOptions, checkPurgeTarget } from '../validation/purge-args.js
 import { checkSignalOption, stopIfAborted } from '../abort.js';
 import { releaseKept } from '../sqlite/kept-connections.js';
 import { withSqliteOpenFaults } from '../sqlite/driver.js';
-import { makeAdapter } from '../adapters/make-adapter.js';
+import { makeAdapter } from '../agents/make-adapter.js';
 import { faultNotingFs } from './fault-noting-fs.js';
 import { faultOf, faultsOfLeft, type PurgeFault, uniqueFaults } from './purge-fault.js';
 import { formatArtifact, type Artifact, type LeftArtifact } from './artifact.js';

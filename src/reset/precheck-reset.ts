@@ -1,4 +1,4 @@
-import { adaptersOf } from '../adapters/adapters-of.js';
+import { adaptersOf } from '../agents/adapters-of.js';
 import { resolveSessionSpec } from '../lifecycle/session-spec.js';
 import type { Ports } from '../ports/index.js';
 import { recordedId } from '../registry/row-agent.js';

@@ -3,7 +3,7 @@ import { InvalidArgumentError } from '../invalid-argument-error.js';
 import { lazySchema, type Zod } from '../lazy-zod.js';
 import type { FileSystemPort } from '../ports/fs.js';
 import { absolutePathSchema, parseArgument, requireDirectory } from './common-schemas.js';
-import type { HomeDiscoveryContext } from '../adapters/types.js';
+import type { HomeDiscoveryContext } from '../agents/types.js';
 import { plainlyValidQueries } from './plainly-valid-queries.js';
 import { checkDiscoveryContext, markContextChecked, notePendingHomeCheck } from './discovery-context.js';
 import { deferHomeCheck, endDeferredHomeCheck } from './home-proof.js';

@@ -1,4 +1,4 @@
-import type { HomeDiscoveryContext } from '../adapters/types.js';
+import type { HomeDiscoveryContext } from '../agents/types.js';
 import type { InvalidArgumentError } from '../invalid-argument-error.js';
 import { lazySchema, type Zod } from '../lazy-zod.js';
 import type { Ports } from '../ports/index.js';

@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import type { HomeDiscoveryContext } from '../adapters/types.js';
+import type { HomeDiscoveryContext } from '../agents/types.js';
 import { lstatOrNull } from '../paths/lstat-or-null.js';
 import type { FileStat, FileSystemPort } from '../ports/fs.js';
 

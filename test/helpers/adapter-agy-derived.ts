@@ -4,8 +4,8 @@
 import Database from 'better-sqlite3';
 import { chmodSync, cpSync, mkdirSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readProtoFields } from '../../src/adapters/agy/protobuf-wire.js';
-import type { ProtoField } from '../../src/adapters/agy/protobuf-wire.js';
+import { readProtoFields } from '../../src/agents/agy/protobuf-wire.js';
+import type { ProtoField } from '../../src/agents/agy/protobuf-wire.js';
 import { encodeProto } from './adapter-agy-proto.js';
 
 export const AGY_DERIVED = join(import.meta.dirname, '../fixtures/derived/agy');

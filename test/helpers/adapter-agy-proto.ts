@@ -1,6 +1,6 @@
 // A protobuf wire-format encoder for agy test databases: the metadata record (`CortexTrajectoryMetadata`) with the field
 // numbers of the published descriptor (1 → 1 workspace URI, 5 parent, 7 workspace URIs, 17 nesting depth, 18 project).
-import type { ProtoField } from '../../src/adapters/agy/protobuf-wire.js';
+import type { ProtoField } from '../../src/agents/agy/protobuf-wire.js';
 
 function varint(v: bigint): number[] {
   const out: number[] = [];

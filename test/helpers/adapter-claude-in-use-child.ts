@@ -1,6 +1,6 @@
 // Run as a child: `node --import <tsx loader> adapter-claude-in-use-child.ts <home> <workspace> <tmpdir> <id>`.
 // Prints the claude adapter's in-use holders of <id>, as the real caller (its own environment and process tree) sees them.
-import { ClaudeAdapter } from '../../src/adapters/claude/claude-adapter.js';
+import { ClaudeAdapter } from '../../src/agents/claude/claude-adapter.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 
 const [home, workspace, tmp, id] = process.argv.slice(2);

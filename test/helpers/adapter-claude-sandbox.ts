@@ -4,8 +4,8 @@ import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpath
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { claudeProjectKey } from '../../src/adapters/claude/project-key.js';
-import type { HomeDiscoveryContext } from '../../src/adapters/types.js';
+import { claudeProjectKey } from '../../src/agents/claude/project-key.js';
+import type { HomeDiscoveryContext } from '../../src/agents/types.js';
 
 export interface ClaudeSandbox {
   /** Canonical temp dir holding everything. */

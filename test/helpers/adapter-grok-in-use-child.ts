@@ -1,6 +1,6 @@
 // Run as a child: `node --import <tsx loader> adapter-grok-in-use-child.ts <home>`, the id in $MAM_TEST_GROK_ID (so no
 // ancestor's command line names it). Prints the grok adapter's in-use holders as this real caller sees them.
-import { GrokAdapter } from '../../src/adapters/grok/grok-adapter.js';
+import { GrokAdapter } from '../../src/agents/grok/grok-adapter.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 
 const [home] = process.argv.slice(2);

@@ -4,7 +4,7 @@
 import Database from 'better-sqlite3';
 import { cpSync, chmodSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { encodeGrokCwd } from '../../src/adapters/grok/grok-encode.js';
+import { encodeGrokCwd } from '../../src/agents/grok/grok-encode.js';
 
 export const GROK_FIXTURE = join(import.meta.dirname, '../fixtures/derived/grok');
 const OLD_ROOT = '/home/dev';

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { HomeDiscoveryContext } from '../../src/adapters/types.js';
+import type { HomeDiscoveryContext } from '../../src/agents/types.js';
 import { v1SessionSql, writeDb } from './adapter-opencode-db.js';
 import { materializeStage, type RealStage } from './real-stage.js';
 import { buildWalState, type WalFixture } from './sqlite-wal-states.js';

@@ -4,11 +4,11 @@
 // stats; the cache always read) as the reference the batch must answer like.
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readAgyCache } from '../../src/adapters/agy/agy-cache.js';
-import { type AgyPaths, agyPaths } from '../../src/adapters/agy/agy-paths.js';
-import { agyIsSubagent, readAgyConversation } from '../../src/adapters/agy/agy-survey.js';
-import { agyBelonging } from '../../src/adapters/agy/agy-workspace.js';
-import { directoryMatcher } from '../../src/adapters/agy/same-directory.js';
+import { readAgyCache } from '../../src/agents/agy/agy-cache.js';
+import { type AgyPaths, agyPaths } from '../../src/agents/agy/agy-paths.js';
+import { agyIsSubagent, readAgyConversation } from '../../src/agents/agy/agy-survey.js';
+import { agyBelonging } from '../../src/agents/agy/agy-workspace.js';
+import { directoryMatcher } from '../../src/agents/agy/same-directory.js';
 import { normalizeAgentId } from '../../src/ids/agent-id.js';
 import type { FileSystemPort } from '../../src/ports/fs.js';
 import { agyCliRoot, writeAgyAcp, writeAgyRealDb } from './adapter-agy-real-files.js';

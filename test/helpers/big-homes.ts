@@ -4,7 +4,7 @@
 import Database from 'better-sqlite3';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { claudeProjectKey } from '../../src/adapters/claude/project-key.js';
+import { claudeProjectKey } from '../../src/agents/claude/project-key.js';
 import { AGENT_NAMES, type AgentName, ownKey } from '../../src/ids/agent-names.js';
 import type { SessionRow } from '../../src/registry/session-row.js';
 import { type AgyStage, buildAgyStage } from './adapter-agy-stage.js';

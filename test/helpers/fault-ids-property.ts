@@ -2,8 +2,8 @@
 // conversations: nothing is ever mutated, and an implausible id makes no filesystem call at all.
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { getAdapter } from '../../src/adapters/get-adapter.js';
-import type { HomeDiscoveryContext } from '../../src/adapters/types.js';
+import { getAdapter } from '../../src/agents/get-adapter.js';
+import type { HomeDiscoveryContext } from '../../src/agents/types.js';
 import { AGENT_NAMES, type AgentName } from '../../src/ids/agent-names.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { countingFs } from './fault-call-counter.js';

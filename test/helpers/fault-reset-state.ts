@@ -5,7 +5,7 @@
 // fake herdr one agent pane per target and no other live fake agent.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { getAdapter } from '../../src/adapters/get-adapter.js';
+import { getAdapter } from '../../src/agents/get-adapter.js';
 import { sanitizeHerdrAgentName } from '../../src/herdr/sanitize.js';
 import type { AgentName } from '../../src/ids/agent-names.js';
 import { recordedId } from '../../src/registry/row-agent.js';

@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { getAdapter } from '../../src/adapters/get-adapter.js';
+import { getAdapter } from '../../src/agents/get-adapter.js';
 import type { AgentName } from '../../src/ids/agent-names.js';
 import type { Ports } from '../../src/ports/index.js';
 import { PurgeService } from '../../src/purge/purge-service.js';

@@ -5,7 +5,7 @@ import { mkdirSync, realpathSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { HomeDiscoveryContext } from '../../src/adapters/types.js';
+import type { HomeDiscoveryContext } from '../../src/agents/types.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import type { Ports } from '../../src/ports/index.js';
 import { fakeAgentRunDir } from '../../src/testing/agents/install-fake-agents.js';

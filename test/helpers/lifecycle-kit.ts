@@ -3,7 +3,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { claudeProjectKey } from '../../src/adapters/claude/project-key.js';
+import { claudeProjectKey } from '../../src/agents/claude/project-key.js';
 import { NodeFileSystem } from '../../src/node/node-fs.js';
 import type { Ports } from '../../src/ports/index.js';
 import { SessionLifecycle, type SessionLifecycleOptions } from '../../src/lifecycle/session-lifecycle.js';

@@ -3,7 +3,7 @@
 import Database from 'better-sqlite3';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { claudeProjectKey } from '../../src/adapters/claude/project-key.js';
+import { claudeProjectKey } from '../../src/agents/claude/project-key.js';
 
 export const REAL_FIXTURES = join(import.meta.dirname, '../fixtures/real');
 const OLD_ROOT = '/home/dev';

@@ -6,7 +6,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getAdapter } from '../../src/adapters/get-adapter.js';
+import { getAdapter } from '../../src/agents/get-adapter.js';
 import { inspectStores } from '../../src/inspect/inspect-stores.js';
 import type { FileSystemPort } from '../../src/ports/fs.js';
 import type { Ports } from '../../src/ports/index.js';

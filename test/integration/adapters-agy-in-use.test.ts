@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AgyAdapter } from '../../src/adapters/agy/agy-adapter.js';
+import { AgyAdapter } from '../../src/agents/agy/agy-adapter.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { agyTree, freshId } from '../helpers/adapter-agy-files.js';
 import { makeTempDir } from '../helpers/fs-temp.js';

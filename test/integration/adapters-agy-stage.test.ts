@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AgyAdapter } from '../../src/adapters/agy/agy-adapter.js';
+import { AgyAdapter } from '../../src/agents/agy/agy-adapter.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { hashTree } from '../helpers/adapter-agy-files.js';
 import { type AgyStage, buildAgyStage } from '../helpers/adapter-agy-stage.js';

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AgyAdapter } from '../../src/adapters/agy/agy-adapter.js';
+import { AgyAdapter } from '../../src/agents/agy/agy-adapter.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import type { SessionRow } from '../../src/registry/session-row.js';
 import { agyTreePaths, freshId, writeAgyCache } from '../helpers/adapter-agy-files.js';

@@ -5,9 +5,9 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ClaudeAdapter } from '../../src/adapters/claude/claude-adapter.js';
-import { claudeProjectKey } from '../../src/adapters/claude/project-key.js';
-import type { HomeDiscoveryContext } from '../../src/adapters/types.js';
+import { ClaudeAdapter } from '../../src/agents/claude/claude-adapter.js';
+import { claudeProjectKey } from '../../src/agents/claude/project-key.js';
+import type { HomeDiscoveryContext } from '../../src/agents/types.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { FakeClock } from '../../src/testing/fs/fake-clock.js';
 import { type FakeProcess, FakeProcessTable } from '../../src/testing/process/index.js';

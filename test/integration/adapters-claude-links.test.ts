@@ -3,8 +3,8 @@
 import { existsSync, mkdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ClaudeAdapter } from '../../src/adapters/claude/claude-adapter.js';
-import { claudeProjectKey } from '../../src/adapters/claude/project-key.js';
+import { ClaudeAdapter } from '../../src/agents/claude/claude-adapter.js';
+import { claudeProjectKey } from '../../src/agents/claude/project-key.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { type ClaudeSandbox, freshId, makeClaudeSandbox, treeDigest, writeConversationArtifacts, writeTranscript } from '../helpers/adapter-claude-sandbox.js';
 import { strs } from '../helpers/artifact-strings.js';

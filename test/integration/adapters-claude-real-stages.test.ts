@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ClaudeAdapter } from '../../src/adapters/claude/claude-adapter.js';
+import { ClaudeAdapter } from '../../src/agents/claude/claude-adapter.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { treeDigest } from '../helpers/adapter-claude-sandbox.js';
 import { materializeStage, type RealStage, readExpected, realStages } from '../helpers/real-stage.js';

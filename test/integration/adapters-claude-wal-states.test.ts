@@ -5,7 +5,7 @@ import { copyFileSync, existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ClaudeAdapter } from '../../src/adapters/claude/claude-adapter.js';
+import { ClaudeAdapter } from '../../src/agents/claude/claude-adapter.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { type ClaudeSandbox, freshId, makeClaudeSandbox, writeTranscript } from '../helpers/adapter-claude-sandbox.js';
 import { buildWalState, snapshotDir, WAL_STATES, type WalFixture } from '../helpers/sqlite-wal-states.js';

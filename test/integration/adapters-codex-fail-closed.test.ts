@@ -5,8 +5,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { getAdapter } from '../../src/adapters/get-adapter.js';
-import type { HomeDiscoveryContext } from '../../src/adapters/types.js';
+import { getAdapter } from '../../src/agents/get-adapter.js';
+import type { HomeDiscoveryContext } from '../../src/agents/types.js';
 import { buildCodexHome, codexDir, execSql, headLine, rolloutPath, v7, type ThreadSpec } from '../helpers/adapter-codex-home.js';
 import { dumpRows, hashTree } from '../helpers/adapter-codex-tree.js';
 import { strs } from '../helpers/artifact-strings.js';

@@ -6,9 +6,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { getAdapter } from '../../src/adapters/get-adapter.js';
-import { SESSION_ENV_VARS } from '../../src/adapters/common/session-env.js';
-import type { HomeDiscoveryContext } from '../../src/adapters/types.js';
+import { getAdapter } from '../../src/agents/get-adapter.js';
+import { SESSION_ENV_VARS } from '../../src/agents/common/session-env.js';
+import type { HomeDiscoveryContext } from '../../src/agents/types.js';
 import { NodeProcessPort } from '../../src/node/node-process.js';
 import { buildCodexHome, codexDir, freshV7, rolloutPath, type ThreadSpec } from '../helpers/adapter-codex-home.js';
 import { startChild, startSleeper, stopAll, type TestChild } from '../helpers/proc-children.js';
@@ -100,7 +100,7 @@ describe('codex conversationInUse with real processes', () => {
     const run = (extra: Record<string, string>) =>
       spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', probe], {
         encoding: 'utf8',
-        env: { ...base, MAM_ADAPTER_MODULE: join(import.meta.dirname, '../../src/adapters/get-adapter.ts'), MAM_CTX: JSON.stringify(ctx), MAM_ID: t.id, ...extra },
+        env: { ...base, MAM_ADAPTER_MODULE: join(import.meta.dirname, '../../src/agents/get-adapter.ts'), MAM_CTX: JSON.stringify(ctx), MAM_ID: t.id, ...extra },
       });
     expect(run({}).stdout.trim()).toBe('false');
     expect(run({ CODEX_THREAD_ID: t.id }).stdout.trim()).toBe('true');

@@ -5,7 +5,7 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CodexAdapter } from '../../src/adapters/codex/codex-adapter.js';
+import { CodexAdapter } from '../../src/agents/codex/codex-adapter.js';
 import { NodeFileSystem } from '../../src/node/node-fs.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { SpyFileSystem } from '../helpers/adapter-codex-spy.js';

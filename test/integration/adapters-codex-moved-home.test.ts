@@ -4,7 +4,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { getAdapter } from '../../src/adapters/get-adapter.js';
+import { getAdapter } from '../../src/agents/get-adapter.js';
 import { materializeStage } from '../helpers/real-stage.js';
 import { strs } from '../helpers/artifact-strings.js';
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CodexAdapter } from '../../src/adapters/codex/codex-adapter.js';
+import { CodexAdapter } from '../../src/agents/codex/codex-adapter.js';
 import { NodeFileSystem } from '../../src/node/node-fs.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { SpyFileSystem } from '../helpers/adapter-codex-spy.js';

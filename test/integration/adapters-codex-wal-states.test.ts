@@ -5,8 +5,8 @@ import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { getAdapter } from '../../src/adapters/get-adapter.js';
-import type { HomeDiscoveryContext } from '../../src/adapters/types.js';
+import { getAdapter } from '../../src/agents/get-adapter.js';
+import type { HomeDiscoveryContext } from '../../src/agents/types.js';
 import { NodeFileSystem } from '../../src/node/node-fs.js';
 import { withReadonlyDb } from '../../src/sqlite/index.js';
 import { walStage } from '../helpers/adapter-codex-crash.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GrokAdapter } from '../../src/adapters/grok/grok-adapter.js';
+import { GrokAdapter } from '../../src/agents/grok/grok-adapter.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { freshId } from '../helpers/adapter-agy-files.js';
 import { makeTempDir } from '../helpers/fs-temp.js';

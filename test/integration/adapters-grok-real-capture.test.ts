@@ -3,7 +3,7 @@
 import { chmodSync, cpSync, existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GrokAdapter } from '../../src/adapters/grok/grok-adapter.js';
+import { GrokAdapter } from '../../src/agents/grok/grok-adapter.js';
 import { FakeProcessTable } from '../../src/testing/process/fake-process-table.js';
 import { hashTree, portsWith } from '../helpers/adapter-agy-files.js';
 import { GROK_FIXTURE } from '../helpers/adapter-grok-stage.js';

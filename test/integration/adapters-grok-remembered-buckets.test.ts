@@ -5,8 +5,8 @@
 import { mkdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GrokAdapter } from '../../src/adapters/grok/grok-adapter.js';
-import { encodeGrokCwd } from '../../src/adapters/grok/grok-encode.js';
+import { GrokAdapter } from '../../src/agents/grok/grok-adapter.js';
+import { encodeGrokCwd } from '../../src/agents/grok/grok-encode.js';
 import { resolvePorts } from '../../src/node/node-ports.js';
 import { FakeClock } from '../../src/testing/fs/fake-clock.js';
 import { FakeProcessTable } from '../../src/testing/process/fake-process-table.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HermesAdapter } from '../../src/adapters/hermes/hermes-adapter.js';
+import { HermesAdapter } from '../../src/agents/hermes/hermes-adapter.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { freshId } from '../helpers/adapter-agy-files.js';
 import { HERMES_SCHEMA, sessionSql, writeHermesDb } from '../helpers/adapter-hermes-stage.js';

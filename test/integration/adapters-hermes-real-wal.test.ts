@@ -5,7 +5,7 @@
 import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HermesAdapter } from '../../src/adapters/hermes/hermes-adapter.js';
+import { HermesAdapter } from '../../src/agents/hermes/hermes-adapter.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import type { SessionRow } from '../../src/registry/session-row.js';
 import { IDS, realHermesSql } from '../helpers/adapter-hermes-real.js';

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HermesAdapter } from '../../src/adapters/hermes/hermes-adapter.js';
+import { HermesAdapter } from '../../src/agents/hermes/hermes-adapter.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { PurgeService } from '../../src/purge/purge-service.js';
 import type { FakeProcess } from '../../src/testing/process/fake-process.js';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HermesAdapter } from '../../src/adapters/hermes/hermes-adapter.js';
+import { HermesAdapter } from '../../src/agents/hermes/hermes-adapter.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { hashTree } from '../helpers/adapter-agy-files.js';
 import { type HermesStage, buildHermesStage, dumpRows } from '../helpers/adapter-hermes-stage.js';

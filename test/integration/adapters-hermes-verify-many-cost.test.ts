@@ -6,8 +6,8 @@ import { mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HermesAdapter } from '../../src/adapters/hermes/hermes-adapter.js';
-import type { VerifyQuery } from '../../src/adapters/types.js';
+import { HermesAdapter } from '../../src/agents/hermes/hermes-adapter.js';
+import type { VerifyQuery } from '../../src/agents/types.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { withReadonlyDb } from '../../src/sqlite/open-readonly.js';
 import { withReadScope } from '../../src/sqlite/read-scope.js';

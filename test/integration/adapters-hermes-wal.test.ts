@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { copyFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HermesAdapter } from '../../src/adapters/hermes/hermes-adapter.js';
+import { HermesAdapter } from '../../src/agents/hermes/hermes-adapter.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import type { SessionRow } from '../../src/registry/session-row.js';
 import { type HermesStage, buildHermesStage, dumpRows } from '../helpers/adapter-hermes-stage.js';

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OpencodeAdapter } from '../../src/adapters/opencode/opencode-adapter.js';
+import { OpencodeAdapter } from '../../src/agents/opencode/opencode-adapter.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { sesId, v1Schema, v1SessionSql, writeDb } from '../helpers/adapter-opencode-db.js';
 import { installFakeOpencode } from '../helpers/adapter-opencode-fake-cli.js';

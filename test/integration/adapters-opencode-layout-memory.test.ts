@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { OpencodeAdapter } from '../../src/adapters/opencode/opencode-adapter.js';
+import { OpencodeAdapter } from '../../src/agents/opencode/opencode-adapter.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { sesId, v1Schema, v1SessionSql, V2_SCHEMA, v2SessionSql } from '../helpers/adapter-opencode-db.js';
 

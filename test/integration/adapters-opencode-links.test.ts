@@ -4,8 +4,8 @@ import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OpencodeAdapter } from '../../src/adapters/opencode/opencode-adapter.js';
-import type { HomeDiscoveryContext } from '../../src/adapters/types.js';
+import { OpencodeAdapter } from '../../src/agents/opencode/opencode-adapter.js';
+import type { HomeDiscoveryContext } from '../../src/agents/types.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { dumpRows, sesId, v1Schema, v1SessionSql, writeDb } from '../helpers/adapter-opencode-db.js';
 import { hashTree } from '../helpers/adapter-opencode-stage.js';

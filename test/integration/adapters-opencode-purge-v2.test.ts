@@ -5,8 +5,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OpencodeAdapter } from '../../src/adapters/opencode/opencode-adapter.js';
-import type { HomeDiscoveryContext } from '../../src/adapters/types.js';
+import { OpencodeAdapter } from '../../src/agents/opencode/opencode-adapter.js';
+import type { HomeDiscoveryContext } from '../../src/agents/types.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { dumpRows, sesId, UNKNOWN_SCHEMA, v1Schema, v1SessionSql, V2_SCHEMA, v2SessionSql, writeDb } from '../helpers/adapter-opencode-db.js';
 import { type FakeOpencodeOptions, installFakeOpencode } from '../helpers/adapter-opencode-fake-cli.js';

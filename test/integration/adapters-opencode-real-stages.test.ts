@@ -4,7 +4,7 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OpencodeAdapter } from '../../src/adapters/opencode/opencode-adapter.js';
+import { OpencodeAdapter } from '../../src/agents/opencode/opencode-adapter.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { dumpRows } from '../helpers/adapter-opencode-db.js';
 import { hashTree, isDbFile, opencodeStage } from '../helpers/adapter-opencode-stage.js';

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { getAdapter } from '../../src/adapters/get-adapter.js';
+import { getAdapter } from '../../src/agents/get-adapter.js';
 import { materializeStage } from '../helpers/real-stage.js';
 
 const roots: string[] = [];

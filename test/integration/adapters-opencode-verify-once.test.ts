@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OpencodeAdapter } from '../../src/adapters/opencode/opencode-adapter.js';
+import { OpencodeAdapter } from '../../src/agents/opencode/opencode-adapter.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import type { FileSystemPort } from '../../src/ports/fs.js';
 import { withReadScope } from '../../src/sqlite/read-scope.js';

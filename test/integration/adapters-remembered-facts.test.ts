@@ -4,11 +4,11 @@
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AgyAdapter } from '../../src/adapters/agy/agy-adapter.js';
-import { ClaudeAdapter } from '../../src/adapters/claude/claude-adapter.js';
-import { claudeProjectKey } from '../../src/adapters/claude/project-key.js';
-import { GrokAdapter } from '../../src/adapters/grok/grok-adapter.js';
-import { encodeGrokCwd } from '../../src/adapters/grok/grok-encode.js';
+import { AgyAdapter } from '../../src/agents/agy/agy-adapter.js';
+import { ClaudeAdapter } from '../../src/agents/claude/claude-adapter.js';
+import { claudeProjectKey } from '../../src/agents/claude/project-key.js';
+import { GrokAdapter } from '../../src/agents/grok/grok-adapter.js';
+import { encodeGrokCwd } from '../../src/agents/grok/grok-encode.js';
 import { resolvePorts } from '../../src/node/node-ports.js';
 import { withReadScope } from '../../src/sqlite/read-scope.js';
 import { FakeProcessTable } from '../../src/testing/process/fake-process-table.js';

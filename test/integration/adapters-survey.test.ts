@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { getAdapter } from '../../src/adapters/get-adapter.js';
+import { getAdapter } from '../../src/agents/get-adapter.js';
 import { AGENT_NAMES } from '../../src/ids/agent-names.js';
 import { materializeStage } from '../helpers/real-stage.js';
 import { treeSnapshot } from '../helpers/tree-snapshot.js';

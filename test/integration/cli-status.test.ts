@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { statusCommand } from '../../src/cli/commands/status.js';
 import { main } from '../../src/cli/mam.js';
-import { claudeProjectKey } from '../../src/adapters/claude/project-key.js';
+import { claudeProjectKey } from '../../src/agents/claude/project-key.js';
 import { SessionRegistry } from '../../src/registry/index.js';
 import { makeRow, makeWorkspace, UA, UORC } from '../helpers/registry-fixtures.js';
 import { MAM_BIN } from '../helpers/mam-bin.js';

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { StoreReport } from '../../src/adapters/types.js';
+import type { StoreReport } from '../../src/agents/types.js';
 import { inspectStores } from '../../src/index.js';
 import { hashTree } from '../helpers/adapter-codex-tree.js';
 import { materialiseAgyDerived } from '../helpers/adapter-agy-derived.js';

@@ -5,7 +5,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { StoreReport } from '../../src/adapters/types.js';
+import type { StoreReport } from '../../src/agents/types.js';
 import { inspectStores } from '../../src/index.js';
 import { hashTree } from '../helpers/adapter-codex-tree.js';
 import { GROK_IDS, materializeGrokStage } from '../helpers/adapter-grok-stage.js';

@@ -4,7 +4,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { StoreReport } from '../../src/adapters/types.js';
+import type { StoreReport } from '../../src/agents/types.js';
 import { formatStoreReport, inspectStores } from '../../src/index.js';
 import { hashTree } from '../helpers/adapter-codex-tree.js';
 import { codexDir, execSql, stateSql, v7, writeRollout, type ThreadSpec } from '../helpers/adapter-codex-home.js';

@@ -3,8 +3,8 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AgyAdapter } from '../../src/adapters/agy/agy-adapter.js';
-import { readAgyTrajectory } from '../../src/adapters/agy/agy-trajectory.js';
+import { AgyAdapter } from '../../src/agents/agy/agy-adapter.js';
+import { readAgyTrajectory } from '../../src/agents/agy/agy-trajectory.js';
 import { NodeFileSystem } from '../../src/node/node-fs.js';
 import { installFakeAgents } from '../../src/testing/agents/install-fake-agents.js';
 import { type KitDir, kitDir, startAgent } from '../helpers/kit-temp.js';

@@ -4,9 +4,9 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PurgeService } from '../../src/purge/purge-service.js';
-import { claudeProjectKey } from '../../src/adapters/claude/project-key.js';
-import { getAdapter } from '../../src/adapters/get-adapter.js';
-import { parseDebugPathsDb } from '../../src/adapters/opencode/debug-paths.js';
+import { claudeProjectKey } from '../../src/agents/claude/project-key.js';
+import { getAdapter } from '../../src/agents/get-adapter.js';
+import { parseDebugPathsDb } from '../../src/agents/opencode/debug-paths.js';
 import { AGENT_NAMES, type AgentName } from '../../src/ids/agent-names.js';
 import type { SessionRow } from '../../src/registry/session-row.js';
 import { FAKE_AGENT_MARKER, fakeAgentRunDir, installFakeAgents } from '../../src/testing/agents/install-fake-agents.js';

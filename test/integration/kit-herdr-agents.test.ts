@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getAdapter } from '../../src/adapters/get-adapter.js';
+import { getAdapter } from '../../src/agents/get-adapter.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import type { HerdrPort, HerdrResult } from '../../src/ports/herdr.js';
 import { installFakeAgents } from '../../src/testing/agents/install-fake-agents.js';

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { encodeGrokCwd } from '../../src/adapters/grok/grok-encode.js';
+import { encodeGrokCwd } from '../../src/agents/grok/grok-encode.js';
 import { NodeClock } from '../../src/node/node-clock.js';
 import { NodeFileSystem } from '../../src/node/node-fs.js';
 import { NodeProcessPort } from '../../src/node/node-process.js';

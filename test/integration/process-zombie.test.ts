@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ClaudeAdapter } from '../../src/adapters/claude/claude-adapter.js';
+import { ClaudeAdapter } from '../../src/agents/claude/claude-adapter.js';
 import { LoopGuard } from '../../src/loop/loop-guard.js';
 import { NodeProcessPort } from '../../src/node/node-process.js';
 import { nodePorts } from '../../src/node/node-ports.js';

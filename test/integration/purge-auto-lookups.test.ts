@@ -5,7 +5,7 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adaptersOf } from '../../src/adapters/adapters-of.js';
+import { adaptersOf } from '../../src/agents/adapters-of.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import type { FileSystemPort } from '../../src/ports/fs.js';
 import type { Ports } from '../../src/ports/index.js';

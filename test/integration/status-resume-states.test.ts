@@ -5,7 +5,7 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getAdapter } from '../../src/adapters/get-adapter.js';
+import { getAdapter } from '../../src/agents/get-adapter.js';
 import { resumeStates } from '../../src/inspect/resume-states.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { recordedId, rowAgent } from '../../src/registry/row-agent.js';

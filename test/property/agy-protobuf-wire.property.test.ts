@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type ProtoField, readProtoFields } from '../../src/adapters/agy/protobuf-wire.js';
-import { decodeAgyTrajectory } from '../../src/adapters/agy/agy-trajectory.js';
+import { type ProtoField, readProtoFields } from '../../src/agents/agy/protobuf-wire.js';
+import { decodeAgyTrajectory } from '../../src/agents/agy/agy-trajectory.js';
 import { encodeProto } from '../helpers/adapter-agy-proto.js';
 
 const field: fc.Arbitrary<ProtoField> = fc.oneof(

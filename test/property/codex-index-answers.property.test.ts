@@ -6,7 +6,7 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CodexAdapter } from '../../src/adapters/codex/codex-adapter.js';
+import { CodexAdapter } from '../../src/agents/codex/codex-adapter.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { buildHome, genId, type GenHome, type GenThread, scanAnswer } from '../helpers/codex-index-home.js';
 import { byTier } from '../helpers/tier.js';

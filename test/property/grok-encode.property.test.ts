@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeGrokBucket, encodeGrokCwd } from '../../src/adapters/grok/grok-encode.js';
+import { decodeGrokBucket, encodeGrokCwd } from '../../src/agents/grok/grok-encode.js';
 
 // Absolute paths whose text survives UTF-8 (a lone surrogate does not, and no cwd holds one).
 const cwdArb = fc

@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { HermesAdapter } from '../../src/adapters/hermes/hermes-adapter.js';
+import { HermesAdapter } from '../../src/agents/hermes/hermes-adapter.js';
 import { nodePorts } from '../../src/node/node-ports.js';
-import { chainRows } from '../../src/adapters/hermes/hermes-chain-rows.js';
-import { HermesGraph } from '../../src/adapters/hermes/hermes-conversation.js';
-import { sessionRows } from '../../src/adapters/hermes/hermes-sessions.js';
+import { chainRows } from '../../src/agents/hermes/hermes-chain-rows.js';
+import { HermesGraph } from '../../src/agents/hermes/hermes-conversation.js';
+import { sessionRows } from '../../src/agents/hermes/hermes-sessions.js';
 import { realSessionsSchema } from '../helpers/adapter-hermes-real.js';
 
 const SCHEMA = realSessionsSchema();

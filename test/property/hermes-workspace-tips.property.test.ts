@@ -6,9 +6,9 @@ import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HermesGraph } from '../../src/adapters/hermes/hermes-conversation.js';
-import { type HermesSession, sessionRows } from '../../src/adapters/hermes/hermes-sessions.js';
-import { workspaceTips } from '../../src/adapters/hermes/hermes-workspace-tips.js';
+import { HermesGraph } from '../../src/agents/hermes/hermes-conversation.js';
+import { type HermesSession, sessionRows } from '../../src/agents/hermes/hermes-sessions.js';
+import { workspaceTips } from '../../src/agents/hermes/hermes-workspace-tips.js';
 import { realSessionsSchema } from '../helpers/adapter-hermes-real.js';
 
 const SCHEMA = realSessionsSchema();

@@ -9,8 +9,8 @@ import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ClaudeAdapter } from '../../src/adapters/claude/claude-adapter.js';
-import { CodexAdapter } from '../../src/adapters/codex/codex-adapter.js';
+import { ClaudeAdapter } from '../../src/agents/claude/claude-adapter.js';
+import { CodexAdapter } from '../../src/agents/codex/codex-adapter.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { buildHome, genId, genRolloutPath, type GenHome, type GenThread } from '../helpers/codex-index-home.js';
 import { byTier } from '../helpers/tier.js';

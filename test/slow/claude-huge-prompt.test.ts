@@ -4,9 +4,9 @@
 // verification alike.
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ClaudeAdapter } from '../../src/adapters/claude/claude-adapter.js';
-import { claudeProjectKey } from '../../src/adapters/claude/project-key.js';
-import { TRANSCRIPT_HEAD_MAX_BYTES } from '../../src/adapters/claude/transcript-head.js';
+import { ClaudeAdapter } from '../../src/agents/claude/claude-adapter.js';
+import { claudeProjectKey } from '../../src/agents/claude/project-key.js';
+import { TRANSCRIPT_HEAD_MAX_BYTES } from '../../src/agents/claude/transcript-head.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { type ClaudeSandbox, freshId, makeClaudeSandbox } from '../helpers/adapter-claude-sandbox.js';
 import { mkdirSync, writeFileSync } from 'node:fs';

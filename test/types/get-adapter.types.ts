@@ -1,8 +1,8 @@
 // Compile-time checks (`npx tsc --noEmit` reads this file; vitest does not run it): each `@ts-expect-error` line must
 // fail to compile, or tsc reports the directive as unused.
-import { adaptersOf } from '../../src/adapters/adapters-of.js';
-import { getAdapter } from '../../src/adapters/get-adapter.js';
-import type { DiscoveryContext, DiscoveryContextInput, HomeDiscoveryContext } from '../../src/adapters/types.js';
+import { adaptersOf } from '../../src/agents/adapters-of.js';
+import { getAdapter } from '../../src/agents/get-adapter.js';
+import type { DiscoveryContext, DiscoveryContextInput, HomeDiscoveryContext } from '../../src/agents/types.js';
 import type { AgentName } from '../../src/ids/agent-names.js';
 
 export async function typeChecks(agent: AgentName, someString: string): Promise<void> {

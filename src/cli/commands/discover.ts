@@ -1,6 +1,6 @@
 // mam discover <agent> --workspace WS [--home DIR] [--epoch S] [--json] → the agent's conversations in WS, newest first.
 import { agentArg, type Io, noMore, runCommand } from './cli-kit.js';
-import { getAdapter } from '../../adapters/get-adapter.js';
+import { getAdapter } from '../../agents/get-adapter.js';
 
 /** `mam discover`: one id a line, or `{"kind":"discovered","agent","workspace","ids"}`; exit 0, 1 a store error, 2 usage. */
 export function discoverCommand(argv: string[], io: Io): Promise<number> {

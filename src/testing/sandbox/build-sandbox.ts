@@ -1,7 +1,7 @@
 import { stopIfAborted } from '../../abort.js';
 import * as fs from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { HomeDiscoveryContext } from '../../adapters/types.js';
+import type { HomeDiscoveryContext } from '../../agents/types.js';
 import { isAgentName } from '../../ids/agent-names.js';
 import { nodePorts, resolvePorts } from '../../node/node-ports.js';
 import type { Ports } from '../../ports/index.js';

@@ -7,5 +7,5 @@ export { sandboxEnv } from './sandbox-env.js';
 export { stopFakeAgents, type FakeAgentsStopResult, type StopFakeAgentsOptions } from './stop-fake-agents.js';
 // The types the sandbox's public signature refers to (types only: the values are the root entry's), so the testing entry stands on its own (api-extractor: no forgotten exports).
 export type * from '../../registry/index.js';
-export type * from '../../adapters/types.js';
+export type * from '../../agents/types.js';
 export type * from '../../ids/agent-names.js';

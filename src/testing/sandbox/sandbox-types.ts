@@ -1,4 +1,4 @@
-import type { HomeDiscoveryContext } from '../../adapters/types.js';
+import type { HomeDiscoveryContext } from '../../agents/types.js';
 import type { AgentName } from '../../ids/agent-names.js';
 import type { Ports } from '../../ports/index.js';
 import type { SessionRegistry } from '../../registry/session-registry.js';

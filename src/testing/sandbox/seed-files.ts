@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { claudeProjectKey } from '../../adapters/claude/project-key.js';
-import { encodeGrokCwd } from '../../adapters/grok/grok-encode.js';
+import { claudeProjectKey } from '../../agents/claude/project-key.js';
+import { encodeGrokCwd } from '../../agents/grok/grok-encode.js';
 import { appendLines, dataDir, mkdirp, type SeedPlan, uuidV7, writeWhole } from './seed-layout.js';
 
 const CLAUDE_VERSION = '2.1.197';

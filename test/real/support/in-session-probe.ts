@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { callerOpencodeSession, sessionReach } from '../../../src/adapters/opencode/opencode-holders.js';
+import { callerOpencodeSession, sessionReach } from '../../../src/agents/opencode/opencode-holders.js';
 import { getAdapter, PurgeService } from '../../../src/index.js';
 import { nodePorts } from '../../../src/node/node-ports.js';
 

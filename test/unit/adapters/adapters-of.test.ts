@@ -1,8 +1,8 @@
 // One adapter set per Ports: the same instance per agent for the same resolved ports, a fresh one for a purge, a new set
 // for other ports; a partial ports object always resolves to the same Ports.
 import { describe, expect, it } from 'vitest';
-import { adaptersOf } from '../../../src/adapters/adapters-of.js';
-import { getAdapter } from '../../../src/adapters/get-adapter.js';
+import { adaptersOf } from '../../../src/agents/adapters-of.js';
+import { getAdapter } from '../../../src/agents/get-adapter.js';
 import { AGENT_NAMES } from '../../../src/ids/agent-names.js';
 import { NodeFileSystem } from '../../../src/node/node-fs.js';
 import { resolvePorts } from '../../../src/node/node-ports.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sessionLiveness } from '../../../src/adapters/claude/session-liveness.js';
-import { findInUseHolders } from '../../../src/adapters/common/in-use.js';
+import { sessionLiveness } from '../../../src/agents/claude/session-liveness.js';
+import { findInUseHolders } from '../../../src/agents/common/in-use.js';
 import { dispatchPointOf } from '../../../src/loop/run-loop-generation.js';
 import { parsePsOutput } from '../../../src/node/ps-parse.js';
 import type { ProcessInfo } from '../../../src/ports/process.js';

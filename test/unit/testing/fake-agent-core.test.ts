@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import * as vm from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { claudeProjectKey } from '../../../src/adapters/claude/project-key.js';
+import { claudeProjectKey } from '../../../src/agents/claude/project-key.js';
 import { normalizeAgentId } from '../../../src/ids/agent-id.js';
 import { buildFakeAgentCore, fakeAgentCoreSource } from '../../../src/testing/agents/fake-agent-core.js';
 import type { FakeAgentRun } from '../../../src/testing/agents/fake-agent-types.js';

@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getAdapter } from '../../../src/adapters/get-adapter.js';
+import { getAdapter } from '../../../src/agents/get-adapter.js';
 import { captureSessionId } from '../../../src/capture/index.js';
 import { isMamError, UnknownAgentError } from '../../../src/errors.js';
 import { AGENT_NAMES, type AgentName } from '../../../src/ids/agent-names.js';

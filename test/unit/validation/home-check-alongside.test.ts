@@ -6,12 +6,12 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AgyAdapter } from '../../../src/adapters/agy/agy-adapter.js';
-import { ClaudeAdapter } from '../../../src/adapters/claude/claude-adapter.js';
-import { CodexAdapter } from '../../../src/adapters/codex/codex-adapter.js';
-import { GrokAdapter } from '../../../src/adapters/grok/grok-adapter.js';
-import { HermesAdapter } from '../../../src/adapters/hermes/hermes-adapter.js';
-import { OpencodeAdapter as OpenCodeAdapter } from '../../../src/adapters/opencode/opencode-adapter.js';
+import { AgyAdapter } from '../../../src/agents/agy/agy-adapter.js';
+import { ClaudeAdapter } from '../../../src/agents/claude/claude-adapter.js';
+import { CodexAdapter } from '../../../src/agents/codex/codex-adapter.js';
+import { GrokAdapter } from '../../../src/agents/grok/grok-adapter.js';
+import { HermesAdapter } from '../../../src/agents/hermes/hermes-adapter.js';
+import { OpencodeAdapter as OpenCodeAdapter } from '../../../src/agents/opencode/opencode-adapter.js';
 import { InvalidArgumentError } from '../../../src/invalid-argument-error.js';
 import { homeChecked, notePendingHomeCheck, requireDiscoveryContext } from '../../../src/validation/discovery-context.js';
 import { NodeFileSystem } from '../../../src/node/node-fs.js';

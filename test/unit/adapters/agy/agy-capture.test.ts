@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AgyAdapter } from '../../../../src/adapters/agy/agy-adapter.js';
+import { AgyAdapter } from '../../../../src/agents/agy/agy-adapter.js';
 import type { SessionRow } from '../../../../src/registry/session-row.js';
 import { FakeProcessTable } from '../../../../src/testing/process/fake-process-table.js';
 import type { FakeProcess } from '../../../../src/testing/process/fake-process.js';

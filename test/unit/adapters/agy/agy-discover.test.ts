@@ -1,7 +1,7 @@
 import { mkdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AgyAdapter } from '../../../../src/adapters/agy/agy-adapter.js';
+import { AgyAdapter } from '../../../../src/agents/agy/agy-adapter.js';
 import { FakeProcessTable } from '../../../../src/testing/process/fake-process-table.js';
 import { agyTree, freshId, portsWith, writeAgyCache, writeAgyDb } from '../../../helpers/adapter-agy-files.js';
 import { makeTempDir } from '../../../helpers/fs-temp.js';

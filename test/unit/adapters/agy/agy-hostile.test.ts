@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, linkSync, mkdirSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AgyAdapter } from '../../../../src/adapters/agy/agy-adapter.js';
+import { AgyAdapter } from '../../../../src/agents/agy/agy-adapter.js';
 import { FakeProcessTable } from '../../../../src/testing/process/fake-process-table.js';
 import { freshId, hashTree, portsWith } from '../../../helpers/adapter-agy-files.js';
 import { agyCliRoot, writeAgyAcp, writeAgyFile, writeAgyRealDb, writeAgySummaries } from '../../../helpers/adapter-agy-real-files.js';

@@ -4,9 +4,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AgyAdapter } from '../../../../src/adapters/agy/agy-adapter.js';
-import { agyPaths } from '../../../../src/adapters/agy/agy-paths.js';
-import { planAgyPurge } from '../../../../src/adapters/agy/agy-purge-plan.js';
+import { AgyAdapter } from '../../../../src/agents/agy/agy-adapter.js';
+import { agyPaths } from '../../../../src/agents/agy/agy-paths.js';
+import { planAgyPurge } from '../../../../src/agents/agy/agy-purge-plan.js';
 import { NodeFileSystem } from '../../../../src/node/node-fs.js';
 import { FakeProcessTable } from '../../../../src/testing/process/fake-process-table.js';
 import { SpyFileSystem } from '../../../helpers/adapter-codex-spy.js';

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AgyAdapter } from '../../../../src/adapters/agy/agy-adapter.js';
+import { AgyAdapter } from '../../../../src/agents/agy/agy-adapter.js';
 import { FakeProcessTable } from '../../../../src/testing/process/fake-process-table.js';
 import { SpyFileSystem, freshId, portsWith } from '../../../helpers/adapter-agy-files.js';
 import { agyCliRoot, writeAgyAcp, writeAgyFile, writeAgyRealDb, writeAgySummaries } from '../../../helpers/adapter-agy-real-files.js';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AgyAdapter } from '../../../../src/adapters/agy/agy-adapter.js';
+import { AgyAdapter } from '../../../../src/agents/agy/agy-adapter.js';
 import { isUuid } from '../../../../src/ids/agent-id.js';
 import { FakeProcessTable } from '../../../../src/testing/process/fake-process-table.js';
 import { SpyFileSystem, agyRootOf, agyTree, agyTreePaths, freshId, hashTree, portsWith, writeAgyCache } from '../../../helpers/adapter-agy-files.js';

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { copyFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { agyUriPath, decodeAgyTrajectory, readAgyTrajectory } from '../../../../src/adapters/agy/agy-trajectory.js';
+import { agyUriPath, decodeAgyTrajectory, readAgyTrajectory } from '../../../../src/agents/agy/agy-trajectory.js';
 import { NodeFileSystem } from '../../../../src/node/node-fs.js';
 import { agyConversationSql, encodeProto, trajectoryBlob } from '../../../helpers/adapter-agy-proto.js';
 import { makeTempDir } from '../../../helpers/fs-temp.js';

@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AgyAdapter } from '../../../../src/adapters/agy/agy-adapter.js';
+import { AgyAdapter } from '../../../../src/agents/agy/agy-adapter.js';
 import { resolvePorts } from '../../../../src/node/node-ports.js';
 import { withReadScope } from '../../../../src/sqlite/read-scope.js';
 import { freshId, SpyFileSystem, writeAgyCache } from '../../../helpers/adapter-agy-files.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isTelemetryOf, isTodoOf } from '../../../../src/adapters/claude/artifact-names.js';
+import { isTelemetryOf, isTodoOf } from '../../../../src/agents/claude/artifact-names.js';
 
 const A = '94849f2b-9545-4e05-8416-865e3eb95515';
 const B = 'c43320d8-b353-4f03-9b52-c667e580d55a';

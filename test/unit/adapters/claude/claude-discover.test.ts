@@ -1,8 +1,8 @@
 import { mkdirSync, symlinkSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ClaudeAdapter } from '../../../../src/adapters/claude/claude-adapter.js';
-import { claudeProjectKey } from '../../../../src/adapters/claude/project-key.js';
+import { ClaudeAdapter } from '../../../../src/agents/claude/claude-adapter.js';
+import { claudeProjectKey } from '../../../../src/agents/claude/project-key.js';
 import { nodePorts } from '../../../../src/node/node-ports.js';
 import { PurgeService } from '../../../../src/purge/purge-service.js';
 import { type ClaudeSandbox, freshId, makeClaudeSandbox, writeTranscript } from '../../../helpers/adapter-claude-sandbox.js';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ClaudeAdapter } from '../../../../src/adapters/claude/claude-adapter.js';
+import { ClaudeAdapter } from '../../../../src/agents/claude/claude-adapter.js';
 import { nodePorts } from '../../../../src/node/node-ports.js';
 import { FakeClock } from '../../../../src/testing/fs/fake-clock.js';
 import { type FakeProcess, FakeProcessTable } from '../../../../src/testing/process/index.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claudeLocations } from '../../../../src/adapters/claude/claude-locations.js';
+import { claudeLocations } from '../../../../src/agents/claude/claude-locations.js';
 
 describe('claudeLocations', () => {
   it('defaults: <home>/.claude, its projects/, and /tmp', () => {

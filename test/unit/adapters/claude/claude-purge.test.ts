@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ClaudeAdapter } from '../../../../src/adapters/claude/claude-adapter.js';
-import { claudeProjectKey } from '../../../../src/adapters/claude/project-key.js';
+import { ClaudeAdapter } from '../../../../src/agents/claude/claude-adapter.js';
+import { claudeProjectKey } from '../../../../src/agents/claude/project-key.js';
 import { RecordingFileSystem } from '../../../../src/testing/fs/index.js';
 import { withOverrides } from '../../../helpers/fs-overrides.js';
 import { NodeFileSystem } from '../../../../src/node/node-fs.js';

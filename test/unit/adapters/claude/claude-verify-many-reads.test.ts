@@ -4,8 +4,8 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ClaudeAdapter } from '../../../../src/adapters/claude/claude-adapter.js';
-import { claudeProjectKey } from '../../../../src/adapters/claude/project-key.js';
+import { ClaudeAdapter } from '../../../../src/agents/claude/claude-adapter.js';
+import { claudeProjectKey } from '../../../../src/agents/claude/project-key.js';
 import { resolvePorts } from '../../../../src/node/node-ports.js';
 import { SpyFileSystem } from '../../../helpers/adapter-agy-files.js';
 import { type ClaudeSandbox, freshId, makeClaudeSandbox, writeTranscript } from '../../../helpers/adapter-claude-sandbox.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sessionLiveness } from '../../../../src/adapters/claude/session-liveness.js';
+import { sessionLiveness } from '../../../../src/agents/claude/session-liveness.js';
 import type { ProcessInfo } from '../../../../src/ports/process.js';
 
 const NOW = 1_796_000_000_000;

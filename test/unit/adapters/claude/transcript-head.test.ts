@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseTranscriptHead, readTranscriptHead } from '../../../../src/adapters/claude/transcript-head.js';
+import { parseTranscriptHead, readTranscriptHead } from '../../../../src/agents/claude/transcript-head.js';
 import { NodeFileSystem } from '../../../../src/node/node-fs.js';
 import type { FileSystemPort } from '../../../../src/ports/fs.js';
 

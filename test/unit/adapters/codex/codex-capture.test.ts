@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { getAdapter } from '../../../../src/adapters/get-adapter.js';
+import { getAdapter } from '../../../../src/agents/get-adapter.js';
 import type { SessionRow } from '../../../../src/registry/session-row.js';
 import { buildCodexHome, codexDir, v7, type ThreadSpec } from '../../../helpers/adapter-codex-home.js';
 

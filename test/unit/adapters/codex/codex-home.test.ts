@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codexHome } from '../../../../src/adapters/codex/codex-home.js';
+import { codexHome } from '../../../../src/agents/codex/codex-home.js';
 
 describe('codexHome', () => {
   it('is CODEX_HOME, else <home>/.codex', () => {

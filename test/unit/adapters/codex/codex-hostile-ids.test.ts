@@ -5,8 +5,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CodexAdapter } from '../../../../src/adapters/codex/codex-adapter.js';
-import type { HomeDiscoveryContext } from '../../../../src/adapters/types.js';
+import { CodexAdapter } from '../../../../src/agents/codex/codex-adapter.js';
+import type { HomeDiscoveryContext } from '../../../../src/agents/types.js';
 import { isUuid } from '../../../../src/ids/agent-id.js';
 import { NodeFileSystem } from '../../../../src/node/node-fs.js';
 import type { Ports } from '../../../../src/ports/index.js';

@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CodexAdapter } from '../../../../src/adapters/codex/codex-adapter.js';
-import type { HomeDiscoveryContext } from '../../../../src/adapters/types.js';
+import { CodexAdapter } from '../../../../src/agents/codex/codex-adapter.js';
+import type { HomeDiscoveryContext } from '../../../../src/agents/types.js';
 import { NodeFileSystem } from '../../../../src/node/node-fs.js';
 import { type FakeProcess, FakeProcessTable } from '../../../../src/testing/process/index.js';
 import { buildCodexHome, codexDir, rolloutPath, v7, type ThreadSpec } from '../../../helpers/adapter-codex-home.js';
@@ -100,7 +100,7 @@ describe('codex inUseHints are safe to paste (issue 13)', () => {
 
 describe('shellQuote', () => {
   it('leaves plain path characters alone and single-quotes the rest, so a shell reads back the same word', async () => {
-    const { shellQuote } = await import('../../../../src/adapters/common/in-use.js');
+    const { shellQuote } = await import('../../../../src/agents/common/in-use.js');
     const { spawnSync } = await import('node:child_process');
     for (const w of ['abc-1.2', "it's", 'a b', '$(id)', '`x`', ';rm', "'", '\\n', 'é']) {
       const out = spawnSync('sh', ['-c', `printf %s ${shellQuote(w)}`], { encoding: 'utf8' }).stdout;

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readRolloutHead } from '../../../../src/adapters/codex/rollout-head.js';
+import { readRolloutHead } from '../../../../src/agents/codex/rollout-head.js';
 import { NodeFileSystem } from '../../../../src/node/node-fs.js';
 import { headLine } from '../../../helpers/adapter-codex-home.js';
 import { SpyFileSystem } from '../../../helpers/adapter-codex-spy.js';

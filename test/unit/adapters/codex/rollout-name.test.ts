@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rolloutNameId } from '../../../../src/adapters/codex/rollout-name.js';
-import { isSnapshotOf } from '../../../../src/adapters/codex/snapshot-name.js';
+import { rolloutNameId } from '../../../../src/agents/codex/rollout-name.js';
+import { isSnapshotOf } from '../../../../src/agents/codex/snapshot-name.js';
 
 const ID = '01a229f2-dd9f-7f71-b03f-29e4937c4596';
 const uuid = fc.uuid().map((u) => u.toLowerCase());

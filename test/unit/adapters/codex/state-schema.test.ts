@@ -3,9 +3,9 @@
 // not schema — is read every time.
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { schemaLayout, withBackfill } from '../../../../src/adapters/codex/state-layout.js';
-import { stateSchema } from '../../../../src/adapters/codex/state-schema.js';
-import { cwdIndexLead } from '../../../../src/adapters/codex/thread-query.js';
+import { schemaLayout, withBackfill } from '../../../../src/agents/codex/state-layout.js';
+import { stateSchema } from '../../../../src/agents/codex/state-schema.js';
+import { cwdIndexLead } from '../../../../src/agents/codex/thread-query.js';
 
 const THREADS = 'CREATE TABLE threads (id TEXT PRIMARY KEY, rollout_path TEXT NOT NULL, cwd TEXT NOT NULL, archived INTEGER NOT NULL DEFAULT 0, updated_at_ms INTEGER)';
 const INDEX = 'CREATE INDEX idx_threads_archived_cwd ON threads(archived, cwd)';

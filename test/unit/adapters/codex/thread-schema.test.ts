@@ -2,10 +2,10 @@
 // are known, and the threads of a cwd whatever the `archived` values.
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { stateLayout } from '../../../../src/adapters/codex/state-layout.js';
-import { threadColumns } from '../../../../src/adapters/codex/thread-columns.js';
+import { stateLayout } from '../../../../src/agents/codex/state-layout.js';
+import { threadColumns } from '../../../../src/agents/codex/thread-columns.js';
 import fc from 'fast-check';
-import { threadsByCwd, threadsById, threadsByIds } from '../../../../src/adapters/codex/thread-query.js';
+import { threadsByCwd, threadsById, threadsByIds } from '../../../../src/agents/codex/thread-query.js';
 
 function db(sql: string[]): Database.Database {
   const d = new Database(':memory:');

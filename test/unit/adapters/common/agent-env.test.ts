@@ -2,7 +2,7 @@ import { mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { agentEnv } from '../../../../src/adapters/common/agent-env.js';
+import { agentEnv } from '../../../../src/agents/common/agent-env.js';
 import { NodeFileSystem } from '../../../../src/node/node-fs.js';
 import { FakeProcessTable } from '../../../../src/testing/process/fake-process-table.js';
 

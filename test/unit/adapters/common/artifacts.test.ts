@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { existingArtifacts, removeArtifacts } from '../../../../src/adapters/common/artifacts.js';
+import { existingArtifacts, removeArtifacts } from '../../../../src/agents/common/artifacts.js';
 import { NodeFileSystem } from '../../../../src/node/node-fs.js';
 
 const fs = new NodeFileSystem();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ArtifactPath } from '../../../../src/adapters/common/artifacts.js';
-import { BaseAdapter } from '../../../../src/adapters/common/base-adapter.js';
-import type { HomeDiscoveryContext } from '../../../../src/adapters/types.js';
+import type { ArtifactPath } from '../../../../src/agents/common/artifacts.js';
+import { BaseAdapter } from '../../../../src/agents/common/base-adapter.js';
+import type { HomeDiscoveryContext } from '../../../../src/agents/types.js';
 import { nodePorts } from '../../../../src/node/node-ports.js';
 import type { Artifact } from '../../../../src/purge/artifact.js';
 import { strs } from '../../../helpers/artifact-strings.js';

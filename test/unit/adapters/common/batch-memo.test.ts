@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchMemo, verifyCanonical } from '../../../../src/adapters/common/batch-memo.js';
+import { batchMemo, verifyCanonical } from '../../../../src/agents/common/batch-memo.js';
 
 describe('batch helpers', () => {
   it('batchMemo makes one promise per key and leaves no failure unhandled', async () => {

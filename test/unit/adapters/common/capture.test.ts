@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideCapture } from '../../../../src/adapters/common/capture.js';
+import { decideCapture } from '../../../../src/agents/common/capture.js';
 
 const c = (id: string, over: Partial<{ verified: boolean; newer: boolean; claimed: boolean; proven: boolean }> = {}) => ({ id, verified: true, newer: true, claimed: false, ...over });
 

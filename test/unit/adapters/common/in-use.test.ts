@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findInUseHolders } from '../../../../src/adapters/common/in-use.js';
+import { findInUseHolders } from '../../../../src/agents/common/in-use.js';
 import { FakeProcessTable } from '../../../../src/testing/process/fake-process-table.js';
 
 const ID = 'a7800001-0000-4000-8000-000000000001';

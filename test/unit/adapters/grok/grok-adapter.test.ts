@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GrokAdapter } from '../../../../src/adapters/grok/grok-adapter.js';
+import { GrokAdapter } from '../../../../src/agents/grok/grok-adapter.js';
 import { PortError } from '../../../../src/errors.js';
 import type { RunResult } from '../../../../src/ports/process.js';
 import { FakeProcessTable } from '../../../../src/testing/process/fake-process-table.js';

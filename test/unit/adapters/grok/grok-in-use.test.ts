@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GrokAdapter } from '../../../../src/adapters/grok/grok-adapter.js';
+import { GrokAdapter } from '../../../../src/agents/grok/grok-adapter.js';
 import { FakeProcessTable } from '../../../../src/testing/process/fake-process-table.js';
 import type { FakeProcess } from '../../../../src/testing/process/fake-process.js';
 import { portsWith } from '../../../helpers/adapter-agy-files.js';

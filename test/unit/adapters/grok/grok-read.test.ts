@@ -1,7 +1,7 @@
 // readGrokFile reads a buffer of the size lstat saw (plus one byte), not of the cap: a file that has grown since (a
 // summary replaced between the lstat and the open) is read again whole, and one over the cap is still refused.
 import { describe, expect, it } from 'vitest';
-import { readGrokFile } from '../../../../src/adapters/grok/grok-read.js';
+import { readGrokFile } from '../../../../src/agents/grok/grok-read.js';
 import type { FileStat, FileSystemPort } from '../../../../src/ports/fs.js';
 
 function fsOf(text: string, seenSize: number, heads: number[]): FileSystemPort {

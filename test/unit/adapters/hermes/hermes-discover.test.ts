@@ -1,7 +1,7 @@
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HermesAdapter } from '../../../../src/adapters/hermes/hermes-adapter.js';
+import { HermesAdapter } from '../../../../src/agents/hermes/hermes-adapter.js';
 import { FakeProcessTable } from '../../../../src/testing/process/fake-process-table.js';
 import { freshId, portsWith } from '../../../helpers/adapter-agy-files.js';
 import { HERMES_SCHEMA, sessionSql, writeHermesDb } from '../../../helpers/adapter-hermes-stage.js';

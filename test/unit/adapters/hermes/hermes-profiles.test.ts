@@ -2,7 +2,7 @@
 import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HermesAdapter } from '../../../../src/adapters/hermes/hermes-adapter.js';
+import { HermesAdapter } from '../../../../src/agents/hermes/hermes-adapter.js';
 import { nodePorts } from '../../../../src/node/node-ports.js';
 import { IDS, materializeHermesStage } from '../../../helpers/adapter-hermes-real.js';
 import { makeTempDir } from '../../../helpers/fs-temp.js';

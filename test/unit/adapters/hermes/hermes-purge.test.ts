@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HermesAdapter } from '../../../../src/adapters/hermes/hermes-adapter.js';
+import { HermesAdapter } from '../../../../src/agents/hermes/hermes-adapter.js';
 import { isPlausibleId } from '../../../../src/ids/agent-id.js';
 import { FakeProcessTable } from '../../../../src/testing/process/fake-process-table.js';
 import { SpyFileSystem, freshId, hashTree, portsWith } from '../../../helpers/adapter-agy-files.js';

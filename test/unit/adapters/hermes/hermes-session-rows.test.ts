@@ -3,9 +3,9 @@
 // not JSON, not an object, too long) that give no config fields.
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { chainRows } from '../../../../src/adapters/hermes/hermes-chain-rows.js';
-import { hermesSessionColumns } from '../../../../src/adapters/hermes/hermes-layout.js';
-import { sessionRows } from '../../../../src/adapters/hermes/hermes-sessions.js';
+import { chainRows } from '../../../../src/agents/hermes/hermes-chain-rows.js';
+import { hermesSessionColumns } from '../../../../src/agents/hermes/hermes-layout.js';
+import { sessionRows } from '../../../../src/agents/hermes/hermes-sessions.js';
 import { realSessionsSchema } from '../../../helpers/adapter-hermes-real.js';
 
 const db = new Database(':memory:');

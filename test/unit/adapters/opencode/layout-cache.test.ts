@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OpencodeLayoutCache, isKnownLayout } from '../../../../src/adapters/opencode/opencode-layout.js';
+import { OpencodeLayoutCache, isKnownLayout } from '../../../../src/agents/opencode/opencode-layout.js';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -5,8 +5,8 @@ import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adaptersOf } from '../../../../src/adapters/adapters-of.js';
-import { getAdapter } from '../../../../src/adapters/get-adapter.js';
+import { adaptersOf } from '../../../../src/agents/adapters-of.js';
+import { getAdapter } from '../../../../src/agents/get-adapter.js';
 import { resumeStates } from '../../../../src/inspect/resume-states.js';
 import { NodeFileSystem } from '../../../../src/node/node-fs.js';
 import type { SessionRow } from '../../../../src/registry/session-row.js';

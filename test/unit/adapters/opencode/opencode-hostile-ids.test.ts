@@ -2,7 +2,7 @@
 // database: purge, residual, hasArtifacts, mentions, verify and the in-use check answer at once.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { OpencodeAdapter } from '../../../../src/adapters/opencode/opencode-adapter.js';
+import { OpencodeAdapter } from '../../../../src/agents/opencode/opencode-adapter.js';
 import { isPlausibleId } from '../../../../src/ids/agent-id.js';
 import { NodeFileSystem } from '../../../../src/node/node-fs.js';
 import type { FileSystemPort } from '../../../../src/ports/fs.js';

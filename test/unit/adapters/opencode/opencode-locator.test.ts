@@ -4,8 +4,8 @@ import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OpencodeAdapter } from '../../../../src/adapters/opencode/opencode-adapter.js';
-import { OpencodeLocator } from '../../../../src/adapters/opencode/opencode-locator.js';
+import { OpencodeAdapter } from '../../../../src/agents/opencode/opencode-adapter.js';
+import { OpencodeLocator } from '../../../../src/agents/opencode/opencode-locator.js';
 import { PortError } from '../../../../src/errors.js';
 import { NodeFileSystem } from '../../../../src/node/node-fs.js';
 import type { RunResult } from '../../../../src/ports/process.js';

@@ -1,8 +1,8 @@
 // Pure pieces of the opencode adapter: the `debug paths` parser, the empty-input placeholder, the background-service rule.
 import { describe, expect, it } from 'vitest';
-import { getAdapter } from '../../../../src/adapters/get-adapter.js';
-import { parseDebugPathsDb } from '../../../../src/adapters/opencode/debug-paths.js';
-import { isOpencodeService } from '../../../../src/adapters/opencode/opencode-service.js';
+import { getAdapter } from '../../../../src/agents/get-adapter.js';
+import { parseDebugPathsDb } from '../../../../src/agents/opencode/debug-paths.js';
+import { isOpencodeService } from '../../../../src/agents/opencode/opencode-service.js';
 import { FakeProcessTable } from '../../../../src/testing/process/fake-process-table.js';
 
 describe('parseDebugPathsDb', () => {

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { detectOpencodeLayout } from '../../../../src/adapters/opencode/opencode-layout.js';
-import { workspaceSessions } from '../../../../src/adapters/opencode/opencode-sessions.js';
+import { detectOpencodeLayout } from '../../../../src/agents/opencode/opencode-layout.js';
+import { workspaceSessions } from '../../../../src/agents/opencode/opencode-sessions.js';
 import { sesId, v1Schema, V2_SCHEMA } from '../../../helpers/adapter-opencode-db.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mam-oc-top-'));
