@@ -1,7 +1,7 @@
 import type { AgentName } from '../ids/agent-names.js';
+import type { AgentDefinition } from './contract/agent-definition.js';
 import type { PurgeFault } from '../purge/purge-fault.js';
 import type { Artifact, LeftArtifact } from '../purge/artifact.js';
-import type { SessionRow } from '../registry/session-row.js';
 import type { InvalidArgumentError } from '../invalid-argument-error.js';
 
 /**
@@ -111,13 +111,37 @@ export interface AdapterPurgePlan {
 }
 
 /**
+ * What a purge of one conversation did: what it removed and what is left of its own artifacts, with why.
+ * @public
+ */
+export interface AdapterPurgeReport {
+  /** The artifacts removed, of the kind their lstat gave before removal. */
+  removed: Artifact[];
+  /** What is still there of the conversation's own artifacts, each with the reason it stays. */
+  residual: LeftArtifact[];
+}
+
+/**
+ * The fields of a session row capture reads (a `SessionRow` is one); others are kept as they are.
+ * @public
+ */
+export interface CaptureRow {
+  /** The session instance's start, epoch seconds, when recorded. */
+  readonly herdr_session_epoch?: number | null | undefined;
+  /** The row's pane (capture proves candidates against its process). */
+  readonly pane?: unknown;
+  /** Any other field of the row. */
+  readonly [field: string]: unknown;
+}
+
+/**
  * What one agent's store looks like, so an empty answer can say why: `missing` (no store here), `unreadable`,
  * `unknown-layout` (a version this library does not know: discovery finds nothing there, a purge refuses), or `ok`.
  * @public
  */
 export interface StoreSurvey {
-  /** The agent. */
-  agent: AgentName;
+  /** The agent (a built-in name, or an outside definition's). */
+  agent: AgentName | (string & {});
   /** The store's state. */
   store: 'missing' | 'unreadable' | 'unknown-layout' | 'ok';
   /** The root looked at (the agent's config or data dir, or its database). */
@@ -148,8 +172,8 @@ export interface PreflightResult {
  * @public
  */
 export interface StoreReport {
-  /** The agent. */
-  agent: AgentName;
+  /** The agent (a built-in name, or an outside definition's). */
+  agent: AgentName | (string & {});
   /** `present`, `absent`, or `not-inspected` (the adapter has no store inspection). */
   presence: 'present' | 'absent' | 'not-inspected';
   /** Where the store lives (the agent's home or data dir), or null. */
@@ -179,9 +203,13 @@ export type RemainsBelonging = 'here' | 'elsewhere' | 'unrecorded';
  * programming error — while a missing, unreadable or unknown store stays a result.
  * @public
  */
-export interface AgentAdapter {
+export interface AgentAdapter<N extends string = AgentName> {
   /** The canonical agent name. */
-  readonly name: AgentName;
+  readonly name: N;
+  /** The definition the adapter was made of (`createAdapter`). */
+  readonly definition?: AgentDefinition<N>;
+  /** The CLI arguments that resume a conversation (`--resume <id>` …), empty for an implausible id. */
+  resumeArgs?(id: string): string[];
   /** The row field that records this agent's own id. */
   readonly ownKey: string;
   /** `pre_assigned`: mam picks the id and passes it to the CLI (claude, grok); `post_discovered`: the CLI picks it and capture finds it on disk (agy, codex, hermes, opencode). */
@@ -206,7 +234,7 @@ export interface AgentAdapter {
   /** The id a recorded conversation continues under now (Hermes: the tip of its compression chain), or null when unknown; absent for agents whose ids never move. */
   currentId?(id: string, ctx: DiscoveryContext): Promise<string | null>;
   /** The one id this row's live session uses, or why not. */
-  captureActiveSessionId(row: SessionRow, ctx: DiscoveryContext): Promise<CaptureResult>;
+  captureActiveSessionId(row: CaptureRow, ctx: DiscoveryContext): Promise<CaptureResult>;
   /** Does any live process use this conversation (all four signals). */
   conversationInUse(id: string, ctx: DiscoveryContext): Promise<boolean>;
   /** The processes that use it, with the signal that showed each (empty when none). */
@@ -215,7 +243,12 @@ export interface AgentAdapter {
   inUseHints(id: string, ctx: DiscoveryContext): string[];
   /** What a purge of the conversation would remove, refuse and leave named (changes nothing). Never throws on a bad or unreadable store. */
   planPurge(id: string, ctx: DiscoveryContext): Promise<AdapterPurgePlan>;
-  /** Removes every artifact of the conversation; returns what was removed. Never throws on a bad or unreadable store. */
+  /**
+   * Removes every artifact of the conversation and reports what it removed and what is left, each left artifact with
+   * its reason (a swapped directory, a failed row delete …). Never throws on a bad or unreadable store.
+   */
+  purge?(id: string, ctx: DiscoveryContext): Promise<AdapterPurgeReport>;
+  /** Removes every artifact of the conversation; returns what was removed (`purge` also says what is left). Never throws on a bad or unreadable store. */
   purgeArtifacts(id: string, ctx: DiscoveryContext): Promise<Artifact[]>;
   /** What is still there of this conversation's own artifacts (paths and database rows), each with the reason it stays. */
   residualArtifacts(id: string, ctx: DiscoveryContext): Promise<LeftArtifact[]>;

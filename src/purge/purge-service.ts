@@ -112,8 +112,7 @@ export class PurgeService {
       if (f !== null) noted.push(f);
     };
     const fs = faultNotingFs(this.#ports.fs, note);
-    // A fresh instance: what it remembers of this purge (failed row deletes, swapped paths, sub-agents) answers this
-    // purge's residual only, never a later plan on the shared adapters.
+    // An adapter over the fault-noting fs: every failed call of this purge is noted for its report.
     const adapter = makeAdapter(agent, { ...this.#ports, fs });
     const ctx = purgeContext(options);
     // The last look at the signal: from here the removal runs to its end (the context above has no signal, so no adapter
@@ -123,8 +122,10 @@ export class PurgeService {
     releaseKept(this.#ports.fs);
     try {
       return await withSqliteOpenFaults(note, async () => {
-        const purged = await adapter.purgeArtifacts(id, ctx);
-        const [residual, mentions, after] = await Promise.all([adapter.residualArtifacts(id, ctx), adapter.mentions(id, ctx), adapter.purgeNotesOf?.(id, ctx) ?? []]);
+        // The adapter's report says what it removed and what is left, with why (a swap, a failed row delete).
+        const report = adapter.purge !== undefined ? await adapter.purge(id, ctx) : { removed: await adapter.purgeArtifacts(id, ctx), residual: await adapter.residualArtifacts(id, ctx) };
+        const { removed: purged, residual } = report;
+        const [mentions, after] = await Promise.all([adapter.mentions(id, ctx), adapter.purgeNotesOf?.(id, ctx) ?? []]);
         // Notes known before (e.g. a remote copy out of reach) and those the removal itself found (a busy WAL), once each.
         const notes = [...new Set([...fresh.notes, ...after])];
         // Nothing left by name, yet the id still has an artifact: the outcome says so rather than claim the purge.

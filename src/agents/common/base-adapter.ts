@@ -14,7 +14,7 @@ import { REMOVAL_REASONS } from '../../paths/removal-reasons.js';
 import { decideCapture } from './capture.js';
 import { findInUseHolders, psHint } from './in-use.js';
 import { InvalidArgumentError } from '../../invalid-argument-error.js';
-import { guardAdapterMethods } from '../../validation/adapter-methods.js';
+import { guardAdapterMethods } from '../contract/legacy-guard.js';
 import { withWorkspace } from '../../validation/discovery-context.js';
 
 /**

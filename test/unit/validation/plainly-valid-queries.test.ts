@@ -2,7 +2,7 @@
 // refuses: random lists of right and wrong queries, holes and odd objects included.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { queriesSchema } from '../../../src/validation/adapter-methods.js';
+import { queriesSchema } from '../../../src/agents/contract/method-guard.js';
 import { plainlyValidQueries } from '../../../src/validation/plainly-valid-queries.js';
 
 const value = fc.oneof(
