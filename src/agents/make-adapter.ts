@@ -4,13 +4,13 @@ import type { Ports } from '../ports/index.js';
 import { AgyAdapter } from './agy/agy-adapter.js';
 import { ClaudeAdapter } from './claude/claude-adapter.js';
 import { CodexAdapter } from './codex/codex-adapter.js';
-import type { BaseAdapter } from './common/base-adapter.js';
+import type { AgentAdapter } from './types.js';
 import { GrokAdapter } from './grok/grok-adapter.js';
 import { HermesAdapter } from './hermes/hermes-adapter.js';
 import { OpencodeAdapter } from './opencode/opencode-adapter.js';
 
 /** A new adapter of `name` over complete `ports` (caches that outlive one instance are kept per ports, not here). */
-export function makeAdapter(name: AgentName, ports: Ports): BaseAdapter {
+export function makeAdapter(name: AgentName, ports: Ports): AgentAdapter {
   switch (name) {
     case 'claude':
       return new ClaudeAdapter(ports);
