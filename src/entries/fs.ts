@@ -9,3 +9,6 @@ export * from '../atomic/index.js';
 
 // errors
 export { toPortError } from '../errors.js';
+
+// the fact cache (one per file-system port; its rule: remembered under the lstat stamp once settled)
+export { factCacheOf, type FactCache, type FactEntry, setFactCaching } from '../cache/fact-cache.js';

@@ -1,6 +1,6 @@
 import type Database from './driver.js';
 import type { FileStat, FileSystemPort } from '../ports/fs.js';
-import { settled, statStamp } from './remembered-probe.js';
+import { settled, statStamp } from '../cache/fact-cache.js';
 
 /** The looks the opener takes of a database before opening it: the file's own `lstat` and its three sidecars'. */
 export interface OpenLooks {

@@ -11,6 +11,7 @@ import { GrokAdapter } from '../../src/agents/grok/grok-adapter.js';
 import { encodeGrokCwd } from '../../src/agents/grok/grok-encode.js';
 import { resolvePorts } from '../../src/node/node-ports.js';
 import { withReadScope } from '../../src/sqlite/read-scope.js';
+import { setFactCaching } from '../../src/cache/fact-cache.js';
 import { FakeProcessTable } from '../../src/testing/process/fake-process-table.js';
 import { SpyFileSystem } from '../helpers/adapter-agy-files.js';
 import { writeAgyRealDb } from '../helpers/adapter-agy-real-files.js';
@@ -38,8 +39,9 @@ const age = (p: string, settled: boolean): void => {
 const ops = (spy: SpyFileSystem, path: string): string[] => spy.calls.filter((c) => c.path === path).map((c) => c.op);
 
 // Two calls on one adapter; the second's calls on `path`, and the databases it opened.
-async function secondCall(make: (ports: ReturnType<typeof resolvePorts>) => { verifyMany?: (q: Array<{ id: string }>, c: { workspace: string; home: string }) => Promise<boolean[]> }, id: string, path: string): Promise<{ first: string[]; second: string[]; answers: boolean[][]; opens: string[] }> {
+async function secondCall(make: (ports: ReturnType<typeof resolvePorts>) => { verifyMany?: (q: Array<{ id: string }>, c: { workspace: string; home: string }) => Promise<boolean[]> }, id: string, path: string, caching = true): Promise<{ first: string[]; second: string[]; answers: boolean[][]; opens: string[] }> {
   const spy = new SpyFileSystem();
+  if (!caching) setFactCaching(spy.port, false);
   const a = make(resolvePorts({ fs: spy.port, proc }));
   const ctx = { workspace: ws, home };
   const answers = [await withReadScope(async () => (await a.verifyMany?.([{ id }, { id }], ctx)) ?? [])];
@@ -49,6 +51,19 @@ async function secondCall(make: (ports: ReturnType<typeof resolvePorts>) => { ve
   answers.push(await withReadScope(async () => (await a.verifyMany?.([{ id }, { id }], ctx)) ?? [], stats));
   return { first, second: ops(spy, path), answers, opens: stats.opens };
 }
+
+describe('remembered facts: the cache turned off', () => {
+  it('claude: a settled transcript is read again on every call', async () => {
+    const id = '6f1f8f52-3c7e-4d0b-9a55-0c2f4b7e9a10';
+    const t = join(home, '.claude', 'projects', claudeProjectKey(ws), `${id}.jsonl`);
+    mkdirSync(dirname(t), { recursive: true });
+    writeFileSync(t, `${JSON.stringify({ type: 'user', cwd: ws })}\n`);
+    age(t, true);
+    const r = await secondCall((p) => new ClaudeAdapter(p), id, t, false);
+    expect(r.answers).toEqual([[true, true], [true, true]]);
+    expect(r.second).toEqual(['lstat', 'readHead']);
+  });
+});
 
 describe('remembered facts: an unchanged settled file costs one lstat', () => {
   for (const settled of [true, false]) {

@@ -3,25 +3,14 @@ import { codexDbs, type CodexDb } from './codex-dbs.js';
 import type { CodexHome } from './codex-home.js';
 import type { ReadonlyDb } from '../../sqlite/open-readonly.js';
 import { lstatOrNull } from '../../paths/lstat-or-null.js';
-import { settled, statStamp } from '../../sqlite/remembered-probe.js';
+import { factCacheOf, statStamp } from '../../cache/fact-cache.js';
 import type { StateClock } from '../../sqlite/state-clock.js';
 
 // The clock type has a neutral home (Hermes uses it too); Codex's modules still name it from here.
 export type { StateClock } from '../../sqlite/state-clock.js';
 
-interface Remembered<T> {
-  stamp: string;
-  value: T;
-}
-
-// Per file-system port (a fake and the real disk never share), per path.
-const listings = new WeakMap<FileSystemPort, Map<string, Remembered<CodexDb[]>>>();
-
-function bucket<T>(all: WeakMap<FileSystemPort, Map<string, Remembered<T>>>, fs: FileSystemPort): Map<string, Remembered<T>> {
-  let m = all.get(fs);
-  if (m === undefined) all.set(fs, (m = new Map()));
-  return m;
-}
+// The fact cache's space of state database listings (per file-system port, keyed by the home's database dirs).
+const SPACE = 'codex.state-dbs';
 
 
 // Looks a caller took of a home's database directories, for that home object's next withStateDbs (taken once).
@@ -71,18 +60,18 @@ function dirLooks(home: CodexHome, looks: Promise<{ stats: Array<FileStat | null
 export async function withStateDbs<T>(fs: FileSystemPort, home: CodexHome, now: StateClock | undefined, fn: (dbs: CodexDb[], dirLook: DbDirLook) => Promise<T>): Promise<T> {
   if (now === undefined) return fn((await codexDbs(fs, home)).filter((d) => d.state), () => undefined);
   const key = home.dbDirs.join('\0');
-  const mem = bucket(listings, fs);
-  const hit = mem.get(key);
+  const cache = factCacheOf(fs);
+  const hit = cache.peek<CodexDb[]>(SPACE, key);
   if (hit !== undefined) {
     const looks = dirStamp(fs, home);
     const check = looks.then((d) => d.stamp === hit.stamp, () => false);
     const out = await fn(hit.value, dirLooks(home, looks.catch(() => null)));
     if (await check) return out;
-    mem.delete(key);
+    cache.forget(SPACE, key);
   }
   const [before, all] = await Promise.all([dirStamp(fs, home).catch(() => null), codexDbs(fs, home)]);
   const dbs = all.filter((d) => d.state);
   const plain = await Promise.all(dbs.map(async (d) => (await lstatOrNull(fs, d.path).catch(() => null))?.kind === 'file'));
-  if (before !== null && plain.every(Boolean) && settled(before.stats, now())) mem.set(key, { stamp: before.stamp, value: dbs });
+  if (before !== null && plain.every(Boolean)) cache.remember({ space: SPACE, key, looks: before.stats, now: now(), value: dbs, stamp: before.stamp });
   return fn(dbs, dirLooks(home, Promise.resolve(before)));
 }

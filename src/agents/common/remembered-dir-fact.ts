@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { lstatOrNull } from '../../paths/lstat-or-null.js';
 import type { FileStat, FileSystemPort } from '../../ports/fs.js';
-import { settled, statStamp } from '../../sqlite/remembered-probe.js';
+import { factCacheOf, settled, statStamp } from '../../cache/fact-cache.js';
 import type { FactClock } from './remembered-fact.js';
 
 /**
@@ -11,17 +11,14 @@ import type { FactClock } from './remembered-fact.js';
  */
 export type DirLook = (dir: string) => Promise<FileStat | null | undefined>;
 
-// Facts kept per port at most: past it the oldest remembered is dropped (a bound on memory, never on correctness).
-const MAX_FACTS = 20_000;
-
+// What a fact of a directory's entries was read under (the directory's stamp is the entry's own), and the value.
 interface Entry {
-  dir: string;
   present: Array<{ name: string; stamp: string }>;
   value: unknown;
 }
 
-// Per file-system port (a fake and the real disk never share): fact key → what it was read under and the value.
-const memory = new WeakMap<FileSystemPort, Map<string, Entry>>();
+// The fact cache's space of directory facts (per file-system port; src/cache/fact-cache.ts has the rule).
+const SPACE = 'dir-fact';
 
 /**
  * A {@link DirLook} over `fs`: each directory looked at once for the life of the returned function (one batch).
@@ -58,23 +55,21 @@ export async function rememberedDirFact<T>(
 ): Promise<T> {
   if (now === undefined) return read([]);
   const d = await look(dir);
-  let mem = memory.get(fs);
-  if (mem === undefined) memory.set(fs, (mem = new Map()));
-  const hit = mem.get(key);
-  if (d !== undefined && hit !== undefined && hit.dir === statStamp(d)) {
+  const cache = factCacheOf(fs);
+  const hit = d === undefined ? undefined : cache.get<Entry>(SPACE, key, statStamp(d))?.value;
+  if (hit !== undefined) {
     const again = await Promise.all(hit.present.map((p) => lstatOrNull(fs, join(dir, p.name)).catch(() => undefined)));
     if (again.every((s, i) => s !== undefined && statStamp(s) === hit.present[i]?.stamp)) return hit.value as T;
   }
-  mem.delete(key);
+  cache.forget(SPACE, key);
   // A directory that is no real one, or has not settled, vouches for nothing: read without the looks no memory needs.
   if (d === undefined || (d !== null && d.kind !== 'dir') || !settled([d], now())) return read([]);
   const stats = await Promise.all(names.map((n) => lstatOrNull(fs, join(dir, n)).catch(() => undefined)));
   const value = await read(stats);
   const plain = stats.every((s) => s === null || s?.kind === 'file');
-  if (plain && settled([d, ...(stats as Array<FileStat | null>)], now())) {
+  if (plain) {
     const present = names.flatMap((name, i) => (stats[i] === null ? [] : [{ name, stamp: statStamp(stats[i] as FileStat) }]));
-    mem.set(key, { dir: statStamp(d), present, value });
-    if (mem.size > MAX_FACTS) mem.delete(mem.keys().next().value as string);
+    cache.remember<Entry>({ space: SPACE, key, looks: [d, ...(stats as Array<FileStat | null>)], now: now(), value: { present, value }, stamp: statStamp(d) });
   }
   return value;
 }

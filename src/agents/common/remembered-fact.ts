@@ -1,5 +1,5 @@
 import type { FileStat, FileSystemPort } from '../../ports/fs.js';
-import { settled, statStamp } from '../../sqlite/remembered-probe.js';
+import { factCacheOf, statStamp } from '../../cache/fact-cache.js';
 import type { StateClock } from '../../sqlite/state-clock.js';
 
 /**
@@ -9,11 +9,8 @@ import type { StateClock } from '../../sqlite/state-clock.js';
  */
 export type FactClock = StateClock;
 
-// Facts kept per port at most: past it the oldest remembered is dropped (a bound on memory, never on correctness).
-const MAX_FACTS = 20_000;
-
-// Per file-system port (a fake and the real disk never share): fact key → the stamp it was read under and the value.
-const memory = new WeakMap<FileSystemPort, Map<string, { stamp: string; value: unknown }>>();
+// The fact cache's space of facts read from files (per file-system port; src/cache/fact-cache.ts has the rule).
+const SPACE = 'file-fact';
 
 /**
  * What `read` says of some files, remembered for the port `fs` under `key` and the `lstat`s `stats` of those files, taken
@@ -32,21 +29,16 @@ export async function rememberedFact<T>(
 ): Promise<T> {
   if (now === undefined) return read();
   const stamp = stats.map(statStamp).join('|');
-  let mem = memory.get(fs);
-  if (mem === undefined) memory.set(fs, (mem = new Map()));
-  const hit = mem.get(key);
-  if (hit !== undefined && hit.stamp === stamp) return hit.value as T;
+  const cache = factCacheOf(fs);
+  const hit = cache.get<T>(SPACE, key, stamp);
+  if (hit !== undefined) return hit.value;
   let value: T;
   try {
     value = await read();
   } catch (err) {
-    mem.delete(key);
+    cache.forget(SPACE, key);
     throw err;
   }
-  mem.delete(key);
-  if (settled(stats, now())) {
-    mem.set(key, { stamp, value });
-    if (mem.size > MAX_FACTS) mem.delete(mem.keys().next().value as string);
-  }
+  cache.remember({ space: SPACE, key, looks: stats, now: now(), value, stamp });
   return value;
 }

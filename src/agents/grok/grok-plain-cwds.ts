@@ -1,6 +1,6 @@
 import type { FileSystemPort } from '../../ports/fs.js';
 import { lstatOrNull } from '../../paths/lstat-or-null.js';
-import { settled } from '../../sqlite/remembered-probe.js';
+import { factCacheOf, settled } from '../../cache/fact-cache.js';
 
 /**
  * Reads the clock (epoch ms); with it, which bucket cwds resolve to themselves is remembered for the life of the
@@ -21,8 +21,8 @@ export interface GrokParentStamp {
   plain: boolean;
 }
 
-// Per file-system port (a fake and the real disk never share): resolved cwd → the parent stamp under which it is plain.
-const memory = new WeakMap<FileSystemPort, Map<string, string>>();
+// The fact cache's space of plain cwds (per file-system port): resolved cwd → remembered under its parent's stamp.
+const SPACE = 'grok.plain-cwd';
 
 /**
  * Tells, for the bucket cwds of one call, which are plain — a real directory (no link) whose parent is its own
@@ -69,12 +69,7 @@ export class GrokPlainCwds {
   /** True when the resolved cwd `path` was found plain under the stamp its parent shows now. */
   known(path: string, parent: GrokParentStamp): boolean {
     if (this.#now === undefined) return false;
-    const mem = memory.get(this.#fs);
-    const want = mem?.get(path);
-    if (want === undefined) return false;
-    if (want === parent.stamp) return true;
-    mem?.delete(path);
-    return false;
+    return factCacheOf(this.#fs).get<true>(SPACE, path, parent.stamp) !== undefined;
   }
 
   /**
@@ -85,8 +80,7 @@ export class GrokPlainCwds {
   async remember(path: string, real: string | null, parent: GrokParentStamp): Promise<void> {
     if (this.#now === undefined || !parent.plain) return;
     if (real === null ? (await lstatOrNull(this.#fs, path).catch(() => undefined)) !== null : real !== path) return;
-    let mem = memory.get(this.#fs);
-    if (mem === undefined) memory.set(this.#fs, (mem = new Map()));
-    mem.set(path, parent.stamp);
+    // The parent's settle was judged with its stamp (`plain`); the entry is remembered under that stamp.
+    factCacheOf(this.#fs).remember({ space: SPACE, key: path, looks: [], now: this.#now(), value: true, stamp: parent.stamp });
   }
 }
