@@ -3,7 +3,8 @@ import type { AgentName } from '../ids/agent-names.js';
 import type { Ports } from '../ports/index.js';
 import { AgyAdapter } from './agy/agy-adapter.js';
 import { ClaudeAdapter } from './claude/claude-adapter.js';
-import { CodexAdapter } from './codex/codex-adapter.js';
+import { createAdapter } from './contract/create-adapter.js';
+import { codex } from './codex/definition.js';
 import type { AgentAdapter } from './types.js';
 import { GrokAdapter } from './grok/grok-adapter.js';
 import { HermesAdapter } from './hermes/hermes-adapter.js';
@@ -17,7 +18,7 @@ export function makeAdapter(name: AgentName, ports: Ports): AgentAdapter {
     case 'agy':
       return new AgyAdapter(ports);
     case 'codex':
-      return new CodexAdapter(ports);
+      return createAdapter(codex, ports);
     case 'grok':
       return new GrokAdapter(ports);
     case 'hermes':
