@@ -2,10 +2,10 @@ import { assertNever } from '../assert-never.js';
 import type { AgentName } from '../ids/agent-names.js';
 import type { Ports } from '../ports/index.js';
 import { AgyAdapter } from './agy/agy-adapter.js';
-import { ClaudeAdapter } from './claude/claude-adapter.js';
-import { createAdapter } from './contract/create-adapter.js';
+import { claude } from './claude/definition.js';
 import { codex } from './codex/definition.js';
 import type { AgentAdapter } from './types.js';
+import { createAdapter } from './contract/create-adapter.js';
 import { GrokAdapter } from './grok/grok-adapter.js';
 import { HermesAdapter } from './hermes/hermes-adapter.js';
 import { OpencodeAdapter } from './opencode/opencode-adapter.js';
@@ -14,7 +14,7 @@ import { OpencodeAdapter } from './opencode/opencode-adapter.js';
 export function makeAdapter(name: AgentName, ports: Ports): AgentAdapter {
   switch (name) {
     case 'claude':
-      return new ClaudeAdapter(ports);
+      return createAdapter(claude, ports);
     case 'agy':
       return new AgyAdapter(ports);
     case 'codex':

@@ -1,9 +1,8 @@
-import { join } from 'node:path';
-import { normalizeAgentId } from '../../ids/agent-id.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import type { HomeDiscoveryContext } from '../types.js';
 import type { ClaudeLocations } from './claude-locations.js';
-import { workspaceTranscript, workspaceTranscripts } from './transcript-scan.js';
+import { canonicalClaudeId } from './claude-ids.js';
+import { workspaceTranscripts } from './transcript-scan.js';
 import { storeConversations, unknownStores } from './unknown-stores.js';
 import { claudeWorkspace, type ClaudeWorkspace } from './workspace-match.js';
 
@@ -12,7 +11,7 @@ async function storeStarts(fs: FileSystemPort, loc: ClaudeLocations, ws: ClaudeW
   const dbs = await unknownStores(fs, loc.config);
   if (dbs.length === 0) return out;
   for (const c of await storeConversations(fs, dbs, [...new Set([ws.real, ws.given])])) {
-    const id = normalizeAgentId('claude', c.id);
+    const id = canonicalClaudeId(c.id);
     if (id === null) continue;
     const prev = out.get(id);
     out.set(id, prev === undefined || prev === null ? c.startMs : c.startMs === null ? prev : Math.min(prev, c.startMs));
@@ -31,31 +30,10 @@ export async function discoverClaude(fs: FileSystemPort, loc: ClaudeLocations, c
   const [transcripts, stored] = await Promise.all([workspaceTranscripts(fs, loc.discoverProjects, ws), storeStarts(fs, loc, ws)]);
   const starts = new Map<string, number | null>(stored);
   for (const t of transcripts) starts.set(t.id, t.startMs);
-  const claimed = new Set((ctx.siblingClaimedIds ?? []).map((i) => normalizeAgentId('claude', i)));
+  const claimed = new Set((ctx.siblingClaimedIds ?? []).map((i) => canonicalClaudeId(i)));
   const floor = ctx.epoch === undefined ? null : ctx.epoch * 1000;
   return [...starts]
     .filter(([id, start]) => !claimed.has(id) && (floor === null || (start !== null && start >= floor)))
     .sort(([a, sa], [b, sb]) => (sb ?? -Infinity) - (sa ?? -Infinity) || (a < b ? -1 : a > b ? 1 : 0))
     .map(([id]) => id);
-}
-
-/**
- * Whether the (canonical) id has a conversation of the workspace: its transcript in the workspace's key dir, whose first
- * recorded cwd is the workspace (a transcript naming no cwd is no workspace's, in either mode; `discover` also rejects an
- * id another row records), or an unknown store's rows for the workspace.
- * @public
- */
-export async function verifyClaude(fs: FileSystemPort, loc: ClaudeLocations, ctx: HomeDiscoveryContext, id: string, mode: 'verify' | 'discover'): Promise<boolean> {
-  if (mode === 'discover' && (ctx.siblingClaimedIds ?? []).some((i) => normalizeAgentId('claude', i) === id)) return false;
-  const ws = await claudeWorkspace(fs, ctx.workspace);
-  for (const key of ws.keys) {
-    const path = join(loc.discoverProjects, key, `${id}.jsonl`);
-    const kind = await fs.lstat(path).then((s) => s.kind, () => null);
-    if (kind !== 'file') continue;
-    const t = await workspaceTranscript(fs, ws, id, path);
-    // A transcript recording no cwd is no workspace's (its key dir is shared by every path mapping to the key): unscoped
-    // purges by id still find it.
-    if (t !== null && t.cwd === 'match') return true;
-  }
-  return (await storeStarts(fs, loc, ws)).has(id);
 }

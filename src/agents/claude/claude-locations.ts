@@ -39,7 +39,7 @@ function projectDirOverride(env: Readonly<Record<string, string | undefined>>, w
 }
 
 /**
- * Claude Code's locations for `homeDir` under the agent environment `env` (from `BaseAdapter.env`, never the caller's own
+ * Claude Code's locations for `homeDir` under the agent environment `env` (from `agentEnv`, never the caller's own
  * environment for a sandbox home); relative or empty variables are ignored.
  * @public
  */

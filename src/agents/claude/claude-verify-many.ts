@@ -1,5 +1,4 @@
 import { join, resolve } from 'node:path';
-import { normalizeAgentId } from '../../ids/agent-id.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { type BatchVerifyQuery, batchMemo } from '../common/batch-memo.js';
 import { type FactClock, rememberedFact } from '../common/remembered-fact.js';
@@ -8,6 +7,7 @@ import { readTranscriptHead } from './transcript-head.js';
 import { storeConversations, unknownStores } from './unknown-stores.js';
 import { claudeProjectKey } from './project-key.js';
 import { claudeWorkspace, type ClaudeWorkspace, sameText } from './workspace-match.js';
+import { canonicalClaudeId } from './claude-ids.js';
 
 /**
  * One canonical id of a batch and the workspace it is checked against.
@@ -16,8 +16,8 @@ import { claudeWorkspace, type ClaudeWorkspace, sameText } from './workspace-mat
 export type ClaudeVerifyQuery = BatchVerifyQuery;
 
 /**
- * Claude's `verifyArtifact` (`verify` mode) for many ids, in order, answering as it does per id: the transcript
- * `<key>/<id>.jsonl` of the workspace's key dirs by one `lstat` and its head up to the first recorded cwd (the key is lossy:
+ * Claude's one verification (a single id is a batch of one; `discover` mode adds only the caller's sibling check), for
+ * many ids, in order: the transcript `<key>/<id>.jsonl` of the workspace's key dirs by one `lstat` and its head up to the first recorded cwd (the key is lossy:
  * `/a/b-c` and `/a/b/c` share one, so only the record tells; no start is needed, so no more is read and nothing is stat'ed),
  * else what an unknown store records for the workspace — each workspace resolved, each transcript looked at and its head
  * read, and the unknown stores listed and read, once for the batch (not once per id). A transcript in the key dir of the
@@ -49,7 +49,7 @@ export async function claudeVerifyMany(fs: FileSystemPort, loc: ClaudeLocations,
     const ws: ClaudeWorkspace = await wsOf(w);
     const found = await stores();
     if (found.length === 0) return new Set();
-    const ids = (await storeConversations(fs, found, [...new Set([ws.real, ws.given])])).map((c) => normalizeAgentId('claude', c.id));
+    const ids = (await storeConversations(fs, found, [...new Set([ws.real, ws.given])])).map((c) => canonicalClaudeId(c.id));
     return new Set(ids.filter((i): i is string => i !== null));
   });
   return Promise.all(

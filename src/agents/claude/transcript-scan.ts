@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import { normalizeAgentId } from '../../ids/agent-id.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { mapLimit } from '../../map-limit.js';
 import { readTranscriptHead } from './transcript-head.js';
 import type { ClaudeWorkspace } from './workspace-match.js';
+import { canonicalClaudeId } from './claude-ids.js';
 
 /**
  * A transcript of a workspace: its id, path, where it started (first record's timestamp, else the file's mtime), and whether
@@ -32,7 +32,7 @@ export async function transcriptIds(fs: FileSystemPort, keyDir: string): Promise
   for (const e of entries) {
     if (e.kind !== 'file' || !e.name.endsWith(JSONL)) continue;
     const stem = e.name.slice(0, -JSONL.length);
-    if (normalizeAgentId('claude', stem) === stem) ids.push(stem);
+    if (canonicalClaudeId(stem) === stem) ids.push(stem);
   }
   return ids;
 }
