@@ -8,7 +8,8 @@ import type { AgentAdapter } from './types.js';
 import { createAdapter } from './contract/create-adapter.js';
 import { GrokAdapter } from './grok/grok-adapter.js';
 import { HermesAdapter } from './hermes/hermes-adapter.js';
-import { OpencodeAdapter } from './opencode/opencode-adapter.js';
+import { createAdapter } from './contract/create-adapter.js';
+import { opencode } from './opencode/definition.js';
 
 /** A new adapter of `name` over complete `ports` (caches that outlive one instance are kept per ports, not here). */
 export function makeAdapter(name: AgentName, ports: Ports): AgentAdapter {
@@ -24,7 +25,7 @@ export function makeAdapter(name: AgentName, ports: Ports): AgentAdapter {
     case 'hermes':
       return new HermesAdapter(ports);
     case 'opencode':
-      return new OpencodeAdapter(ports);
+      return createAdapter(opencode, ports);
     default:
       return assertNever(name, 'agent');
   }

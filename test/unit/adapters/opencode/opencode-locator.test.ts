@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpencodeAdapter } from '../../../../src/agents/opencode/opencode-adapter.js';
+import { locateOpencode } from '../../../../src/agents/opencode/opencode-locate.js';
 import { OpencodeLocator } from '../../../../src/agents/opencode/opencode-locator.js';
 import { PortError } from '../../../../src/errors.js';
 import { NodeFileSystem } from '../../../../src/node/node-fs.js';
@@ -55,11 +56,8 @@ describe('the data dir', () => {
   it("follows the caller's XDG_DATA_HOME for the caller's own home only", async () => {
     const proc = table([], { HOME: home, XDG_DATA_HOME: join(root, 'xdg'), PATH: '' });
     const ports = { fs, proc, herdr: new FakeHerdr(), clock: new FakeClock() };
-    const a = new (class extends OpencodeAdapter {
-      where(h: string) {
-        return this.locate({ workspace: root, home: h });
-      }
-    })(ports);
+    // Where the adapter's store looks for a context (the location every OpenCode read starts from).
+    const a = { where: (h: string) => locateOpencode(ports, { workspace: root, home: h }) };
     expect((await a.where(home))?.dataDir).toBe(join(root, 'xdg', 'opencode'));
     const other = join(root, 'other-home');
     mkdirSync(other, { recursive: true });
