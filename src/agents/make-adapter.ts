@@ -6,7 +6,8 @@ import { ClaudeAdapter } from './claude/claude-adapter.js';
 import { CodexAdapter } from './codex/codex-adapter.js';
 import type { AgentAdapter } from './types.js';
 import { GrokAdapter } from './grok/grok-adapter.js';
-import { HermesAdapter } from './hermes/hermes-adapter.js';
+import { createAdapter } from './contract/create-adapter.js';
+import { hermes } from './hermes/definition.js';
 import { OpencodeAdapter } from './opencode/opencode-adapter.js';
 
 /** A new adapter of `name` over complete `ports` (caches that outlive one instance are kept per ports, not here). */
@@ -21,7 +22,7 @@ export function makeAdapter(name: AgentName, ports: Ports): AgentAdapter {
     case 'grok':
       return new GrokAdapter(ports);
     case 'hermes':
-      return new HermesAdapter(ports);
+      return createAdapter(hermes, ports);
     case 'opencode':
       return new OpencodeAdapter(ports);
     default:
