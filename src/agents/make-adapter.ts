@@ -4,12 +4,11 @@ import type { Ports } from '../ports/index.js';
 import { AgyAdapter } from './agy/agy-adapter.js';
 import { claude } from './claude/definition.js';
 import { codex } from './codex/definition.js';
-import type { AgentAdapter } from './types.js';
 import { createAdapter } from './contract/create-adapter.js';
 import { GrokAdapter } from './grok/grok-adapter.js';
-import { HermesAdapter } from './hermes/hermes-adapter.js';
-import { createAdapter } from './contract/create-adapter.js';
+import { hermes } from './hermes/definition.js';
 import { opencode } from './opencode/definition.js';
+import type { AgentAdapter } from './types.js';
 
 /** A new adapter of `name` over complete `ports` (caches that outlive one instance are kept per ports, not here). */
 export function makeAdapter(name: AgentName, ports: Ports): AgentAdapter {
@@ -23,7 +22,7 @@ export function makeAdapter(name: AgentName, ports: Ports): AgentAdapter {
     case 'grok':
       return new GrokAdapter(ports);
     case 'hermes':
-      return new HermesAdapter(ports);
+      return createAdapter(hermes, ports);
     case 'opencode':
       return createAdapter(opencode, ports);
     default:

@@ -1,9 +1,9 @@
-import { normalizeAgentId } from '../../ids/agent-id.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import type { Artifact, LeftArtifact } from '../../purge/artifact.js';
 import { dbWriteRefusal } from '../../sqlite/db-write-guard.js';
 import type { ArtifactPath } from '../common/artifacts.js';
 import { hermesSessionFiles } from './hermes-files.js';
+import { canonicalHermesId } from './hermes-ids.js';
 import type { HermesStore } from './hermes-paths.js';
 import { HERMES_UNKNOWN_LAYOUT, type HermesRows, hermesRowsNaming } from './hermes-rows.js';
 
@@ -25,7 +25,7 @@ export interface HermesLocated {
  * @public
  */
 export function plausibleHermesIds(ids: readonly string[]): string[] {
-  return [...new Set(ids.map((i) => normalizeAgentId('hermes', i)).filter((i): i is string => i !== null))];
+  return [...new Set(ids.map((i) => (typeof i === 'string' ? canonicalHermesId(i) : null)).filter((i): i is string => i !== null))];
 }
 
 /**

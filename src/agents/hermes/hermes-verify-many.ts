@@ -75,9 +75,11 @@ async function ofStore(graph: HermesGraph | null, qy: HermesVerifyQuery, convers
 async function readStore(fs: FileSystemPort, path: string, ids: readonly string[], opts: HermesVerifyOptions): Promise<(HermesGraph | null)[]> {
   const now = opts.now;
   try {
-    // Inside a read scope (a status) a store that is not there is not asked for: the scope lists what it opened.
+    // The caller's look at the store's directory starts first: it proves the home even where the store is not there.
+    const dirLook = opts.dirLook?.(path);
+    // Inside a read scope (a status; every verifyMany) a store that is not there is not asked for: the scope lists what it opened.
     if (inReadScope()) await fs.stat(path);
-    return await withReadonlyDb(path, { fs, requireFile: true, dirLook: opts.dirLook?.(path) }, (h) => graphsOf(h.db, ids, rememberedProbe(fs, `hermes-columns\0${path}`, h, now, () => hermesSessionColumns(h.db))));
+    return await withReadonlyDb(path, { fs, requireFile: true, dirLook }, (h) => graphsOf(h.db, ids, rememberedProbe(fs, `hermes-columns\0${path}`, h, now, () => hermesSessionColumns(h.db))));
   } catch {
     return ids.map(() => null);
   }
