@@ -5,7 +5,8 @@ import { AgyAdapter } from './agy/agy-adapter.js';
 import { ClaudeAdapter } from './claude/claude-adapter.js';
 import { CodexAdapter } from './codex/codex-adapter.js';
 import type { AgentAdapter } from './types.js';
-import { GrokAdapter } from './grok/grok-adapter.js';
+import { grok } from './grok/definition.js';
+import { createAdapter } from './contract/create-adapter.js';
 import { HermesAdapter } from './hermes/hermes-adapter.js';
 import { OpencodeAdapter } from './opencode/opencode-adapter.js';
 
@@ -19,7 +20,7 @@ export function makeAdapter(name: AgentName, ports: Ports): AgentAdapter {
     case 'codex':
       return new CodexAdapter(ports);
     case 'grok':
-      return new GrokAdapter(ports);
+      return createAdapter(grok, ports);
     case 'hermes':
       return new HermesAdapter(ports);
     case 'opencode':
