@@ -1,7 +1,7 @@
 import { assertNever } from '../assert-never.js';
 import type { AgentName } from '../ids/agent-names.js';
 import type { Ports } from '../ports/index.js';
-import { AgyAdapter } from './agy/agy-adapter.js';
+import { agy } from './agy/definition.js';
 import { ClaudeAdapter } from './claude/claude-adapter.js';
 import { CodexAdapter } from './codex/codex-adapter.js';
 import type { AgentAdapter } from './types.js';
@@ -16,7 +16,7 @@ export function makeAdapter(name: AgentName, ports: Ports): AgentAdapter {
     case 'claude':
       return new ClaudeAdapter(ports);
     case 'agy':
-      return new AgyAdapter(ports);
+      return createAdapter(agy, ports);
     case 'codex':
       return new CodexAdapter(ports);
     case 'grok':
