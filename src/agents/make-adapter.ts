@@ -1,11 +1,11 @@
 import { assertNever } from '../assert-never.js';
 import type { AgentName } from '../ids/agent-names.js';
 import type { Ports } from '../ports/index.js';
-import { AgyAdapter } from './agy/agy-adapter.js';
+import { agy } from './agy/definition.js';
 import { claude } from './claude/definition.js';
 import { codex } from './codex/definition.js';
 import { createAdapter } from './contract/create-adapter.js';
-import { GrokAdapter } from './grok/grok-adapter.js';
+import { grok } from './grok/definition.js';
 import { hermes } from './hermes/definition.js';
 import { opencode } from './opencode/definition.js';
 import type { AgentAdapter } from './types.js';
@@ -16,11 +16,11 @@ export function makeAdapter(name: AgentName, ports: Ports): AgentAdapter {
     case 'claude':
       return createAdapter(claude, ports);
     case 'agy':
-      return new AgyAdapter(ports);
+      return createAdapter(agy, ports);
     case 'codex':
       return createAdapter(codex, ports);
     case 'grok':
-      return new GrokAdapter(ports);
+      return createAdapter(grok, ports);
     case 'hermes':
       return createAdapter(hermes, ports);
     case 'opencode':

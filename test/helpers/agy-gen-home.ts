@@ -8,7 +8,7 @@ import { readAgyCache } from '../../src/agents/agy/agy-cache.js';
 import { type AgyPaths, agyPaths } from '../../src/agents/agy/agy-paths.js';
 import { agyIsSubagent, readAgyConversation } from '../../src/agents/agy/agy-survey.js';
 import { agyBelonging } from '../../src/agents/agy/agy-workspace.js';
-import { directoryMatcher } from '../../src/agents/agy/same-directory.js';
+import { directoryMatcher } from '../../src/agents/common/same-directory.js';
 import { normalizeAgentId } from '../../src/ids/agent-id.js';
 import type { FileSystemPort } from '../../src/ports/fs.js';
 import { agyCliRoot, writeAgyAcp, writeAgyRealDb } from './adapter-agy-real-files.js';

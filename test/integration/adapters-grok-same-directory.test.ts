@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { directoryMatcher } from '../../src/agents/agy/same-directory.js';
+import { directoryMatcher } from '../../src/agents/common/same-directory.js';
 import { sameDirectory } from '../../src/agents/grok/grok-workspace-buckets.js';
 import { NodeFileSystem } from '../../src/node/node-fs.js';
 import { makeTempDir } from '../helpers/fs-temp.js';

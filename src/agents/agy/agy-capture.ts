@@ -1,7 +1,6 @@
 import type { ProcessInfo, ProcessPort } from '../../ports/process.js';
-import type { SessionRow } from '../../registry/session-row.js';
 import { type CaptureCandidate, decideCapture } from '../common/capture.js';
-import type { CaptureResult, HomeDiscoveryContext } from '../types.js';
+import type { CaptureResult, CaptureRow, HomeDiscoveryContext } from '../types.js';
 
 /**
  * What the agy capture needs from its adapter.
@@ -31,8 +30,9 @@ function descendantsOf(snapshot: readonly ProcessInfo[], root: number): Set<numb
   return out;
 }
 
-function panePidOf(row: SessionRow, ctx: HomeDiscoveryContext): number | undefined {
-  const pid = ctx.panePid ?? row.pane?.pid ?? undefined;
+function panePidOf(row: CaptureRow, ctx: HomeDiscoveryContext): number | undefined {
+  const pane = typeof row.pane === 'object' && row.pane !== null ? (row.pane as { pid?: unknown }) : undefined;
+  const pid = ctx.panePid ?? pane?.pid ?? undefined;
   return typeof pid === 'number' && Number.isInteger(pid) && pid > 0 ? pid : undefined;
 }
 
@@ -59,7 +59,7 @@ async function heldByPane(deps: AgyCaptureDeps, ids: readonly string[], panePid:
  * on a process-table failure (that is unprovable too).
  * @public
  */
-export async function captureAgy(deps: AgyCaptureDeps, row: SessionRow, ctx: HomeDiscoveryContext): Promise<CaptureResult> {
+export async function captureAgy(deps: AgyCaptureDeps, row: CaptureRow, ctx: HomeDiscoveryContext): Promise<CaptureResult> {
   const claimed = new Set((ctx.siblingClaimedIds ?? []).map((i) => deps.canonical(i) ?? i));
   const { epoch: given, siblingClaimedIds: _claimed, ...base } = ctx;
   const epoch = given ?? row.herdr_session_epoch ?? undefined;

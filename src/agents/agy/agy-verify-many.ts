@@ -9,7 +9,7 @@ import { type AgyPaths, agyAcpDbPath, agyAcpMetaPath, agyDbPath } from './agy-pa
 import { type AgyConversation, agyIsSubagent } from './agy-survey.js';
 import { rememberedAgyTrajectory } from './agy-trajectory-memory.js';
 import { agyBelonging } from './agy-workspace.js';
-import { type DirectoryMatcher, directoryMatcher, realpathMemo } from './same-directory.js';
+import { type DirectoryMatcher, directoryMatcher, realpathMemo } from '../common/same-directory.js';
 
 /**
  * One canonical id of a batch and the workspace it is checked against.

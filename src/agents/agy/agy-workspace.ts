@@ -6,7 +6,7 @@ import { type AgyPaths, agyAcpDbPath, agyAcpMetaPath, agyDbPath } from './agy-pa
 import { isAgySqliteFile } from './agy-read-text.js';
 import { lstatOrNull } from '../../paths/lstat-or-null.js';
 import { type AgyConversation, agyIsSubagent, agyRecordedWorkspaces, readAgyConversation, surveyAgy } from './agy-survey.js';
-import { type DirectoryMatcher, directoryMatcher } from './same-directory.js';
+import { type DirectoryMatcher, directoryMatcher } from '../common/same-directory.js';
 
 /**
  * Whether a conversation belongs to a workspace: `here` / `elsewhere` by its own record (the CLI database's workspaces,

@@ -1,7 +1,7 @@
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { mapLimit } from '../../map-limit.js';
-import type { DirectoryMatcher } from '../agy/same-directory.js';
+import type { DirectoryMatcher } from '../common/same-directory.js';
 import { decodeGrokBucket } from './grok-encode.js';
 import type { GrokClock, GrokParentStamp, GrokPlainCwds } from './grok-plain-cwds.js';
 import { grokBucketCwdFile } from './grok-bucket-cwd-file.js';
@@ -91,7 +91,7 @@ export async function grokWorkspaceMatch(fs: FileSystemPort, workspace: string, 
 }
 
 /**
- * The rule of `directoryMatcher` (agy's same-directory module) on a workspace this call has already resolved (`given`, and `real`, its realpath
+ * The rule of `directoryMatcher` (common/same-directory.ts) on a workspace this call has already resolved (`given`, and `real`, its realpath
  * or `given`): a recorded dir is the workspace when it is spelled as either or resolves to `real` (each distinct one
  * resolved once).
  * @public

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { normalizeAgentId } from '../../ids/agent-id.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { mapLimit } from '../../map-limit.js';
-import type { DirectoryMatcher } from '../agy/same-directory.js';
+import type { DirectoryMatcher } from '../common/same-directory.js';
 import { type GrokClock, GrokPlainCwds } from './grok-plain-cwds.js';
 import { listGrokDir } from './grok-read.js';
 import type { GrokSummaryRead } from './grok-summary.js';

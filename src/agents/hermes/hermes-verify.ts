@@ -1,6 +1,6 @@
 import type { FileStat, FileSystemPort } from '../../ports/fs.js';
 import type { StateClock } from '../../sqlite/state-clock.js';
-import { type DirectoryMatcher, directoryMatcher, realpathMemo } from '../agy/same-directory.js';
+import { type DirectoryMatcher, directoryMatcher, realpathMemo } from '../common/same-directory.js';
 import type { HermesConversation } from './hermes-conversation.js';
 import { hermesPaths, hermesStores } from './hermes-paths.js';
 import { type HermesVerifyQuery, hermesVerifyMany } from './hermes-verify-many.js';

@@ -1,6 +1,6 @@
 import { isAbsolute } from 'node:path';
 import type { FileSystemPort } from '../../ports/fs.js';
-import { directoryMatcher } from '../agy/same-directory.js';
+import { directoryMatcher } from '../common/same-directory.js';
 
 /**
  * The `directoryMatcher` answer for many recorded directories at the cost of one `stat` each: a directory whose

@@ -154,6 +154,8 @@ describe('the home stat of the argument check', () => {
     const home = join(root, 'home');
     mkdirSync(home);
     for (const make of [(fs: FileSystemPort) => new ClaudeAdapter(portsWith(new FakeProcessTable([]), fs)), (fs: FileSystemPort) => new GrokAdapter(portsWith(new FakeProcessTable([]), fs)), (fs: FileSystemPort) => new AgyAdapter(portsWith(new FakeProcessTable([]), fs))]) {
+      // The adapter's store module is loaded on first use: loaded before the gated call, so the call reads at once.
+      await make(new NodeFileSystem()).verifyMany([{ id: '6f1f8f52-3c7e-4d0b-9a55-0c2f4b7e9a10' }], { workspace: root, home, env: {} });
       const g = gatedFs(home);
       let settled = false;
       const p = make(g.fs).verifyMany([{ id: '6f1f8f52-3c7e-4d0b-9a55-0c2f4b7e9a10' }], { workspace: root, home, env: {} }).then((r) => ((settled = true), r));

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { directoryMatcher } from '../../../../src/agents/agy/same-directory.js';
+import { directoryMatcher } from '../../../../src/agents/common/same-directory.js';
 import { workspaceMatcher } from '../../../../src/agents/hermes/hermes-workspace-match.js';
 import { RecordingFs } from '../../../helpers/sqlite-recording-fs.js';
 
