@@ -5,8 +5,8 @@ import type { AgentAdapter } from './types.js';
 import { makeAdapter } from './make-adapter.js';
 
 /**
- * The adapters of one `Ports`: one shared instance per agent for every read (discover, verify, capture, in-use, plans,
- * status), and a fresh one for each purge, whose memory of what it removed must live for that purge only.
+ * The adapters of one `Ports`: one shared instance per agent for every call (adapters hold no memory of their own: what
+ * a purge left is in its report).
  * @public
  */
 export interface AdapterSet {
@@ -14,7 +14,10 @@ export interface AdapterSet {
   readonly ports: Ports;
   /** The shared adapter of an agent (throws `UnknownAgentError` for a name that is none). */
   get(name: AgentName): AgentAdapter;
-  /** A new adapter of an agent on the same ports, for one purge (its per-id memory of the purge is not shared). */
+  /**
+   * A new adapter of an agent on the same ports.
+   * @deprecated Adapters hold no memory of their own any more: use `get`.
+   */
   fresh(name: AgentName): AgentAdapter;
 }
 

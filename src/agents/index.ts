@@ -1,6 +1,5 @@
 export * from './types.js';
 export { getAdapter } from './get-adapter.js';
-export { BaseAdapter } from './common/base-adapter.js';
 export { decideCapture, type CaptureCandidate } from './common/capture.js';
 export { findInUseHolders, psHint, shellQuote, type InUseProbe } from './common/in-use.js';
 export { SESSION_ENV_VARS, sessionVarsNaming } from './common/session-env.js';

@@ -1,5 +1,4 @@
 import type { AgentAdapter, HomeDiscoveryContext, InUseHolder } from '../agents/types.js';
-import { BaseAdapter } from '../agents/common/base-adapter.js';
 import { isPlausibleId } from '../ids/agent-id.js';
 import { AGENT_NAMES, type AgentName, requireAgentName } from '../ids/agent-names.js';
 import type { FileSystemPort } from '../ports/fs.js';
@@ -123,8 +122,9 @@ export class PurgePlanner {
     const found = withReadScope(async () => {
       for (const agent of plausible) {
         const a = this.adapter(agent);
-        // Only the library's own adapters check their arguments (and so wait for the running stat); any other waits here.
-        if (!(a instanceof BaseAdapter)) await check;
+        // Adapters made by createAdapter (they carry their definition) check their arguments, and so wait for the running
+        // stat; any other adapter waits here.
+        if (a.definition === undefined) await check;
         if (await (a.owns === undefined ? a.hasArtifacts(id, checked) : a.owns(id, checked))) return agent;
       }
       return null;
