@@ -2,7 +2,7 @@ export * from './types.js';
 export { getAdapter } from './get-adapter.js';
 export { decideCapture, type CaptureCandidate } from './common/capture.js';
 export { findInUseHolders, psHint, shellQuote, type InUseProbe } from './common/in-use.js';
-export { SESSION_ENV_VARS, sessionVarsNaming } from './common/session-env.js';
+export { sessionVarsNaming } from './common/session-env.js';
 export { agentEnv } from './common/agent-env.js';
 export { pathExists, pathArtifact, artifactKind, existingArtifacts, presentArtifacts, leftArtifacts, planArtifactPaths, removeArtifacts, type ArtifactPath, type PurgeReport } from './common/artifacts.js';
 export { claudeProjectKey } from './claude/project-key.js';

@@ -10,7 +10,7 @@ export { type ClaudeLocations } from '../agents/claude/claude-locations.js';
 export { type ClaudeSessionFile } from '../agents/claude/session-files.js';
 export { CodexAdapter } from '../agents/codex/codex-adapter.js';
 export { type ArtifactPath, type PurgeReport } from '../agents/common/artifacts.js';
-export { SESSION_ENV_VARS } from '../agents/common/session-env.js';
+
 export { getAdapter } from '../agents/get-adapter.js';
 export { GrokAdapter } from '../agents/grok/grok-adapter.js';
 export { HermesAdapter } from '../agents/hermes/hermes-adapter.js';

@@ -1,25 +1,30 @@
+import { BUILTIN_AGENTS, type BuiltinAgent } from '../agents/builtin.js';
 import { UnknownAgentError } from '../errors.js';
 
+type NamesOf<T extends readonly { name: string }[]> = { readonly [K in keyof T]: T[K]['name'] };
+
 /**
- * The six agent CLIs the library knows, by canonical lower-case name.
+ * The agent CLIs the library ships, by canonical lower-case name, in the order of `BUILTIN_AGENTS`.
  * @public
  */
-export const AGENT_NAMES = ['claude', 'agy', 'codex', 'grok', 'hermes', 'opencode'] as const;
+export const AGENT_NAMES = BUILTIN_AGENTS.map((d) => d.name) as unknown as NamesOf<typeof BUILTIN_AGENTS>;
 
 /**
  * A canonical agent name.
  * @public
  */
-export type AgentName = (typeof AGENT_NAMES)[number];
+export type AgentName = BuiltinAgent['name'];
 
-const OWN_KEYS = {
-  claude: 'claude_session_id_own',
-  agy: 'agy_conversation_id_own',
-  codex: 'codex_session_id_own',
-  grok: 'grok_session_id_own',
-  hermes: 'hermes_conversation_id_own',
-  opencode: 'opencode_session_id_own',
-} as const satisfies Record<AgentName, string>;
+const BY_NAME: ReadonlyMap<string, BuiltinAgent> = new Map(BUILTIN_AGENTS.map((d) => [d.name, d]));
+
+/**
+ * The definition of a built-in agent by canonical name (an {@link UnknownAgentError} for any other name).
+ * @public
+ */
+export function builtinAgent<N extends AgentName>(name: N): Extract<BuiltinAgent, { name: N }> {
+  const d = BY_NAME.get(requireAgentName(name));
+  return d as Extract<BuiltinAgent, { name: N }>;
+}
 
 /**
  * True for exactly the canonical names (`"CLAUDE"` is not one).
@@ -43,5 +48,18 @@ export function requireAgentName(name: unknown): AgentName {
  * @public
  */
 export function ownKey(name: AgentName): string {
-  return OWN_KEYS[requireAgentName(name)];
+  return builtinAgent(name).ownKey;
 }
+
+/**
+ * The registry row fields that record the built-in agents' own ids, in `AGENT_NAMES` order.
+ * @public
+ */
+export const OWN_KEYS: readonly string[] = BUILTIN_AGENTS.map((d) => d.ownKey);
+
+/**
+ * The variables the built-in agents' CLIs export to their tool shells, naming the conversation the shell belongs to
+ * (Codex exports both of its own, measured on 0.171), in `AGENT_NAMES` order.
+ * @public
+ */
+export const SESSION_ENV_VARS: readonly string[] = BUILTIN_AGENTS.flatMap((d) => d.sessionEnvVars);

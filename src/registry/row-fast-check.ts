@@ -1,4 +1,4 @@
-import { AGENT_NAMES } from '../ids/agent-names.js';
+import { AGENT_NAMES, OWN_KEYS } from '../ids/agent-names.js';
 import { SESSION_STATUSES } from './session-row.js';
 
 // A cheap sufficient check for SessionRowSchema (session-row.ts): when it says true, the schema accepts the row, so a
@@ -11,19 +11,7 @@ const STATUSES: ReadonlySet<unknown> = new Set<unknown>(SESSION_STATUSES);
 const SOURCES: ReadonlySet<unknown> = new Set<unknown>(['discovered', 'pending-discovery', 'assigned']);
 
 // `z.string().nullable().optional()` fields.
-const TEXT_FIELDS = [
-  'role',
-  'herdr_session',
-  'herdr_server',
-  'herdr_workspace',
-  'herdr_session_created_at',
-  'claude_session_id_own',
-  'agy_conversation_id_own',
-  'codex_session_id_own',
-  'grok_session_id_own',
-  'hermes_conversation_id_own',
-  'opencode_session_id_own',
-] as const;
+const TEXT_FIELDS: readonly string[] = ['role', 'herdr_session', 'herdr_server', 'herdr_workspace', 'herdr_session_created_at', ...OWN_KEYS];
 
 function optText(v: unknown): boolean {
   return v === undefined || v === null || typeof v === 'string';

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { lazySchema } from '../lazy-zod.js';
-import { AGENT_NAMES } from '../ids/agent-names.js';
+import { AGENT_NAMES, OWN_KEYS } from '../ids/agent-names.js';
+import type { BuiltinAgent } from '../agents/builtin.js';
 
 /**
  * The statuses a row can have.
@@ -45,19 +46,21 @@ export const SessionRowSchema = lazySchema((z) => z.looseObject({
   session_id_source: z.enum(['discovered', 'pending-discovery', 'assigned']).nullable().optional(),
   session_id_verified: z.boolean().nullable().optional(),
   pane: PaneSchema.nullable().optional(),
-  claude_session_id_own: optionalText,
-  agy_conversation_id_own: optionalText,
-  codex_session_id_own: optionalText,
-  grok_session_id_own: optionalText,
-  hermes_conversation_id_own: optionalText,
-  opencode_session_id_own: optionalText,
+  // Each built-in agent's own-id field (from the one list of definitions).
+  ...Object.fromEntries(OWN_KEYS.map((k) => [k, optionalText])),
 }));
+
+/**
+ * The fields of a row that record the built-in agents' own conversation ids (`claude_session_id_own` …).
+ * @public
+ */
+export type OwnIdFields = { [K in BuiltinAgent['ownKey']]?: string | null | undefined };
 
 /**
  * A registered agent session (a row).
  * @public
  */
-export type SessionRow = z.infer<typeof SessionRowSchema>;
+export type SessionRow = z.infer<typeof SessionRowSchema> & OwnIdFields;
 
 /**
  * A row's pane.

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { getAdapter } from '../../src/agents/get-adapter.js';
-import { SESSION_ENV_VARS } from '../../src/agents/common/session-env.js';
+import { SESSION_ENV_VARS } from '../../src/ids/agent-names.js';
 import type { HomeDiscoveryContext } from '../../src/agents/types.js';
 import { NodeProcessPort } from '../../src/node/node-process.js';
 import { buildCodexHome, codexDir, freshV7, rolloutPath, type ThreadSpec } from '../helpers/adapter-codex-home.js';

@@ -1,5 +1,5 @@
 import type { FileSystemPort } from '../../ports/fs.js';
-import { normalizeAgentId } from '../../ids/agent-id.js';
+import { canonicalAgyId } from './agy-ids.js';
 import { readAgyText } from './agy-read-text.js';
 
 /** Larger than any real `last_conversations.json`; a bigger file is not parsed (and maps nothing). */
@@ -30,7 +30,7 @@ function entriesOf(text: string | null): AgyCacheEntry[] {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return [];
   const out: AgyCacheEntry[] = [];
   for (const [workspace, value] of Object.entries(parsed as Record<string, unknown>)) {
-    const id = normalizeAgentId('agy', value);
+    const id = canonicalAgyId(value);
     if (id !== null) out.push({ workspace, id });
   }
   return out;

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { FileSystemPort } from '../../ports/fs.js';
-import { normalizeAgentId } from '../../ids/agent-id.js';
+import { canonicalAgyId } from './agy-ids.js';
 import { type AgyPaths, agySubagentRecordPath } from './agy-paths.js';
 import type { AgyConversation } from './agy-survey.js';
 
@@ -23,7 +23,7 @@ async function recordedChildren(fs: FileSystemPort, p: AgyPaths, parent: string)
   for (const name of await names(fs, dir)) {
     if (!name.endsWith('.json')) continue;
     const stem = name.slice(0, -5);
-    if (normalizeAgentId('agy', stem) === stem) out.push(stem);
+    if (canonicalAgyId(stem) === stem) out.push(stem);
   }
   return out;
 }
@@ -70,7 +70,7 @@ export async function agyDescendants(fs: FileSystemPort, p: AgyPaths, id: string
 export async function agySubagentRecords(fs: FileSystemPort, p: AgyPaths, child: string): Promise<string[]> {
   const out: string[] = [];
   for (const parent of await names(fs, p.brain)) {
-    if (parent === child || normalizeAgentId('agy', parent) !== parent) continue;
+    if (parent === child || canonicalAgyId(parent) !== parent) continue;
     const path = agySubagentRecordPath(p, parent, child);
     if (await fs.lstat(path).then(() => true, () => false)) out.push(path);
   }

@@ -1,7 +1,7 @@
-/** An agy conversation id: a uuid, any case. */
-const AGY_ID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+import { canonicalUuid, uuidSpellings } from '../contract/uuid.js';
 
-/** The canonical (lower-case) spelling of an agy conversation id, or null for anything that is no uuid. */
-export function canonicalAgyId(id: string): string | null {
-  return AGY_ID.test(id) ? id.toLowerCase() : null;
-}
+// agy's conversation ids are uuids, any case (canonical lower-case); their one rule lives in contract/uuid.ts.
+/** The canonical (lower-case) spelling of a plausible agy id, or null for anything else: a null id reaches no path. */
+export const canonicalAgyId: (id: unknown) => string | null = canonicalUuid;
+/** The spellings of a canonical agy id to search command lines and environments for: lower and upper case. */
+export const agyIdSpellings: (canonical: string) => string[] = uuidSpellings;

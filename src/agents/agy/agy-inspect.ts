@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describeError } from '../../errors.js';
-import { normalizeAgentId } from '../../ids/agent-id.js';
+import { canonicalAgyId } from './agy-ids.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { userVersion } from '../../sqlite/schema.js';
@@ -28,7 +28,7 @@ async function conversations(fs: FileSystemPort, dir: string, label: string, rep
   for (const e of [...entries].sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const path = join(dir, e.name);
     if (e.name.endsWith('.pb') && e.kind === 'file') pbs += 1;
-    if (!e.name.endsWith('.db') || normalizeAgentId('agy', e.name.slice(0, -3)) !== e.name.slice(0, -3)) continue;
+    if (!e.name.endsWith('.db') || canonicalAgyId(e.name.slice(0, -3)) !== e.name.slice(0, -3)) continue;
     if (e.kind !== 'file') {
       report.problems.push(`${path}: not a regular file: not read`);
       continue;

@@ -1,3 +1,4 @@
+import type { AgentDefinition } from '../contract/agent-definition.js';
 import { join } from 'node:path';
 import type { Ports } from '../../ports/index.js';
 import { type Artifact, asLeft, type LeftArtifact } from '../../purge/artifact.js';
@@ -29,7 +30,7 @@ export type AgyStore = AgentStore & { survey(ctx: HomeDiscoveryContext): Promise
  * The agy store over `ports`: each conversation's database and files under `<GEMINI_HOME>/antigravity-cli/`, its
  * subagents, its ACP copy, the shared summaries index (see the definition). Every id is canonical.
  */
-export function agyStore(ports: Ports): AgyStore {
+export function agyStore(ports: Ports, def: AgentDefinition): AgyStore {
   const { fs, proc } = ports;
   // The ports' clock: what a conversation's files say is remembered under their lstats only once they have settled by it.
   const now = (): number => ports.clock.now();
@@ -42,7 +43,7 @@ export function agyStore(ports: Ports): AgyStore {
     const p = await paths(ctx);
     return [...agyHeldPaths(p, id), join(p.brain, id)];
   };
-  const holders = async (id: string, ctx: HomeDiscoveryContext) => findInUseHolders(proc, { agent: 'agy', id, heldPaths: await heldPaths(id, ctx) });
+  const holders = async (id: string, ctx: HomeDiscoveryContext) => findInUseHolders(proc, { agent: def.name, sessionEnvVars: def.sessionEnvVars, id, heldPaths: await heldPaths(id, ctx) });
   // A holder that appeared (or stayed) since the caller's gate keeps what it uses; a failed check too.
   const busy = async (id: string, ctx: HomeDiscoveryContext): Promise<boolean> => {
     const c = canonicalAgyId(id);
@@ -76,7 +77,7 @@ export function agyStore(ports: Ports): AgyStore {
   // What a preview lists: every own path of the id and its subagents, then the presence locks, in removal order; the
   // index rows; each entry not understood refuses it all.
   const preview = pathPurge(fs, {
-    agent: 'agy',
+    agent: def.name,
     async artifactPaths(id, ctx): Promise<ArtifactPath[]> {
       const plan = await sharedAgyPurgePlan(fs, await paths(ctx), id);
       return [...plan.paths, ...plan.locks.map((l) => l.lock)];

@@ -1,5 +1,5 @@
 import type { FileSystemPort } from '../../ports/fs.js';
-import { normalizeAgentId } from '../../ids/agent-id.js';
+import { canonicalAgyId } from './agy-ids.js';
 import { readAgyAcpCwd } from './agy-acp-meta.js';
 import { agyActivityMs } from './agy-conversation-db.js';
 import { type AgyPaths, agyAcpDbPath, agyAcpMetaPath, agyDbPath } from './agy-paths.js';
@@ -62,7 +62,7 @@ async function dbIds(fs: FileSystemPort, dir: string): Promise<string[]> {
     for (const e of await fs.readdir(dir)) {
       if (!e.name.endsWith('.db')) continue;
       const stem = e.name.slice(0, -3);
-      if (normalizeAgentId('agy', stem) === stem) out.push(stem);
+      if (canonicalAgyId(stem) === stem) out.push(stem);
     }
     return out;
   } catch {

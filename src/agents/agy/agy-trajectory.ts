@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { FileStat, FileSystemPort } from '../../ports/fs.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { tableNames } from '../../sqlite/schema.js';
-import { normalizeAgentId } from '../../ids/agent-id.js';
+import { canonicalAgyId } from './agy-ids.js';
 import { protoMessages, protoStrings, protoVarint, readProtoFields } from './protobuf-wire.js';
 
 /**
@@ -54,7 +54,7 @@ export function decodeAgyTrajectory(blob: Uint8Array): AgyTrajectory {
   if (fields === null) return NOTHING;
   const uris = [...protoMessages(fields, 1).flatMap((w) => protoStrings(w, 1)), ...protoStrings(fields, 7)];
   const workspaces = [...new Set(uris.map(agyUriPath).filter((p): p is string => p !== null))];
-  const parent = protoStrings(fields, 5).map((s) => normalizeAgentId('agy', s)).find((s) => s !== null) ?? null;
+  const parent = protoStrings(fields, 5).map((s) => canonicalAgyId(s)).find((s) => s !== null) ?? null;
   const depth = protoVarint(fields, 17);
   return { recorded: true, workspaces, parent, depth: depth === null || depth > 1000n ? (parent === null ? 0 : 1) : Number(depth) };
 }

@@ -1,6 +1,6 @@
 import { psHint } from '../common/in-use.js';
 import { defineAgent } from '../contract/agent-definition.js';
-import { canonicalAgyId } from './agy-ids.js';
+import { agyIdSpellings as uuidSpellings, canonicalAgyId } from './agy-ids.js';
 import { agyDbPath, agyLockPath, agyPaths } from './agy-paths.js';
 
 /**
@@ -20,7 +20,7 @@ export const agy = defineAgent({
   name: 'agy',
   ownKey: 'agy_conversation_id_own',
   idLifecycle: 'post_discovered',
-  ids: { shape: 'uuid', canonical: canonicalAgyId, spellings: (id) => [id, id.toUpperCase()], caseInsensitive: true },
+  ids: { shape: 'uuid', canonical: canonicalAgyId, spellings: uuidSpellings, caseInsensitive: true },
   // agy exports the conversation id to its tool shells.
   sessionEnvVars: ['ANTIGRAVITY_CONVERSATION_ID'],
   launch: { args: () => [], resumeArgs: (id) => ['--conversation', id], herdrKind: 'agy' },
@@ -31,5 +31,5 @@ export const agy = defineAgent({
     const p = agyPaths(ctx.home, ctx.env ?? {});
     return [psHint(id), `lsof ${agyLockPath(p, id)} ${agyDbPath(p, id)}`];
   },
-  store: async (ports) => (await import('./agy-store.js')).agyStore(ports),
+  store: async (ports, def) => (await import('./agy-store.js')).agyStore(ports, def),
 });

@@ -63,9 +63,10 @@ async function pidFileHolders(ports: Ports, look: ClaudeLookups, id: string, ctx
  * launcher whose command line names it (a tmux server) when every Claude process below it is on another id; and a purge
  * run from a Claude tool shell sees `CLAUDE_PID` (the Claude process), whose pid file names the conversation it is on.
  */
-export async function claudeHolders(ports: Ports, look: ClaudeLookups, c: string, ctx: HomeDiscoveryContext): Promise<InUseHolder[]> {
+export async function claudeHolders(ports: Ports, look: ClaudeLookups, c: string, ctx: HomeDiscoveryContext, sessionEnvVars: readonly string[]): Promise<InUseHolder[]> {
   const all = await findInUseHolders(ports.proc, {
     agent: 'claude',
+    sessionEnvVars,
     id: c,
     heldPaths: await heldPaths(ports.fs, look, c, ctx),
     extra: (snapshot) => pidFileHolders(ports, look, c, ctx, snapshot),

@@ -1,19 +1,7 @@
-// Claude Code's conversation ids: uuids (v4, the library picks them), written lower-case on disk.
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+import { canonicalUuid, uuidSpellings } from '../contract/uuid.js';
 
-/**
- * The canonical spelling of a plausible Claude id (a uuid, lower-cased), or null for anything else (`../x`, `memory`,
- * '', another agent's id shape): a null id reaches no path.
- * @public
- */
-export function canonicalClaudeId(id: unknown): string | null {
-  return typeof id === 'string' && UUID.test(id) ? id.toLowerCase() : null;
-}
-
-/**
- * The spellings of a canonical Claude id to search command lines and environments for: lower and upper case.
- * @public
- */
-export function claudeIdSpellings(canonical: string): string[] {
-  return [canonical, canonical.toUpperCase()];
-}
+// claude's conversation ids are uuids, any case (canonical lower-case); their one rule lives in contract/uuid.ts.
+/** The canonical (lower-case) spelling of a plausible claude id, or null for anything else: a null id reaches no path. */
+export const canonicalClaudeId: (id: unknown) => string | null = canonicalUuid;
+/** The spellings of a canonical claude id to search command lines and environments for: lower and upper case. */
+export const claudeIdSpellings: (canonical: string) => string[] = uuidSpellings;

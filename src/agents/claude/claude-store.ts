@@ -1,3 +1,4 @@
+import type { AgentDefinition } from '../contract/agent-definition.js';
 import { describeError } from '../../errors.js';
 import type { Ports } from '../../ports/index.js';
 import type { Artifact } from '../../purge/artifact.js';
@@ -23,7 +24,7 @@ import { sharedFilesNaming } from './shared-mentions.js';
  * naming the id stops a purge. Also answers `survey` itself (the config root's own survey: see `surveyRoot`).
  * @public
  */
-export function claudeStore(ports: Ports): AgentStore & { survey(ctx: HomeDiscoveryContext): Promise<StoreSurvey> } {
+export function claudeStore(ports: Ports, def: AgentDefinition): AgentStore & { survey(ctx: HomeDiscoveryContext): Promise<StoreSurvey> } {
   const { fs, proc } = ports;
   // The ports' clock: a transcript's first cwd is remembered under its lstat only once it has settled by it.
   const now = (): number => ports.clock.now();
@@ -65,7 +66,7 @@ export function claudeStore(ports: Ports): AgentStore & { survey(ctx: HomeDiscov
         return queries.map(() => false);
       }
     },
-    holders: (id, ctx) => claudeHolders(ports, look, id, ctx),
+    holders: (id, ctx) => claudeHolders(ports, look, id, ctx, def.sessionEnvVars),
     planPurge,
     executePurge: (id, ctx) => executeClaudePurge(ports, look, id, ctx),
     residual: (id, ctx) => claudeResidual(fs, look, id, ctx),

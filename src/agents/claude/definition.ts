@@ -32,5 +32,5 @@ export const claude = defineAgent({
   reads: { kind: 'files' },
   // The real `sessions/` dir first, then every process naming the id.
   inUseHints: claudeHintsFor,
-  store: async (ports) => (await import('./claude-store.js')).claudeStore(ports),
+  store: async (ports, def) => (await import('./claude-store.js')).claudeStore(ports, def),
 });

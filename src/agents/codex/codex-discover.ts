@@ -1,6 +1,6 @@
 import type { FileSystemPort } from '../../ports/fs.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
-import { normalizeAgentId } from '../../ids/agent-id.js';
+import { canonicalCodexId } from './codex-ids.js';
 import type { CodexHome } from './codex-home.js';
 import { mapLimit } from '../../map-limit.js';
 import { checkRollout } from './rollout-check.js';
@@ -104,7 +104,7 @@ export async function discoverThreads(
   const cwds = await cwdSet;
   const byId = new Map<string, ThreadRow>();
   for (const row of state.rows) {
-    const id = normalizeAgentId('codex', row.id);
+    const id = canonicalCodexId(row.id);
     if (id === null) continue;
     const seen = byId.get(id);
     if (seen === undefined || row.activityMs > seen.activityMs) byId.set(id, id === row.id ? row : { ...row, id });

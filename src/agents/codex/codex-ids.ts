@@ -1,12 +1,7 @@
-// Codex thread ids: uuids (v7 in practice, any version accepted), compared case-insensitively.
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+import { canonicalUuid, uuidSpellings } from '../contract/uuid.js';
 
-/** The canonical (lower-case) spelling of a plausible Codex thread id, or null for anything else. */
-export function codexCanonicalId(id: string): string | null {
-  return UUID.test(id) ? id.toLowerCase() : null;
-}
-
-/** The spellings of a canonical Codex thread id to search command lines and environments for: lower and upper case. */
-export function codexIdSpellings(canonical: string): string[] {
-  return [canonical, canonical.toUpperCase()];
-}
+// codex's conversation ids are uuids, any case (canonical lower-case); their one rule lives in contract/uuid.ts.
+/** The canonical (lower-case) spelling of a plausible codex id, or null for anything else: a null id reaches no path. */
+export const canonicalCodexId: (id: unknown) => string | null = canonicalUuid;
+/** The spellings of a canonical codex id to search command lines and environments for: lower and upper case. */
+export const codexIdSpellings: (canonical: string) => string[] = uuidSpellings;

@@ -1,3 +1,4 @@
+import type { AgentDefinition } from '../contract/agent-definition.js';
 import { describeError } from '../../errors.js';
 import type { Ports } from '../../ports/index.js';
 import type { Artifact } from '../../purge/artifact.js';
@@ -30,7 +31,7 @@ export type CodexStore = AgentStore & {
  * `thread-writer-locks/<id>.lock`. On a state database of an unknown layout, discovery falls back to the rollouts and a
  * purge removes nothing, naming the database in the residual.
  */
-export function codexStore(ports: Ports): CodexStore {
+export function codexStore(ports: Ports, def: AgentDefinition): CodexStore {
   const fs = ports.fs;
   const scope = codexScope(ports);
 
@@ -93,7 +94,7 @@ export function codexStore(ports: Ports): CodexStore {
       const s = await scope.survey(c, ctx);
       const kids = await Promise.all((await scope.descendants(c, ctx, s)).map((k) => scope.survey(k, ctx)));
       const heldPaths = [s, ...kids].flatMap((x) => [...x.artifacts.rollouts.map((r) => r.path), x.artifacts.lock.path]);
-      return findInUseHolders(ports.proc, { agent: 'codex', id: c, heldPaths });
+      return findInUseHolders(ports.proc, { agent: def.name, sessionEnvVars: def.sessionEnvVars, id: c, heldPaths });
     },
     // plan, execute, residual, and what the last purge of the id could not guarantee (a `-wal` another connection kept
     // busy still holds the deleted text).

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { normalizeAgentId } from '../../ids/agent-id.js';
+import { canonicalCodexId } from './codex-ids.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { mapLimit } from '../../map-limit.js';
 import { quoteIdent as q, tableColumns, tableNames } from '../../sqlite/schema.js';
@@ -68,8 +68,8 @@ export async function codexDescendants(fs: FileSystemPort, home: CodexHome, id: 
   const children = new Map<string, Set<string>>();
   const edges = new Map<string, Set<string>>();
   const link = (into: Map<string, Set<string>>) => (parent: unknown, child: unknown): void => {
-    const p = typeof parent === 'string' ? normalizeAgentId('codex', parent) : null;
-    const c = typeof child === 'string' ? normalizeAgentId('codex', child) : null;
+    const p = typeof parent === 'string' ? canonicalCodexId(parent) : null;
+    const c = typeof child === 'string' ? canonicalCodexId(child) : null;
     if (p === null || c === null || p === c) return;
     let set = into.get(p);
     if (set === undefined) into.set(p, (set = new Set()));

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { defineAgent } from '../contract/agent-definition.js';
 import { psHint, shellQuote } from '../common/in-use.js';
-import { codexCanonicalId, codexIdSpellings } from './codex-ids.js';
+import { canonicalCodexId, codexIdSpellings } from './codex-ids.js';
 import { codexHome } from './codex-home.js';
 
 /**
@@ -19,7 +19,7 @@ export const codex = defineAgent({
   ownKey: 'codex_session_id_own',
   // Codex picks the thread id; capture finds it on disk.
   idLifecycle: 'post_discovered',
-  ids: { shape: 'uuid', canonical: codexCanonicalId, spellings: codexIdSpellings, caseInsensitive: true },
+  ids: { shape: 'uuid', canonical: canonicalCodexId, spellings: codexIdSpellings, caseInsensitive: true },
   // Codex 0.171 exports both to its tool shells (= the thread id); the in-use check reads both.
   sessionEnvVars: ['CODEX_THREAD_ID', 'CODEX_SESSION_ID'],
   launch: {
@@ -35,5 +35,5 @@ export const codex = defineAgent({
     const env = ctx.env ?? (own['HOME'] === ctx.home ? own : {});
     return [psHint(id), `lsof ${shellQuote(join(codexHome(env, ctx.home).locks, `${id}.lock`))}`];
   },
-  store: async (ports) => (await import('./codex-store.js')).codexStore(ports),
+  store: async (ports, def) => (await import('./codex-store.js')).codexStore(ports, def),
 });

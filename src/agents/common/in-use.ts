@@ -1,5 +1,4 @@
-import { idShape, isUuid } from '../../ids/agent-id.js';
-import type { AgentName } from '../../ids/agent-names.js';
+import { isUuid } from '../contract/uuid.js';
 import type { FileHolder, ProcessInfo, ProcessPort } from '../../ports/process.js';
 import { helperChain } from '../../process/helper-chain.js';
 import type { InUseHolder } from '../types.js';
@@ -12,7 +11,9 @@ import { isLiveProcess } from '../../ports/process-live.js';
  */
 export interface InUseProbe {
   /** The agent whose conversation is checked. */
-  agent: AgentName;
+  agent: string;
+  /** The variables the agent exports to its tool shells naming the conversation (its definition's `sessionEnvVars`). */
+  sessionEnvVars: readonly string[];
   /** The canonical (already normalised) id. */
   id: string;
   /** Files whose open holders count: DB + `-wal`/`-shm`/`-journal`, presence or writer locks. */
@@ -30,7 +31,8 @@ export interface InUseProbe {
  * @public
  */
 export async function findInUseHolders(proc: ProcessPort, probe: InUseProbe): Promise<InUseHolder[]> {
-  const caseInsensitive = idShape(probe.agent) !== 'opencode' && isUuid(probe.id);
+  // A uuid is compared in any case (no other id shape is a uuid: OpenCode's `ses_…` never is).
+  const caseInsensitive = isUuid(probe.id);
   const needle = caseInsensitive ? probe.id.toLowerCase() : probe.id;
   const snapshot = await proc.snapshot();
   const selfPid = proc.selfPid();
@@ -42,7 +44,7 @@ export async function findInUseHolders(proc: ProcessPort, probe: InUseProbe): Pr
     const text = [p.command, ...(p.argv ?? [])].join('\0');
     if ((caseInsensitive ? text.toLowerCase() : text).includes(needle)) found.push({ pid: p.pid, command: p.command, signal: 'command-line' });
   }
-  for (const name of sessionVarsNaming(proc.env(), probe.id, caseInsensitive)) {
+  for (const name of sessionVarsNaming(proc.env(), probe.id, caseInsensitive, probe.sessionEnvVars)) {
     found.push({ pid: selfPid, command: `this process (${name})`, signal: 'session-env', detail: name });
   }
   if (probe.heldPaths.length > 0) {

@@ -63,11 +63,11 @@ export interface AgentReads {
  * `createAdapter`, `PurgeService`, `inspectStores` and the `mam` CLI.
  * @public
  */
-export interface AgentDefinition<N extends string = string> {
+export interface AgentDefinition<N extends string = string, K extends string = string> {
   /** The canonical lower-case name (`[a-z][a-z0-9-]*`). */
   readonly name: N;
   /** The registry row field that records this agent's own id, e.g. `claude_session_id_own`. */
-  readonly ownKey: string;
+  readonly ownKey: K;
   /** `pre_assigned`: mam picks the id and passes it to the CLI; `post_discovered`: the CLI picks it and capture finds it on disk. */
   readonly idLifecycle: 'pre_assigned' | 'post_discovered';
   /** How its ids look. */
@@ -80,8 +80,8 @@ export interface AgentDefinition<N extends string = string> {
   readonly reads?: AgentReads;
   /** Commands a person can run to see a holder of the (canonical) id; default: a `ps` line searching for it. */
   inUseHints?(id: string, ctx: HomeDiscoveryContext, ownEnv: Readonly<Record<string, string | undefined>>): string[];
-  /** Opens the agent's store over a set of ports (once per adapter; may load its code on first use). */
-  store(ports: Ports): AgentStore | Promise<AgentStore>;
+  /** Opens the agent's store over a set of ports (once per adapter; may load its code on first use); it is given this definition. */
+  store(ports: Ports, definition: AgentDefinition<N, K>): AgentStore | Promise<AgentStore>;
 }
 
 /**
@@ -100,7 +100,7 @@ export interface AgentDefinition<N extends string = string> {
  * ```
  * @public
  */
-export function defineAgent<const N extends string>(definition: AgentDefinition<N>): AgentDefinition<N> {
+export function defineAgent<const N extends string, const K extends string>(definition: AgentDefinition<N, K>): AgentDefinition<N, K> {
   checkDefinition(definition);
   return definition;
 }

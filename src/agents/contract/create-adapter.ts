@@ -41,7 +41,7 @@ export function createAdapter<N extends string>(definition: AgentDefinition<N>, 
   const canonical = (id: unknown): string | null => (typeof id === 'string' ? def.ids.canonical(id) : null);
   const guard = methodGuard(() => ports.fs, (id) => canonical(id) !== null, def.reads ?? { kind: 'any' });
   let opened: Promise<StoreWithSurvey> | undefined;
-  const store = (): Promise<StoreWithSurvey> => (opened ??= Promise.resolve().then(() => def.store(ports)));
+  const store = (): Promise<StoreWithSurvey> => (opened ??= Promise.resolve().then(() => def.store(ports, def)));
   const claimedBySibling = (c: string, ctx: HomeDiscoveryContext): boolean => (ctx.siblingClaimedIds ?? []).some((s) => canonical(s) === c);
 
   // Each public method: its argument kinds, then the work on the canonical id (null: an implausible one, `none` answers).

@@ -3,7 +3,7 @@ import { psHint } from '../common/in-use.js';
 import { defineAgent } from '../contract/agent-definition.js';
 import { grokActiveSessionsPath } from './grok-active-sessions.js';
 import { grokHome } from './grok-home.js';
-import { canonicalGrokId } from './grok-ids.js';
+import { canonicalGrokId, grokIdSpellings as uuidSpellings } from './grok-ids.js';
 
 /**
  * Grok Build (`grok`, pre-assigned: the library chooses the uuid with `--session-id`/`-s`, `grok --resume <id>` resumes
@@ -22,7 +22,7 @@ export const grok = defineAgent({
   name: 'grok',
   ownKey: 'grok_session_id_own',
   idLifecycle: 'pre_assigned',
-  ids: { shape: 'uuid', canonical: canonicalGrokId, spellings: (id) => [id, id.toUpperCase()], caseInsensitive: true },
+  ids: { shape: 'uuid', canonical: canonicalGrokId, spellings: uuidSpellings, caseInsensitive: true },
   // Grok gives GROK_SESSION_ID to its hooks and MCP servers (its tool shells get `GROK_AGENT=1` instead).
   sessionEnvVars: ['GROK_SESSION_ID'],
   launch: {
@@ -39,5 +39,5 @@ export const grok = defineAgent({
     const home = grokHome(ctx.env ?? (own['HOME'] === ctx.home ? own : {}), ctx.home);
     return home.kind === 'ok' ? [psHint(id), `cat ${grokActiveSessionsPath(home.root)}`] : [psHint(id)];
   },
-  store: async (ports) => (await import('./grok-store.js')).grokStore(ports),
+  store: async (ports, def) => (await import('./grok-store.js')).grokStore(ports, def),
 });

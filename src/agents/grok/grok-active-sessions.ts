@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { normalizeAgentId } from '../../ids/agent-id.js';
+import { canonicalGrokId } from './grok-ids.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import type { ProcessInfo } from '../../ports/process.js';
 import { isLiveProcess } from '../../ports/process-live.js';
@@ -53,7 +53,7 @@ export async function readGrokActiveSessions(fs: FileSystemPort, root: string): 
     const pid = r['pid'];
     if (typeof pid !== 'number' || !Number.isSafeInteger(pid) || pid <= 0) continue;
     const at = typeof r['opened_at'] === 'string' ? Date.parse(r['opened_at']) : Number.NaN;
-    out.push({ sessionId: normalizeAgentId('grok', r['session_id']), pid, openedAtMs: Number.isFinite(at) ? at : null });
+    out.push({ sessionId: canonicalGrokId(r['session_id']), pid, openedAtMs: Number.isFinite(at) ? at : null });
   }
   return out;
 }

@@ -1,7 +1,7 @@
-/** A grok session id: a uuid (v4 when mam picks it, v7 when grok does), any case. */
-const GROK_ID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+import { canonicalUuid, uuidSpellings } from '../contract/uuid.js';
 
-/** The canonical (lower-case) spelling of a grok session id, or null for anything that is no uuid. */
-export function canonicalGrokId(id: string): string | null {
-  return GROK_ID.test(id) ? id.toLowerCase() : null;
-}
+// grok's conversation ids are uuids, any case (canonical lower-case); their one rule lives in contract/uuid.ts.
+/** The canonical (lower-case) spelling of a plausible grok id, or null for anything else: a null id reaches no path. */
+export const canonicalGrokId: (id: unknown) => string | null = canonicalUuid;
+/** The spellings of a canonical grok id to search command lines and environments for: lower and upper case. */
+export const grokIdSpellings: (canonical: string) => string[] = uuidSpellings;

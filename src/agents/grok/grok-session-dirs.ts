@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { normalizeAgentId } from '../../ids/agent-id.js';
+import { canonicalGrokId } from './grok-ids.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import type { LeftArtifact } from '../../purge/artifact.js';
 import { listGrokDir, readGrokFile } from './grok-read.js';
@@ -122,12 +122,12 @@ export async function grokChildIds(fs: FileSystemPort, sessionDir: string): Prom
     if (read.kind === 'text') {
       try {
         const meta = JSON.parse(read.text) as unknown;
-        if (meta !== null && typeof meta === 'object') child = normalizeAgentId('grok', (meta as Record<string, unknown>)['child_session_id']);
+        if (meta !== null && typeof meta === 'object') child = canonicalGrokId((meta as Record<string, unknown>)['child_session_id']);
       } catch {
         child = null;
       }
     }
-    child ??= normalizeAgentId('grok', e.name);
+    child ??= canonicalGrokId(e.name);
     if (child !== null) out.add(child);
   }
   return [...out].sort();

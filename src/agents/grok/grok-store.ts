@@ -1,3 +1,4 @@
+import type { AgentDefinition } from '../contract/agent-definition.js';
 import { join } from 'node:path';
 import type { Ports } from '../../ports/index.js';
 import type { ProcessInfo } from '../../ports/process.js';
@@ -28,7 +29,7 @@ export type GrokStore = AgentStore & { survey(ctx: HomeDiscoveryContext): Promis
  * The grok store over `ports`: sessions under `$GROK_HOME/sessions/<urlencoded cwd>/<id>/`, the search database's rows,
  * subagent children and relocation files (see the definition). Every id is canonical.
  */
-export function grokStore(ports: Ports): GrokStore {
+export function grokStore(ports: Ports, def: AgentDefinition): GrokStore {
   const { fs, proc } = ports;
   // The ports' clock: which bucket cwds resolve to themselves is remembered only once their parents have settled by it.
   const now = (): number => ports.clock.now();
@@ -93,7 +94,7 @@ export function grokStore(ports: Ports): GrokStore {
     // A visible session of its workspace under each id: `sessions/` listed once for the batch, each workspace's buckets found once.
     verifyMany: (queries, ctx) => verify(queries, ctx),
     async holders(id, ctx) {
-      return findInUseHolders(proc, { agent: 'grok', id, heldPaths: await heldPaths(id, ctx), extra: (snapshot) => extraInUse(id, ctx, snapshot) });
+      return findInUseHolders(proc, { agent: def.name, sessionEnvVars: def.sessionEnvVars, id, heldPaths: await heldPaths(id, ctx), extra: (snapshot) => extraInUse(id, ctx, snapshot) });
     },
     async planPurge(id, ctx): Promise<AdapterPurgePlan> {
       const plan: AdapterPurgePlan = { artifacts: [], refused: [], mentions: [], notes: [] };

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { normalizeAgentId } from '../../ids/agent-id.js';
+import { canonicalGrokId } from './grok-ids.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { readGrokFile } from './grok-read.js';
 
@@ -54,7 +54,7 @@ export function parseGrokSummary(text: string): GrokSummary | null {
   const kind = typeof r['session_kind'] === 'string' ? r['session_kind'] : null;
   const hidden = typeof r['hidden'] === 'boolean' ? r['hidden'] : (kind?.startsWith('subagent') ?? false);
   return {
-    id: normalizeAgentId('grok', i['id']),
+    id: canonicalGrokId(i['id']),
     cwd: typeof i['cwd'] === 'string' ? i['cwd'] : null,
     activeMs: time(r['last_active_at']) ?? time(r['updated_at']),
     kind,

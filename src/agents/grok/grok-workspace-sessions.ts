@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { normalizeAgentId } from '../../ids/agent-id.js';
+import { canonicalGrokId } from './grok-ids.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { mapLimit } from '../../map-limit.js';
 import type { DirectoryMatcher } from '../common/same-directory.js';
@@ -33,7 +33,7 @@ export interface GrokWorkspaceSession {
 export type GrokSummaryReader = (sessionDir: string) => Promise<GrokSummaryRead>;
 
 async function sessionAt(bucket: string, name: string, here: DirectoryMatcher, summaryOf: GrokSummaryReader): Promise<GrokWorkspaceSession | null> {
-  const id = normalizeAgentId('grok', name);
+  const id = canonicalGrokId(name);
   if (id === null || id !== name) return null;
   const dir = join(bucket, name);
   const read = await summaryOf(dir);

@@ -41,5 +41,5 @@ export const hermes = defineAgent({
     const { db } = hermesPaths(ctx.home, ctx.env ?? {});
     return [psHint(id), `ps -axww | grep -e 'hermes.*--resume' -e 'HERMES_SESSION_ID'  # ${db} is held by every Hermes process`];
   },
-  store: async (ports) => (await import('./hermes-store.js')).hermesStore(ports),
+  store: async (ports, def) => (await import('./hermes-store.js')).hermesStore(ports, def),
 });

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { isUuid } from '../../ids/agent-id.js';
+import { isUuid } from '../contract/uuid.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { quoteIdent as q } from '../../sqlite/schema.js';

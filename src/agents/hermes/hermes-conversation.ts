@@ -1,4 +1,4 @@
-import { isUuid } from '../../ids/agent-id.js';
+import { isUuid } from '../contract/uuid.js';
 import type { HermesSession } from './hermes-sessions.js';
 
 /**

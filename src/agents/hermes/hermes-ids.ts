@@ -1,5 +1,6 @@
+import { canonicalUuid, isUuid, uuidSpellings } from '../contract/uuid.js';
+
 // Hermes: `YYYYMMDD_HHMMSS_<6|8|12 hex>` (CLI/TUI, gateway, imports), `cron_<job>_<YYYYMMDD_HHMMSS>`, or a uuid (ACP, API).
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 const HERMES_STAMPED = /^[0-9]{8}_[0-9]{6}_(?:[0-9a-f]{12}|[0-9a-f]{8}|[0-9a-f]{6})$/;
 const HERMES_CRON = /^cron_[0-9A-Za-z][0-9A-Za-z_-]{0,63}_[0-9]{8}_[0-9]{6}$/;
 
@@ -8,8 +9,9 @@ const HERMES_CRON = /^cron_[0-9A-Za-z][0-9A-Za-z_-]{0,63}_[0-9]{8}_[0-9]{6}$/;
  * else (`../x`, '', a NUL byte, another agent's shape): a null id reaches no path.
  * @public
  */
-export function canonicalHermesId(id: string): string | null {
-  if (UUID.test(id)) return id.toLowerCase();
+export function canonicalHermesId(id: unknown): string | null {
+  if (typeof id !== 'string') return null;
+  if (isUuid(id)) return canonicalUuid(id);
   return HERMES_STAMPED.test(id) || HERMES_CRON.test(id) ? id : null;
 }
 
@@ -19,5 +21,5 @@ export function canonicalHermesId(id: string): string | null {
  * @public
  */
 export function hermesIdSpellings(canonical: string): string[] {
-  return UUID.test(canonical) ? [canonical, canonical.toUpperCase()] : [canonical];
+  return isUuid(canonical) ? uuidSpellings(canonical) : [canonical];
 }

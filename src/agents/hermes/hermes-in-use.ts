@@ -1,4 +1,4 @@
-import { isUuid } from '../../ids/agent-id.js';
+import { isUuid } from '../contract/uuid.js';
 import type { ProcessInfo, ProcessPort } from '../../ports/process.js';
 import { isLiveProcess } from '../../ports/process-live.js';
 import { helperChain } from '../../process/helper-chain.js';
@@ -17,6 +17,8 @@ export interface HermesInUseProbe {
   chain: readonly string[];
   /** Every session id of the store, for the uniqueness of a prefix. */
   allIds: readonly string[];
+  /** The variables Hermes exports to its tool shells (its definition's `sessionEnvVars`). */
+  sessionEnvVars: readonly string[];
 }
 
 const RESUME_FLAGS = new Set(['--resume', '-r']);
@@ -59,7 +61,7 @@ export function hermesChainHolders(proc: ProcessPort, snapshot: readonly Process
   }
   const env = proc.env();
   for (const o of others) {
-    for (const name of sessionVarsNaming(env, o, isUuid(o))) found.push({ pid: proc.selfPid(), command: `this process (${name})`, signal: 'session-env', detail: name });
+    for (const name of sessionVarsNaming(env, o, isUuid(o), probe.sessionEnvVars)) found.push({ pid: proc.selfPid(), command: `this process (${name})`, signal: 'session-env', detail: name });
   }
   return found;
 }

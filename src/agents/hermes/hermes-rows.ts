@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { describeError } from '../../errors.js';
-import { isUuid } from '../../ids/agent-id.js';
+import { isUuid } from '../contract/uuid.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import type { Artifact } from '../../purge/artifact.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';

@@ -1,3 +1,4 @@
+import type { AgentDefinition } from '../contract/agent-definition.js';
 import { describeError } from '../../errors.js';
 import type { Ports } from '../../ports/index.js';
 import type { ProcessInfo } from '../../ports/process.js';
@@ -33,7 +34,7 @@ export async function hermesStoresOf(ports: Ports, ctx: HomeDiscoveryContext): P
  * per profile, a compression chain one conversation under its tip. Remembers, per store object, the ids of each
  * conversation it purged (its rows gone, the residual still knows the chain).
  */
-export function hermesStore(ports: Ports): HermesAgentStore {
+export function hermesStore(ports: Ports, def: AgentDefinition): HermesAgentStore {
   const { fs, proc } = ports;
   const env = (ctx: HomeDiscoveryContext): Promise<Readonly<Record<string, string | undefined>>> => agentEnv(fs, proc, ctx);
   const core: HermesStoreCore = {
@@ -64,7 +65,7 @@ export function hermesStore(ports: Ports): HermesAgentStore {
     for (const store of await core.stores(ctx)) {
       const graph = new HermesGraph(await readHermesSessions(fs, store.db));
       const chain = graph.conversation(c)?.chain ?? [c];
-      found.push(...hermesChainHolders(proc, snapshot, { id: c, chain, allIds: graph.rows.map((r) => r.id) }));
+      found.push(...hermesChainHolders(proc, snapshot, { id: c, chain, allIds: graph.rows.map((r) => r.id), sessionEnvVars: def.sessionEnvVars }));
     }
     return found;
   };
@@ -92,7 +93,7 @@ export function hermesStore(ports: Ports): HermesAgentStore {
         return null;
       }
     },
-    holders: async (c, ctx) => findInUseHolders(proc, { agent: 'hermes', id: c, heldPaths: await heldPaths(c, ctx), extra: (snapshot) => extraInUse(c, ctx, snapshot) }),
+    holders: async (c, ctx) => findInUseHolders(proc, { agent: def.name, sessionEnvVars: def.sessionEnvVars, id: c, heldPaths: await heldPaths(c, ctx), extra: (snapshot) => extraInUse(c, ctx, snapshot) }),
     ...hermesPurgeParts(core),
     // A read-only look at every Hermes store (never runs the CLI): schema versions, layout verdicts, counts, problems.
     async inspect(ctx: HomeDiscoveryContext): Promise<StoreReport> {

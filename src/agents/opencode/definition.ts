@@ -44,5 +44,5 @@ export const opencode = defineAgent({
     // OpenCode keeps every session in one database: a holder counts for a session only when its cwd shows it can reach it.
     'lsof "$XDG_DATA_HOME/opencode/opencode.db" ~/.local/share/opencode/opencode.db  # then: ls -l /proc/<pid>/cwd (a holder whose cwd cannot be read counts for every session of the home)',
   ],
-  store: async (ports) => (await import('./opencode-store.js')).opencodeStore(ports),
+  store: async (ports, def) => (await import('./opencode-store.js')).opencodeStore(ports, def),
 });

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { normalizeAgentId } from '../../ids/agent-id.js';
+import { canonicalOpencodeId } from './opencode-ids.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { confinedCheck } from '../../paths/confined-check.js';
 import type { ArtifactPath } from '../common/artifacts.js';
@@ -36,7 +36,7 @@ async function messageIds(fs: FileSystemPort, root: string, dir: string): Promis
  * @public
  */
 export async function legacyStorageArtifacts(fs: FileSystemPort, dataDir: string, sessionId: string): Promise<ArtifactPath[]> {
-  const id = normalizeAgentId('opencode', sessionId);
+  const id = canonicalOpencodeId(sessionId);
   if (id === null) return [];
   const root = dataDir;
   const storage = join(dataDir, 'storage');
@@ -59,7 +59,7 @@ const MAX_SESSION_FILE_BYTES = 1024 * 1024;
  * @public
  */
 export async function legacySessionRecords(fs: FileSystemPort, dataDir: string, sessionId: string): Promise<{ directories: Array<string | null>; child: boolean }> {
-  const id = normalizeAgentId('opencode', sessionId);
+  const id = canonicalOpencodeId(sessionId);
   const out = { directories: [] as Array<string | null>, child: false };
   if (id === null) return out;
   const sessions = join(dataDir, 'storage', 'session');

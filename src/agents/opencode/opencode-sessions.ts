@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { normalizeAgentId } from '../../ids/agent-id.js';
+import { canonicalOpencodeId } from './opencode-ids.js';
 import { prepared } from '../../sqlite/prepared.js';
 import { quoteIdent as q } from '../../sqlite/schema.js';
 import { type OpencodeLayout, type OpencodeSessionTable, sessionTables } from './opencode-layout.js';
@@ -83,7 +83,7 @@ function topSql(t: OpencodeSessionTable, n: number, since: boolean, times: boole
 }
 
 function toRow(t: OpencodeSessionTable, r: Record<string, unknown>): OpencodeSessionRow | null {
-  const id = typeof r['id'] === 'string' ? normalizeAgentId('opencode', r['id']) : null;
+  const id = typeof r['id'] === 'string' ? canonicalOpencodeId(r['id']) : null;
   const directory = text(r['directory']);
   if (id === null || directory === null) return null;
   return { id, directory: trimDir(directory), parent: text(r['parent']), createdMs: toMs(r['created']), table: t.table };
@@ -115,14 +115,14 @@ function topSessions(db: Database.Database, t: OpencodeSessionTable, dirs: reado
   const out: Array<[string, number | null]> = [];
   if (!times) {
     for (const raw of prepared(db, topSql(t, dirs.length, sinceMs !== undefined, false), 'pluck').all(...args) as unknown[]) {
-      const id = normalizeAgentId('opencode', raw);
+      const id = canonicalOpencodeId(raw);
       if (id !== null) out.push([id, null]);
     }
     return out;
   }
   const rows = prepared(db, topSql(t, dirs.length, sinceMs !== undefined, true)).all(...args) as Array<{ id: unknown; ms: unknown }>;
   for (const r of rows) {
-    const id = typeof r.id === 'string' ? normalizeAgentId('opencode', r.id) : null;
+    const id = typeof r.id === 'string' ? canonicalOpencodeId(r.id) : null;
     if (id !== null) out.push([id, toMs(r.ms)]);
   }
   return out;

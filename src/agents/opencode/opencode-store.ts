@@ -1,3 +1,4 @@
+import type { AgentDefinition } from '../contract/agent-definition.js';
 import { normalize } from 'node:path';
 import type { Ports } from '../../ports/index.js';
 import { agentEnv } from '../common/agent-env.js';
@@ -25,7 +26,7 @@ import { type SessionQueryOf, type SessionVerdict, sessionVerdicts } from './ope
  * database with neither table is an unknown layout: discovery finds nothing there and a purge refuses. Its `survey` is
  * the database's own (missing, unreadable, unknown layout, or its session counts), not the one derived from `inspect`.
  */
-export function opencodeStore(ports: Ports): AgentStore & { survey(ctx: HomeDiscoveryContext): Promise<StoreSurvey> } {
+export function opencodeStore(ports: Ports, def: AgentDefinition): AgentStore & { survey(ctx: HomeDiscoveryContext): Promise<StoreSurvey> } {
   const { fs, proc } = ports;
   // A successful database lookup is kept per (binary, HOME, XDG_DATA_HOME) for the life of the ports.
   const locator = opencodeLocatorOf(fs, proc);
@@ -85,7 +86,8 @@ export function opencodeStore(ports: Ports): AgentStore & { survey(ctx: HomeDisc
     async holders(id, ctx) {
       const held = await locate(ctx);
       const all = await findInUseHolders(proc, {
-        agent: 'opencode',
+        agent: def.name,
+        sessionEnvVars: def.sessionEnvVars,
         id,
         heldPaths: held === null ? [] : ['', '-wal', '-shm', '-journal'].map((s) => held.dbPath + s),
         ignoreHolder: (_holder, p) => isOpencodeService(p),

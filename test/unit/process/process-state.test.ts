@@ -1,3 +1,4 @@
+import { SESSION_ENV_VARS } from '../../../src/ids/agent-names.js';
 import { describe, expect, it } from 'vitest';
 import { sessionLiveness } from '../../../src/agents/claude/session-liveness.js';
 import { findInUseHolders } from '../../../src/agents/common/in-use.js';
@@ -77,7 +78,7 @@ describe('a zombie is not live where liveness decides', () => {
     ]);
     t.zombify(40);
     t.zombify(41);
-    expect(await findInUseHolders(t, { agent: 'claude', id: ID, heldPaths: [] })).toEqual([]);
+    expect(await findInUseHolders(t, { agent: 'claude', sessionEnvVars: SESSION_ENV_VARS, id: ID, heldPaths: [] })).toEqual([]);
   });
 
   it('a loop dispatch to a pane whose agent is a zombie has no dispatch point', async () => {

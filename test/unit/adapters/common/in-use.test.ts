@@ -1,3 +1,4 @@
+import { SESSION_ENV_VARS } from '../../../../src/ids/agent-names.js';
 import { describe, expect, it } from 'vitest';
 import { findInUseHolders } from '../../../../src/agents/common/in-use.js';
 import { FakeProcessTable } from '../../../../src/testing/process/fake-process-table.js';
@@ -21,18 +22,18 @@ function table(top: string[], opts: { selfEnv?: Record<string, string>; others?:
 describe('findInUseHolders', () => {
   it('ignores the caller and its helper chain naming the id', async () => {
     const proc = table(['bash']);
-    expect(await findInUseHolders(proc, { agent: 'agy', id: ID, heldPaths: [] })).toEqual([]);
+    expect(await findInUseHolders(proc, { agent: 'agy', sessionEnvVars: SESSION_ENV_VARS, id: ID, heldPaths: [] })).toEqual([]);
   });
 
   it('counts the nearest agent CLI ancestor naming the id (the session the caller runs in)', async () => {
     const proc = table(['agy', '--conversation', ID]);
-    const holders = await findInUseHolders(proc, { agent: 'agy', id: ID, heldPaths: [] });
+    const holders = await findInUseHolders(proc, { agent: 'agy', sessionEnvVars: SESSION_ENV_VARS, id: ID, heldPaths: [] });
     expect(holders.map((h) => [h.pid, h.signal])).toEqual([[10, 'command-line']]);
   });
 
   it('finds another process naming the upper-case spelling of a uuid', async () => {
     const proc = table(['bash'], { others: [{ pid: 99, ppid: 1, argv: ['claude', '-r', ID.toUpperCase()] }] });
-    const holders = await findInUseHolders(proc, { agent: 'claude', id: ID, heldPaths: [] });
+    const holders = await findInUseHolders(proc, { agent: 'claude', sessionEnvVars: SESSION_ENV_VARS, id: ID, heldPaths: [] });
     expect(holders.map((h) => h.pid)).toEqual([99]);
   });
 
@@ -40,14 +41,14 @@ describe('findInUseHolders', () => {
     'refuses from the session\'s own shell: %s',
     async (name) => {
       const proc = table(['bash'], { selfEnv: { [name]: ID.toUpperCase() } });
-      const holders = await findInUseHolders(proc, { agent: 'agy', id: ID, heldPaths: [] });
+      const holders = await findInUseHolders(proc, { agent: 'agy', sessionEnvVars: SESSION_ENV_VARS, id: ID, heldPaths: [] });
       expect(holders).toEqual([expect.objectContaining({ pid: 30, signal: 'session-env', detail: name })]);
     },
   );
 
   it('counts a holder of the DB with the id on no command line, in one holders call', async () => {
     const proc = table(['bash'], { others: [{ pid: 77, ppid: 1, argv: ['sleep', '60'], openFiles: [`${DB}-wal`] }] });
-    const holders = await findInUseHolders(proc, { agent: 'agy', id: ID, heldPaths: [DB, `${DB}-wal`, `${DB}-shm`] });
+    const holders = await findInUseHolders(proc, { agent: 'agy', sessionEnvVars: SESSION_ENV_VARS, id: ID, heldPaths: [DB, `${DB}-wal`, `${DB}-shm`] });
     expect(holders).toEqual([expect.objectContaining({ pid: 77, signal: 'open-file', detail: `${DB}-wal` })]);
     expect(proc.holdersCalls).toBe(1);
     expect(proc.snapshotCalls).toBe(1);
@@ -55,13 +56,13 @@ describe('findInUseHolders', () => {
 
   it('lets the adapter discount a holder (a shared background service)', async () => {
     const proc = table(['bash'], { others: [{ pid: 77, ppid: 1, argv: ['opencode', 'serve', '--service'], openFiles: [DB] }] });
-    const holders = await findInUseHolders(proc, { agent: 'agy', id: ID, heldPaths: [DB], ignoreHolder: (_h, p) => p?.command.includes('serve --service') === true });
+    const holders = await findInUseHolders(proc, { agent: 'agy', sessionEnvVars: SESSION_ENV_VARS, id: ID, heldPaths: [DB], ignoreHolder: (_h, p) => p?.command.includes('serve --service') === true });
     expect(holders).toEqual([]);
   });
 
   it('makes no lsof call when there is nothing to hold', async () => {
     const proc = table(['bash']);
-    await findInUseHolders(proc, { agent: 'claude', id: ID, heldPaths: [] });
+    await findInUseHolders(proc, { agent: 'claude', sessionEnvVars: SESSION_ENV_VARS, id: ID, heldPaths: [] });
     expect(proc.holdersCalls).toBe(0);
   });
 });
