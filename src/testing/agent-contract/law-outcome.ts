@@ -1,5 +1,6 @@
-import type { AgentContractOptions, AgentContractStage } from './types.js';
+import type { AgentContractOptions } from './types.js';
 import type { Ports } from '../../ports/index.js';
+import type { StageRun } from './stage-run.js';
 
 /** What one law found: the problems (none when it holds) and a remark for the report. */
 export interface LawOutcome {
@@ -15,8 +16,8 @@ export interface LawInput {
   options: AgentContractOptions;
   /** The ports every stage runs on (the process table is replaced per adapter). */
   base: Ports;
-  /** The stage. */
-  stage: AgentContractStage;
+  /** Runs `fn` on the stage: a fresh build for a law that may change it, a shared one for a law that only reads. */
+  withStage<T>(fn: (run: StageRun) => Promise<T>): Promise<T>;
 }
 
 /** A short, printable form of any value (for messages). */

@@ -1,6 +1,5 @@
 import type { VerifyQuery } from '../../adapters/types.js';
 import { type LawInput, type LawOutcome, messageOf, missing, show, unknownLike } from './law-outcome.js';
-import { withStage } from './stage-run.js';
 
 // Each workspace of the stage with the ids it holds.
 function workspaces(layout: { workspace: string; ids: string[]; otherWorkspace?: { workspace: string; ids: string[] } }): Array<{ workspace: string; ids: string[] }> {
@@ -9,7 +8,7 @@ function workspaces(layout: { workspace: string; ids: string[]; otherWorkspace?:
 
 /** `discover-verifies`: every id discover offers verifies in its workspace. */
 export function discoverVerifies(input: LawInput): Promise<LawOutcome> {
-  return withStage(input.options, input.base, input.stage, async (run) => {
+  return input.withStage(async (run) => {
     const { adapter } = run.adapter();
     const problems: string[] = [];
     for (const w of workspaces(run.layout)) {
@@ -23,7 +22,7 @@ export function discoverVerifies(input: LawInput): Promise<LawOutcome> {
 
 /** `discover-offers-ids`: discover offers exactly the stage's ids, in each workspace. */
 export function discoverOffersIds(input: LawInput): Promise<LawOutcome> {
-  return withStage(input.options, input.base, input.stage, async (run) => {
+  return input.withStage(async (run) => {
     const { adapter } = run.adapter();
     const problems: string[] = [];
     for (const w of workspaces(run.layout)) {
@@ -39,7 +38,7 @@ export function discoverOffersIds(input: LawInput): Promise<LawOutcome> {
 
 /** `verify-many-agrees`: verifyMany answers what verifyArtifact answers for each id, in order. */
 export function verifyManyAgrees(input: LawInput): Promise<LawOutcome> {
-  return withStage(input.options, input.base, input.stage, async (run) => {
+  return input.withStage(async (run) => {
     const { adapter } = run.adapter();
     if (adapter.verifyMany === undefined) return { problems: [], remark: 'no verifyMany (callers fall back to verifyArtifact)' };
     const { layout } = run;

@@ -5,7 +5,6 @@ import { isPlausibleId } from '../../ids/agent-id.js';
 import { InvalidArgumentError } from '../../invalid-argument-error.js';
 import { type LawInput, type LawOutcome, messageOf, show } from './law-outcome.js';
 import { pathLogFs } from './path-log-fs.js';
-import { withStage } from './stage-run.js';
 
 // One id of each built-in shape: an agent must find the others' implausible.
 const SHAPE_SAMPLES = ['0198c3a2-7b1d-7c3e-8f00-1234567890ab', 'ses_0123456789abAbCdEfGhIjKlMn', '20260101_120000_abcdef'];
@@ -47,7 +46,7 @@ async function answers(a: AgentAdapter, id: string, ctx: HomeDiscoveryContext): 
 
 /** `implausible-id-reads-nothing`: an implausible id reaches no path and finds nothing (a process naming it included). */
 export function implausibleIdReadsNothing(input: LawInput): Promise<LawOutcome> {
-  return withStage(input.options, input.base, input.stage, async (run) => {
+  return input.withStage(async (run) => {
     const problems: string[] = [];
     const probe = run.adapter();
     const ids = implausibleIds(probe.adapter.name, run.root, input.options.implausibleIds);
@@ -70,7 +69,7 @@ function isInvalidArgument(err: unknown): boolean {
 
 /** `bad-arguments-rejected`: a number for an id, a relative workspace, a missing home or context throw InvalidArgumentError. */
 export function badArgumentsRejected(input: LawInput): Promise<LawOutcome> {
-  return withStage(input.options, input.base, input.stage, async (run) => {
+  return input.withStage(async (run) => {
     const { adapter: a } = run.adapter();
     const ctx = run.ctx();
     const id = run.layout.ids[0] ?? run.layout.refusedIds?.[0] ?? run.layout.otherWorkspace?.ids[0];

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { HomeDiscoveryContext } from '../../adapters/types.js';
 import { type LawInput, type LawOutcome, messageOf } from './law-outcome.js';
-import { withStage } from './stage-run.js';
 
 // The stage's env with every path under `from` moved under `to`.
 function movedEnv(env: Record<string, string | undefined> | undefined, from: string, to: string): Record<string, string | undefined> {
@@ -12,16 +11,16 @@ function movedEnv(env: Record<string, string | undefined> | undefined, from: str
 
 /** `inspect-never-rejects`: inspect resolves on the stage, on an empty home, and on a home whose agent dirs are files. */
 export function inspectNeverRejects(input: LawInput): Promise<LawOutcome> {
-  return withStage(input.options, input.base, input.stage, async (run) => {
+  return input.withStage(async (run) => {
     const { adapter } = run.adapter();
     if (adapter.inspect === undefined) return { problems: [], remark: 'no inspect' };
     const { fs } = input.base;
     const { layout } = run;
     const empty = join(run.root, 'contract-empty-home');
-    await fs.mkdir(empty);
+    await fs.mkdir(empty, { recursive: true });
     // Every top-level entry of the stage's home again, as a plain file where the adapter expects a tree.
     const garbled = join(run.root, 'contract-garbled-home');
-    await fs.mkdir(garbled);
+    await fs.mkdir(garbled, { recursive: true });
     for (const e of await fs.readdir(layout.home)) await fs.writeFile(join(garbled, e.name), 'not what the agent wrote\n');
     const homes: Array<[string, HomeDiscoveryContext]> = [
       ['the stage', run.ctx()],

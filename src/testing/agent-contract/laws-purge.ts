@@ -1,10 +1,9 @@
 import { type LawInput, type LawOutcome, messageOf, show } from './law-outcome.js';
-import { withStage } from './stage-run.js';
 import { snapshotDiff, treeSnapshot } from './tree-snapshot.js';
 
 /** `plan-changes-nothing`: planning a purge of every id of the stage leaves the tree as it was. */
 export function planChangesNothing(input: LawInput): Promise<LawOutcome> {
-  return withStage(input.options, input.base, input.stage, async (run) => {
+  return input.withStage(async (run) => {
     const { adapter } = run.adapter();
     const { layout } = run;
     const before = await treeSnapshot(input.base.fs, run.root);
@@ -26,7 +25,7 @@ export function planChangesNothing(input: LawInput): Promise<LawOutcome> {
 
 /** `purge-removes-id`: after the purge nothing of the id verifies or is offered, siblings verify, every residual has a reason. */
 export function purgeRemovesId(input: LawInput): Promise<LawOutcome> {
-  return withStage(input.options, input.base, input.stage, async (run) => {
+  return input.withStage(async (run) => {
     const { layout } = run;
     const target = layout.ids[0];
     if (target === undefined) return { problems: ['the stage lists no conversation to purge (ids is empty)'] };
@@ -59,7 +58,7 @@ export function purgeRemovesId(input: LawInput): Promise<LawOutcome> {
 
 /** `live-holder-refuses`: a live process naming the id is a holder, and (with the hook) PurgeService refuses, changing nothing. */
 export function liveHolderRefuses(input: LawInput): Promise<LawOutcome> {
-  return withStage(input.options, input.base, input.stage, async (run) => {
+  return input.withStage(async (run) => {
     const target = run.layout.ids[0];
     if (target === undefined) return { problems: ['the stage lists no conversation to hold (ids is empty)'] };
     const holder = { pid: 4242, ppid: 1, argv: [run.adapter().adapter.name, '--resume', target], startedAtMs: 1_700_000_000_000 };
@@ -86,7 +85,7 @@ export function liveHolderRefuses(input: LawInput): Promise<LawOutcome> {
 
 /** `unknown-layout-refuses`: on a store of an unknown layout, planPurge refuses and purgeArtifacts removes nothing. */
 export function unknownLayoutRefuses(input: LawInput): Promise<LawOutcome> {
-  return withStage(input.options, input.base, input.stage, async (run) => {
+  return input.withStage(async (run) => {
     const ids = run.layout.refusedIds ?? run.layout.ids;
     if (ids.length === 0) return { problems: ['the stage names no id in its unknown layout (refusedIds and ids are empty)'] };
     const { adapter } = run.adapter();

@@ -2,6 +2,7 @@ import { resolvePorts } from '../../node/node-ports.js';
 import { InvalidArgumentError } from '../../invalid-argument-error.js';
 import type { Ports } from '../../ports/index.js';
 import { checkContractOptions } from './check-options.js';
+import { SharedStage, type StageRun, withFreshStage } from './stage-run.js';
 import { type LawInput, type LawOutcome, messageOf } from './law-outcome.js';
 import { discoverOffersIds, discoverVerifies, verifyManyAgrees } from './laws-discover.js';
 import { badArgumentsRejected, implausibleIdReadsNothing } from './laws-ids.js';
@@ -23,11 +24,15 @@ const LAWS: Readonly<Record<AgentContractLaw, (input: LawInput) => Promise<LawOu
 };
 
 const ORDINARY_ONLY = new Set<AgentContractLaw>(['purge-removes-id', 'live-holder-refuses']);
+// The laws that only read the stage: they share one build of it (the others each get their own).
+const READ_ONLY = new Set<AgentContractLaw>(['discover-verifies', 'discover-offers-ids', 'verify-many-agrees', 'implausible-id-reads-nothing', 'inspect-never-rejects', 'bad-arguments-rejected']);
 
 /** The laws that run on a stage: an unknown-layout stage trades the purge laws for `unknown-layout-refuses`. */
 function lawsOf(stage: AgentContractStage): AgentContractLaw[] {
   const unknown = stage.unknownLayout === true;
-  return (Object.keys(LAWS) as AgentContractLaw[]).filter((law) => (law === 'unknown-layout-refuses' ? unknown : !(unknown && ORDINARY_ONLY.has(law))));
+  const laws = (Object.keys(LAWS) as AgentContractLaw[]).filter((law) => (law === 'unknown-layout-refuses' ? unknown : !(unknown && ORDINARY_ONLY.has(law))));
+  // Those sharing a build first, so it is removed before the others build their own.
+  return [...laws.filter((l) => READ_ONLY.has(l)), ...laws.filter((l) => !READ_ONLY.has(l))];
 }
 
 // The ports the stages run on: the caller's, the rest Node's (the process table is the suite's own, per adapter).
@@ -35,9 +40,10 @@ function basePorts(options: AgentContractOptions): Ports {
   return resolvePorts({ ...(options.ports ?? {}) });
 }
 
-async function runLaw(options: AgentContractOptions, base: Ports, stage: AgentContractStage, law: AgentContractLaw): Promise<AgentContractLawResult> {
+async function runLaw(options: AgentContractOptions, base: Ports, stage: AgentContractStage, shared: SharedStage, law: AgentContractLaw): Promise<AgentContractLawResult> {
+  const withStage = <T>(fn: (run: StageRun) => Promise<T>): Promise<T> => (READ_ONLY.has(law) ? shared.use(fn) : withFreshStage(options, base, stage, fn));
   try {
-    const { problems, remark } = await LAWS[law]({ options, base, stage });
+    const { problems, remark } = await LAWS[law]({ options, base, withStage });
     if (problems.length > 0) return { law, stage: stage.name, ok: false, message: problems.join('\n') };
     return { law, stage: stage.name, ok: true, ...(remark === undefined ? {} : { message: remark }) };
   } catch (err) {
@@ -61,7 +67,14 @@ export async function runAgentContract(options: AgentContractOptions): Promise<A
   const checked = checkContractOptions(options);
   const base = basePorts(checked);
   const laws: AgentContractLawResult[] = [];
-  for (const stage of checked.stages) for (const law of lawsOf(stage)) laws.push(await runLaw(checked, base, stage, law));
+  for (const stage of checked.stages) {
+    const shared = new SharedStage(checked, () => base, stage);
+    try {
+      for (const law of lawsOf(stage)) laws.push(await runLaw(checked, base, stage, shared, law));
+    } finally {
+      await shared.release();
+    }
+  }
   return { agent: agentName(checked, base), passed: laws.every((l) => l.ok), laws };
 }
 
@@ -88,14 +101,23 @@ export function describeAgentContract(options: AgentContractOptions, runner: Age
   if (typeof runner !== 'object' || runner === null || typeof runner.describe !== 'function' || typeof runner.it !== 'function') {
     throw new InvalidArgumentError('runner', 'must be an object { describe, it } of a test runner');
   }
-  let base: Ports | undefined;
+  let ports: Ports | undefined;
+  const base = (): Ports => (ports ??= basePorts(checked));
   for (const stage of checked.stages) {
     runner.describe(stage.name, () => {
-      for (const law of lawsOf(stage)) {
+      const laws = lawsOf(stage);
+      const shared = new SharedStage(checked, base, stage);
+      // The shared build goes once the last law that reads it has run (or at the runner's afterAll, when some were skipped).
+      let readers = laws.filter((law) => READ_ONLY.has(law)).length;
+      runner.afterAll?.(() => shared.release());
+      for (const law of laws) {
         runner.it(law, async () => {
-          base ??= basePorts(checked);
-          const result = await runLaw(checked, base, stage, law);
-          if (!result.ok) throw new Error(`${law} fails on stage ${stage.name}:\n${result.message ?? ''}`);
+          try {
+            const result = await runLaw(checked, base(), stage, shared, law);
+            if (!result.ok) throw new Error(`${law} fails on stage ${stage.name}:\n${result.message ?? ''}`);
+          } finally {
+            if (READ_ONLY.has(law) && --readers === 0) await shared.release();
+          }
         });
       }
     });

@@ -22,9 +22,14 @@ export interface StageRun {
   adapter(over?: { fs?: FileSystemPort; processes?: readonly FakeProcess[] }): { adapter: AgentAdapter; ports: Ports };
 }
 
-/** Builds `stage` in a fresh temp dir, runs `fn` on it, and removes the dir (also when `fn` throws). */
-export async function withStage<T>(options: AgentContractOptions, base: Ports, stage: AgentContractStage, fn: (run: StageRun) => Promise<T>): Promise<T> {
+/** Builds `stage` in a fresh temp dir; `remove` takes the dir away again (the build's leftovers too when it threw). */
+export async function buildStage(options: AgentContractOptions, base: Ports, stage: AgentContractStage): Promise<{ run: StageRun; remove: () => Promise<void> }> {
   const made = await base.fs.mkdtemp(join(base.fs.tmpdir(), 'mam-agent-contract-'));
+  const remove = async (): Promise<void> => {
+    // No read connection kept from the stage outlives it.
+    releaseKept(base.fs);
+    await rm(made, { recursive: true, force: true, maxRetries: 3 });
+  };
   try {
     const root = await base.fs.realpath(made);
     const layout = await stage.build(root);
@@ -37,10 +42,47 @@ export async function withStage<T>(options: AgentContractOptions, base: Ports, s
         return { adapter: options.adapter(ports), ports };
       },
     };
+    return { run, remove };
+  } catch (err) {
+    await remove();
+    throw err;
+  }
+}
+
+/** Runs `fn` on a stage of its own: built afresh in a temp dir, removed afterwards (also when `fn` throws). */
+export async function withFreshStage<T>(options: AgentContractOptions, base: Ports, stage: AgentContractStage, fn: (run: StageRun) => Promise<T>): Promise<T> {
+  const { run, remove } = await buildStage(options, base, stage);
+  try {
     return await fn(run);
   } finally {
-    // No read connection kept from the stage outlives it.
-    releaseKept(base.fs);
-    await rm(made, { recursive: true, force: true, maxRetries: 3 });
+    await remove();
+  }
+}
+
+/**
+ * One build of a stage shared by the laws that only read it: built at the first `use`, removed by `release` (a later
+ * `use` builds it again).
+ */
+export class SharedStage {
+  #built: ReturnType<typeof buildStage> | undefined;
+  readonly #make: () => ReturnType<typeof buildStage>;
+
+  /** A shared build of `stage` on `base`. */
+  constructor(options: AgentContractOptions, base: () => Ports, stage: AgentContractStage) {
+    this.#make = () => buildStage(options, base(), stage);
+  }
+
+  /** Runs `fn` on the shared build. */
+  async use<T>(fn: (run: StageRun) => Promise<T>): Promise<T> {
+    this.#built ??= this.#make();
+    return fn((await this.#built).run);
+  }
+
+  /** Removes the build, if one was made (never rejects). */
+  async release(): Promise<void> {
+    const built = this.#built;
+    this.#built = undefined;
+    if (built === undefined) return;
+    await built.then((b) => b.remove()).catch(() => undefined);
   }
 }

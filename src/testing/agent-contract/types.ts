@@ -151,4 +151,6 @@ export interface AgentContractRunner {
   describe: (name: string, body: () => void) => unknown;
   /** Registers one test; its function rejects when the law fails. */
   it: (name: string, fn: () => Promise<void>) => unknown;
+  /** Registers a hook run after the group's tests (removes a shared stage some skipped test left); optional. */
+  afterAll?: (fn: () => Promise<void>) => unknown;
 }
