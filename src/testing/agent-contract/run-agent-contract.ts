@@ -59,7 +59,7 @@ async function runLaw(options: AgentContractOptions, base: Ports, stage: AgentCo
  * @example
  * ```ts
  * const report = await runAgentContract({ adapter: (ports) => getAdapter('codex', { ports }), stages: [codexStage] });
- * if (!report.passed) console.error(report.laws.filter((l) => !l.ok));
+ * for (const l of report.laws) if (!l.ok) failures.push(`${l.stage}: ${l.law}: ${l.message}`);
  * ```
  * @public
  */
