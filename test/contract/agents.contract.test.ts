@@ -46,6 +46,7 @@ function realStage(name: string, fixture: string, ws: string, ids: string[], oth
   };
 }
 
+const CLAUDE = { ids: ['94849f2b-9545-4e05-8416-865e3eb95515', '1286deb1-4449-4738-ba2e-11b172ab58a7'], other: ['ws claude.v2_ü@x', ['4a73f8b1-19ea-4a91-95e7-d65af37e84a7']] as [string, string[]] };
 const CODEX_A = '01a229e1-babe-7660-ab96-63d71c4bdf06';
 const CODEX_B = '01a229e4-5cbc-7f60-86ff-abaf22a4b8e4';
 const OPENCODE_A = 'ses_dd615360cffeFzbK9W1oQVbVv9';
@@ -98,10 +99,21 @@ function hermesStage(name: string, unknown: boolean): AgentContractStage {
 
 const STAGES: Record<AgentName, AgentContractStage[]> = {
   claude: [
-    realStage('claude/01-after-runs', 'claude/01-after-runs', 'ws-claude', ['94849f2b-9545-4e05-8416-865e3eb95515', '1286deb1-4449-4738-ba2e-11b172ab58a7'], [
-      'ws claude.v2_ü@x',
-      ['4a73f8b1-19ea-4a91-95e7-d65af37e84a7'],
-    ]),
+    realStage('claude/01-after-runs', 'claude/01-after-runs', 'ws-claude', CLAUDE.ids, CLAUDE.other),
+    {
+      name: 'claude/01-after-runs, a SQLite store of an unknown layout',
+      unknownLayout: true,
+      async build(root) {
+        const layout = await realStage('', 'claude/01-after-runs', 'ws-claude', CLAUDE.ids, CLAUDE.other).build(root);
+        // Claude Code 2.x keeps no database: a store at the top of its config root naming a conversation is unknown.
+        const [id] = CLAUDE.ids as [string];
+        execSql(join(layout.home, '.claude', '__store.db'), [
+          'CREATE TABLE base_messages (uuid TEXT PRIMARY KEY, session_id TEXT NOT NULL, cwd TEXT NOT NULL, timestamp INTEGER NOT NULL, message_type TEXT)',
+          `INSERT INTO base_messages VALUES ('m0', '${id}', '${layout.workspace}', 1796000000000, 'user')`,
+        ]);
+        return { ...layout, refusedIds: [id] };
+      },
+    },
   ],
   codex: [
     realStage('codex/03-two-sessions', 'codex/03-two-sessions', 'ws-codex', [CODEX_A], ['ws-codex2', [CODEX_B]]),
