@@ -8,3 +8,4 @@ export * from './herdr/index.js';
 export * from './agents/index.js';
 export * from './sandbox/index.js';
 export * from './model-server/index.js';
+export * from './agent-contract/index.js';
