@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, it } from 'vitest';
-import { getAdapter } from '../../src/adapters/get-adapter.js';
+import { getAdapter } from '../../src/agents/get-adapter.js';
 import type { AgentName } from '../../src/ids/agent-names.js';
 import type { Ports } from '../../src/ports/index.js';
 import { PurgeService } from '../../src/purge/purge-service.js';

@@ -1,4 +1,4 @@
-import type { VerifyQuery } from '../../adapters/types.js';
+import type { VerifyQuery } from '../../agents/types.js';
 import { type LawInput, type LawOutcome, messageOf, missing, show, unknownLike } from './law-outcome.js';
 
 // Each workspace of the stage with the ids it holds.

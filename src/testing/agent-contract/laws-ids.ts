@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { AgentAdapter, HomeDiscoveryContext } from '../../adapters/types.js';
+import type { AgentAdapter, HomeDiscoveryContext } from '../../agents/types.js';
 import { isAgentName } from '../../ids/agent-names.js';
 import { isPlausibleId } from '../../ids/agent-id.js';
 import { InvalidArgumentError } from '../../invalid-argument-error.js';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { HomeDiscoveryContext } from '../../adapters/types.js';
+import type { HomeDiscoveryContext } from '../../agents/types.js';
 import { type LawInput, type LawOutcome, messageOf } from './law-outcome.js';
 
 // The stage's env with every path under `from` moved under `to`.

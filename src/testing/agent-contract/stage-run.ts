@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AgentAdapter, HomeDiscoveryContext } from '../../adapters/types.js';
+import type { AgentAdapter, HomeDiscoveryContext } from '../../agents/types.js';
 import type { FileSystemPort, Ports } from '../../ports/index.js';
 import { releaseKept } from '../../sqlite/kept-connections.js';
 import { FakeProcessTable } from '../process/fake-process-table.js';

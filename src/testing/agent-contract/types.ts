@@ -1,4 +1,4 @@
-import type { AgentAdapter } from '../../adapters/types.js';
+import type { AgentAdapter } from '../../agents/types.js';
 import type { Ports } from '../../ports/index.js';
 
 /**
