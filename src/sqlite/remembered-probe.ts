@@ -1,5 +1,5 @@
 import type { FileStat, FileSystemPort } from '../ports/fs.js';
-import type { ReadonlyDb } from './open-readonly.js';
+import type { ReadonlyDb } from './readonly-handle.js';
 
 // A file or directory is remembered only once its mtime is this much older than the clock: a change made within the
 // same timestamp tick as the look (coarse kernel clocks tick every few ms, some file systems every 2 s) would otherwise
