@@ -14,17 +14,40 @@ import { fileURLToPath } from 'node:url';
 export const LAYERS = [
   {
     name: 'core',
-    why: 'primitives with no effect: errors, error data, the argument error, exhaustiveness, abort, lazy zod, mapLimit, the shared schemas',
-    paths: ['errors.ts', 'error-data.ts', 'invalid-argument-error.ts', 'assert-never.ts', 'abort.ts', 'lazy-zod.ts', 'map-limit.ts', 'validation/common-schemas.ts', 'validation/plainly-valid-queries.ts', 'validation/low-level-args.ts'],
+    why: 'primitives with no effect: errors, error data, the argument error, exhaustiveness, abort, lazy zod, mapLimit',
+    paths: ['errors.ts', 'error-data.ts', 'invalid-argument-error.ts', 'assert-never.ts', 'abort.ts', 'lazy-zod.ts', 'map-limit.ts'],
   },
-  { name: 'ports', why: 'the port interfaces (types)', paths: ['ports/'] },
-  { name: 'helpers', why: 'pure helpers over the ports', paths: ['paths/', 'atomic/', 'sqlite/', 'process/'] },
+  { name: 'ids', why: 'agent names and the plausible-id rules (they import only core)', paths: ['ids/'] },
+  { name: 'ports', why: 'the port interfaces', paths: ['ports/'] },
+  {
+    name: 'checks',
+    why: 'argument-check primitives: the shared schemas, the option helpers, the low-level argument lists',
+    paths: ['validation/common-schemas.ts', 'validation/workspace-args.ts', 'validation/low-level-args.ts', 'validation/plainly-valid-queries.ts'],
+  },
+  {
+    name: 'vocabulary',
+    why: 'the artifact records every agent and the SQLite helpers speak (in purge/ today; issue 32 moves them into the agent contract)',
+    paths: ['purge/artifact.ts', 'purge/purge-fault.ts'],
+  },
+  {
+    name: 'effects',
+    why: 'the two process-wide effects the lock and the SQLite helpers need (the SQLite URI switch, the sync regular-file check): in node/, the only place effects may live',
+    paths: ['node/sqlite-uri.ts', 'node/regular-or-absent.ts'],
+  },
+  { name: 'helpers', why: 'pure helpers over the ports (herdr: the CLI command port and its output schemas)', paths: ['paths/', 'atomic/', 'sqlite/', 'process/', 'herdr/'] },
   { name: 'node', why: 'the real ports (the only place with process.env, the real clock, spawns)', paths: ['node/'] },
-  { name: 'agent-contract', why: 'what every agent shares: the adapter types and the common helpers', paths: ['adapters/types.ts', 'adapters/common/', 'agents/contract/'] },
+  {
+    name: 'agent-contract',
+    why: 'what every agent shares: the adapter types, the common helpers, the adapter argument guards and the home proof',
+    paths: [
+      'adapters/types.ts', 'adapters/common/', 'agents/contract/',
+      // The adapter argument guards and the home proof, shared by every adapter.
+      'validation/adapter-methods.ts', 'validation/discovery-context.ts', 'validation/home-proof.ts',
+    ],
+  },
   { name: 'agents', why: 'one folder per agent', paths: ['adapters/agy/', 'adapters/claude/', 'adapters/codex/', 'adapters/grok/', 'adapters/hermes/', 'adapters/opencode/', 'agents/'] },
-  { name: 'agent-list', why: 'the built-in agents and the ways to get one', paths: ['adapters/', 'validation/'] },
-  { name: 'ids', why: 'agent names and id rules', paths: ['ids/'] },
-  { name: 'operations', why: 'operations over the agents', paths: ['registry/', 'herdr/', 'capture/', 'inspect/', 'purge/', 'gate/', 'jobs/'] },
+  { name: 'agent-list', why: 'the built-in agents and the ways to get one', paths: ['adapters/', 'validation/get-adapter-args.ts'] },
+  { name: 'operations', why: 'operations over the agents and the stores', paths: ['registry/', 'capture/', 'inspect/', 'purge/', 'gate/', 'jobs/'] },
   { name: 'flows', why: 'flows built from the operations', paths: ['lifecycle/', 'reset/', 'autopin/', 'loop/'] },
   { name: 'surface', why: 'the test kit, the CLI and the entry points', paths: ['testing/', 'cli/', 'entries/', 'index.ts'] },
 ];
