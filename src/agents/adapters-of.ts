@@ -13,12 +13,12 @@ export interface AdapterSet {
   /** The ports the adapters run on. */
   readonly ports: Ports;
   /** The shared adapter of an agent (throws `UnknownAgentError` for a name that is none). */
-  get(name: AgentName): AgentAdapter;
+  get(name: AgentName): AgentAdapter<AgentName>;
   /**
    * A new adapter of an agent on the same ports.
    * @deprecated Adapters hold no memory of their own any more: use `get`.
    */
-  fresh(name: AgentName): AgentAdapter;
+  fresh(name: AgentName): AgentAdapter<AgentName>;
 }
 
 // Keyed by the resolved ports object: every class resolves its ports once and passes that object down.
@@ -38,7 +38,7 @@ export function adaptersOf(given: Partial<Ports> = {}): AdapterSet {
   const ports = resolvePorts(given);
   const known = sets.get(ports);
   if (known !== undefined) return known;
-  const shared = new Map<AgentName, AgentAdapter>();
+  const shared = new Map<AgentName, AgentAdapter<AgentName>>();
   const set: AdapterSet = {
     ports,
     get(name) {

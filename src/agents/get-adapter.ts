@@ -19,7 +19,7 @@ import type { AgentAdapter } from './types.js';
  * ```
  * @public
  */
-export function getAdapter(name: AgentName, opts: { ports?: Partial<Ports> } = {}): AgentAdapter {
+export function getAdapter(name: AgentName, opts: { ports?: Partial<Ports> } = {}): AgentAdapter<AgentName> {
   const checked = checkGetAdapterArgs(name, opts);
   return makeAdapter(checked.name, resolvePorts(checked.ports));
 }

@@ -11,7 +11,7 @@ import { opencode } from './opencode/definition.js';
 import type { AgentAdapter } from './types.js';
 
 /** A new adapter of `name` over complete `ports` (caches that outlive one instance are kept per ports, not here). */
-export function makeAdapter(name: AgentName, ports: Ports): AgentAdapter {
+export function makeAdapter(name: AgentName, ports: Ports): AgentAdapter<AgentName> {
   switch (name) {
     case 'claude':
       return createAdapter(claude, ports);

@@ -1,5 +1,3 @@
-import type { AgentName } from '../ids/agent-names.js';
-import type { AgentDefinition } from './contract/agent-definition.js';
 import type { PurgeFault } from '../purge/purge-fault.js';
 import type { Artifact, LeftArtifact } from '../purge/artifact.js';
 import type { InvalidArgumentError } from '../invalid-argument-error.js';
@@ -111,6 +109,21 @@ export interface AdapterPurgePlan {
 }
 
 /**
+ * The plain facts of an agent that every `AgentDefinition` carries (what an adapter tells of the definition it was made of).
+ * @public
+ */
+export interface AgentFacts<N extends string = string> {
+  /** The canonical lower-case name. */
+  readonly name: N;
+  /** The registry row field that records this agent's own id. */
+  readonly ownKey: string;
+  /** Who picks the id: the library (`pre_assigned`) or the CLI (`post_discovered`). */
+  readonly idLifecycle: 'pre_assigned' | 'post_discovered';
+  /** The variables the CLI exports to its tool shells naming the conversation. */
+  readonly sessionEnvVars: readonly string[];
+}
+
+/**
  * What a purge of one conversation did: what it removed and what is left of its own artifacts, with why.
  * @public
  */
@@ -141,7 +154,7 @@ export interface CaptureRow {
  */
 export interface StoreSurvey {
   /** The agent (a built-in name, or an outside definition's). */
-  agent: AgentName | (string & {});
+  agent: string;
   /** The store's state. */
   store: 'missing' | 'unreadable' | 'unknown-layout' | 'ok';
   /** The root looked at (the agent's config or data dir, or its database). */
@@ -173,7 +186,7 @@ export interface PreflightResult {
  */
 export interface StoreReport {
   /** The agent (a built-in name, or an outside definition's). */
-  agent: AgentName | (string & {});
+  agent: string;
   /** `present`, `absent`, or `not-inspected` (the adapter has no store inspection). */
   presence: 'present' | 'absent' | 'not-inspected';
   /** Where the store lives (the agent's home or data dir), or null. */
@@ -203,11 +216,11 @@ export type RemainsBelonging = 'here' | 'elsewhere' | 'unrecorded';
  * programming error — while a missing, unreadable or unknown store stays a result.
  * @public
  */
-export interface AgentAdapter<N extends string = AgentName> {
+export interface AgentAdapter<N extends string = string> {
   /** The canonical agent name. */
   readonly name: N;
-  /** The definition the adapter was made of (`createAdapter`). */
-  readonly definition?: AgentDefinition<N>;
+  /** The facts of the definition the adapter was made of (`createAdapter` sets the definition itself). */
+  readonly definition?: AgentFacts<N>;
   /** The CLI arguments that resume a conversation (`--resume <id>` …), empty for an implausible id. */
   resumeArgs?(id: string): string[];
   /** The row field that records this agent's own id. */

@@ -7,8 +7,16 @@ import { rowByName } from '../registry/row-lookup.js';
 import { SessionRegistry } from '../registry/session-registry.js';
 import { AutoPin } from './autopin.js';
 import { rowHerdrServer } from './row-capture-deps.js';
-import { checkLoopDepsOptions } from '../validation/autopin-args.js';
-import { checkPathArg } from '../validation/workspace-args.js';
+import { checkOptions, checkPathArg, commonOptionShape, optionsSchema } from '../validation/workspace-args.js';
+import { lazySchema, type Zod } from '../lazy-zod.js';
+import { absolutePathSchema } from '../validation/common-schemas.js';
+
+const loopDepsOptions = lazySchema((z: Zod) => optionsSchema(z, { ...commonOptionShape(z), jobsDir: absolutePathSchema(z) }));
+
+/** Checks {@link autopinLoopDeps}'s options. */
+export function checkLoopDepsOptions(opts: AutopinLoopDepsOptions | undefined): AutopinLoopDepsOptions {
+  return checkOptions(loopDepsOptions, 'opts', opts);
+}
 
 /**
  * Options of {@link autopinLoopDeps}.

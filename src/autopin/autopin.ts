@@ -12,8 +12,16 @@ import { AutoPinArgumentError } from './autopin-argument-error.js';
 import { autoPinPaths, readAutoPinMarker, writeAutoPinMarker } from './autopin-marker.js';
 import type { AutoPinResult } from './autopin-result.js';
 import { pinJobRow, type PinJobRowDeps } from './pin-job-row.js';
-import { checkAutoPinOptions } from '../validation/autopin-args.js';
-import { checkPathArg, workspaceExists } from '../validation/workspace-args.js';
+import { checkOptions, checkPathArg, commonOptionShape, msSchema, objectSchema, optionsSchema, workspaceExists } from '../validation/workspace-args.js';
+import { lazySchema, type Zod } from '../lazy-zod.js';
+import { absolutePathSchema } from '../validation/common-schemas.js';
+
+const autoPinOptions = lazySchema((z: Zod) => optionsSchema(z, { ...commonOptionShape(z), registry: objectSchema(z), jobsDir: absolutePathSchema(z), lockTimeoutMs: msSchema(z) }));
+
+/** Checks {@link AutoPin}'s options: home and jobsDir absolute, env strings, the lock timeout finite and not negative. */
+export function checkAutoPinOptions(opts: AutoPinOptions | undefined): AutoPinOptions {
+  return checkOptions(autoPinOptions, 'opts', opts);
+}
 
 /**
  * Options of {@link AutoPin}.

@@ -12,8 +12,15 @@ import { AutoPinArgumentError } from './autopin-argument-error.js';
 import type { PinSource } from './autopin-result.js';
 import { captureRowId } from './capture-row-id.js';
 import { pinGuarded } from './pin-guarded.js';
-import { checkReconcileOptions } from '../validation/autopin-args.js';
-import { checkPathArg, workspaceExists } from '../validation/workspace-args.js';
+import { checkOptions, checkPathArg, commonOptionShape, objectSchema, optionsSchema, workspaceExists } from '../validation/workspace-args.js';
+import { lazySchema, type Zod } from '../lazy-zod.js';
+
+const reconcileOptions = lazySchema((z: Zod) => optionsSchema(z, { ...commonOptionShape(z), registry: objectSchema(z), apply: z.boolean({ error: 'must be a boolean' }) }));
+
+/** Checks {@link reconcile}'s options. */
+export function checkReconcileOptions(opts: ReconcileOptions | undefined): ReconcileOptions {
+  return checkOptions(reconcileOptions, 'opts', opts);
+}
 
 /**
  * Options of {@link reconcile}.

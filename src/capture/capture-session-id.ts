@@ -6,7 +6,7 @@ import type { AgentName } from '../ids/agent-names.js';
 import type { HerdrAgentInfo } from '../ports/herdr.js';
 import type { Ports } from '../ports/index.js';
 import type { SessionRow } from '../registry/session-row.js';
-import { checkCaptureInput } from '../validation/capture-args.js';
+import { checkCaptureInput } from './capture-args.js';
 import type { InvalidArgumentError } from '../invalid-argument-error.js';
 
 /**

@@ -5,7 +5,7 @@ import type { AgentAdapter, StoreReport } from '../agents/types.js';
 import { AGENT_NAMES } from '../ids/agent-names.js';
 import type { Ports } from '../ports/index.js';
 import { resolvePorts } from '../node/node-ports.js';
-import { checkInspectOptionsShape, requireInspectHome } from '../validation/inspect-args.js';
+import { checkInspectOptionsShape, requireInspectHome } from './inspect-args.js';
 import type { InvalidArgumentError } from '../invalid-argument-error.js';
 import { faultAdvice, faultCauseOfText, type PurgeFault } from '../purge/purge-fault.js';
 

@@ -15,27 +15,10 @@ import type { JobRecord } from './job-record.js';
 import { isJobStatus, isTerminalStatus, type JobStatus } from './job-status.js';
 import { isTransitionRequest, type TransitionRequest } from './transition-table.js';
 import { InvalidArgumentError } from '../invalid-argument-error.js';
-import { checkJobEngineOptions, checkRegisterJob, checkSourceOptions, registryDirExists } from '../validation/job-args.js';
+import { checkJobEngineOptions, checkRegisterJob, checkSourceOptions, type JobEngineOptions, type RegisterJobOptions, registryDirExists } from './job-engine-options.js';
 import { checkNameArg, checkPathArg } from '../validation/workspace-args.js';
 
-/**
- * Options of {@link JobEngine}.
- * @public
- */
-export interface JobEngineOptions {
-  /** Ports to use instead of the real ones; the engine uses only `fs` and `clock` (defaults: Node's). */
-  ports?: Partial<Ports>;
-  /** Where the audit logs go; default `logs/jobs/` beside the registry dir. */
-  logsDir?: string;
-  /** Give up waiting for the registry lock after this long (default 10 000 ms). */
-  lockTimeoutMs?: number;
-  /**
-   * Make the registry dir even when the workspace it belongs to does not exist (default: the first call throws an
-   * `InvalidArgumentError` for a registry dir that is missing and whose workspace — the parent of `.mam`, else its own
-   * parent — is missing too).
-   */
-  createRegistryDir?: boolean;
-}
+export type { JobEngineOptions, RegisterJobOptions } from './job-engine-options.js';
 
 /**
  * Options of {@link JobEngine.transition}.
@@ -76,19 +59,6 @@ export interface JobUpdateResult {
   record: JobRecord;
   /** `updated`, or the `conflict: …` text of a refusal. */
   reason: string;
-}
-
-/**
- * Options of {@link JobEngine.registerJob}.
- * @public
- */
-export interface RegisterJobOptions {
-  /** The owning session, `herdr:<row name>` for a local herdr job; default null. */
-  agentSession?: string | null;
-  /** The id to use; default a new one from `newJobId`. */
-  jobId?: string;
-  /** Extra fields of the new record. */
-  fields?: Record<string, unknown>;
 }
 
 type Locked<T> = { value: T; events: JobAuditEvent[] };

@@ -7,7 +7,19 @@ import { captureLiveId, type LiveSessionWhere } from './capture-live-id.js';
 import type { OnboardingReport } from './create-result.js';
 import type { LifecycleContext } from './lifecycle-context.js';
 import { pinCapturedId } from './pin-captured-id.js';
-import { checkOnboardSession } from '../validation/low-level-args.js';
+import { AGENT_NAMES } from '../ids/agent-names.js';
+import { absolutePathSchema, argumentsChecker } from '../validation/common-schemas.js';
+import { lifecycleContext } from '../validation/low-level-args.js';
+import { nameSchema, objectSchema } from '../validation/workspace-args.js';
+
+// `onboardSession(c, agent, row, where, signal)`: the agent one of the built-in names (from the one list).
+const checkOnboardSession = argumentsChecker(['c', 'agent', 'row', 'where', 'signal'], (z) => [
+  lifecycleContext(z),
+  z.enum(AGENT_NAMES, { error: `must be one of ${AGENT_NAMES.join(', ')}` }),
+  objectSchema(z),
+  z.object({ herdrName: nameSchema(z), server: z.string({ error: 'must be a string' }), cwd: absolutePathSchema(z) }, { error: 'must be an object' }).loose(),
+  objectSchema(z).optional(),
+]);
 
 /**
  * Onboards a started session: waits until herdr says it is ready, then (post-discovered agents) captures its id — herdr's

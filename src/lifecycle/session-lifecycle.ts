@@ -9,30 +9,11 @@ import { createSession } from './create-session.js';
 import type { LifecycleContext, LifecycleTimeouts } from './lifecycle-context.js';
 import type { SessionSpec } from './session-spec.js';
 import type { StopOptions, StopResult } from './stop-result.js';
-import { checkCreateOptions, checkLifecycleOptions, checkSessionSpec, checkStopOptions } from '../validation/lifecycle-args.js';
+import { checkCreateOptions, checkLifecycleOptions, checkSessionSpec, checkStopOptions, type SessionLifecycleOptions } from './lifecycle-options.js';
 import { checkNameArg, checkPathArg, workspaceExists } from '../validation/workspace-args.js';
 import { stopSession } from './stop-session.js';
 
-/**
- * Options of {@link SessionLifecycle}.
- * @public
- */
-export interface SessionLifecycleOptions {
-  /** Ports to use instead of the real ones; those not given are Node's ({@link nodePorts}). */
-  ports?: Partial<Ports>;
-  /** The home whose agent dirs hold the conversations (default `HOME` of the ProcessPort's environment). */
-  home?: string;
-  /** The agents' environment (CLAUDE_CONFIG_DIR, CODEX_HOME …); default: decided per adapter from the ProcessPort's. */
-  env?: Record<string, string | undefined>;
-  /** The workspace's registry (default a new one on the same ports). */
-  registry?: SessionRegistry;
-  /** The id-order gate (default a new one on the same ports and registry). */
-  gate?: IdOrderGate;
-  /** Waits to override (finite, not negative); defaults: ready 30 s, capture `MAM_ONBOARD_WAIT_S` (else 30 s), exit 15 s, poll 250 ms. */
-  timeouts?: Partial<LifecycleTimeouts>;
-  /** Let a create register its row in a workspace directory that does not exist yet, creating it (default: an `InvalidArgumentError`). */
-  createWorkspace?: boolean;
-}
+export type { SessionLifecycleOptions } from './lifecycle-options.js';
 
 function captureWindowMs(env: Readonly<Record<string, string | undefined>>): number {
   const raw = env['MAM_ONBOARD_WAIT_S'];

@@ -10,8 +10,15 @@ import type { DispatchContext } from './dispatch-context.js';
 import { DispatchNotFoundError } from './dispatch-not-found-error.js';
 import { DispatchStoreError } from './dispatch-store-error.js';
 import type { LoggedShadowDecision, ShadowEntry } from './shadow-entry.js';
-import { checkDispatchStoreOptions } from '../validation/loop-args.js';
-import { checkPathArg, workspaceExists } from '../validation/workspace-args.js';
+import { checkOptions, checkPathArg, msSchema, objectSchema, optionsSchema, workspaceExists } from '../validation/workspace-args.js';
+import { lazySchema, type Zod } from '../lazy-zod.js';
+
+const storeOptions = lazySchema((z: Zod) => optionsSchema(z, { ports: objectSchema(z), lockTimeoutMs: msSchema(z) }));
+
+/** Checks {@link DispatchStore}'s options. */
+export function checkDispatchStoreOptions(opts: DispatchStoreOptions | undefined): DispatchStoreOptions {
+  return checkOptions(storeOptions, 'opts', opts);
+}
 
 /**
  * Options of {@link DispatchStore}.

@@ -1,10 +1,22 @@
 import { resolvePorts } from '../node/node-ports.js';
 import type { HerdrAgentInfo, HerdrAgentStatus } from '../ports/herdr.js';
 import type { Ports } from '../ports/index.js';
-import { ReconnectBackoff, type ReconnectBackoffOptions } from './reconnect-backoff.js';
+import { checkBackoffOptions, ReconnectBackoff, type ReconnectBackoffOptions } from './reconnect-backoff.js';
 import { checkWaitArguments, waitOnce } from './wait-once.js';
 import { observationFrom, type WatchObservation, type WatchOutcome } from './watch-outcome.js';
-import { checkWatcherOptions } from '../validation/loop-args.js';
+import { lazySchema, type Zod } from '../lazy-zod.js';
+import { parseArgument } from '../validation/common-schemas.js';
+import { nameSchema, objectSchema } from '../validation/workspace-args.js';
+
+const watcherOptions = lazySchema((z: Zod) =>
+  z.object({ agent: nameSchema(z), session: nameSchema(z).optional(), ports: objectSchema(z).optional(), backoff: z.unknown().optional() }, { error: 'must be an object' }).loose());
+
+/** Checks the members of {@link HerdrWatcher}'s options that the wait rules do not (the agent, session, ports, backoff). */
+export function checkWatcherOptions(opts: HerdrWatcherOptions): HerdrWatcherOptions {
+  parseArgument(watcherOptions, 'opts', opts);
+  checkBackoffOptions(opts.backoff, 'opts.backoff');
+  return opts;
+}
 
 /**
  * Options of {@link HerdrWatcher}.

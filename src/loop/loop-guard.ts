@@ -2,12 +2,20 @@ import { dirname, join } from 'node:path';
 import { withLock } from '../atomic/lock.js';
 import { isPortError } from '../errors.js';
 import { InvalidArgumentError } from '../invalid-argument-error.js';
-import { checkLoopGuardOptions } from '../validation/loop-args.js';
-import { checkPathArg, workspaceExists } from '../validation/workspace-args.js';
+import { checkOptions, checkPathArg, msSchema, objectSchema, optionsSchema, workspaceExists } from '../validation/workspace-args.js';
 import { resolvePorts } from '../node/node-ports.js';
 import type { Ports } from '../ports/index.js';
 import type { ProcessInfo } from '../ports/process.js';
 import { isLiveProcess } from '../ports/process-live.js';
+import { lazySchema, type Zod } from '../lazy-zod.js';
+import { absolutePathSchema } from '../validation/common-schemas.js';
+
+const guardOptions = lazySchema((z: Zod) => optionsSchema(z, { ports: objectSchema(z), markerPath: absolutePathSchema(z), lockTimeoutMs: msSchema(z) }));
+
+/** Checks {@link LoopGuard}'s options: markerPath absolute, the lock timeout finite and not negative. */
+export function checkLoopGuardOptions(opts: LoopGuardOptions | undefined): LoopGuardOptions {
+  return checkOptions(guardOptions, 'opts', opts);
+}
 
 /**
  * What a pid marker (`.mam/loop-guard-active`, `.mam/update-in-progress`) says: `pid=`, `lstart=` (`ps -o lstart=`),

@@ -1,4 +1,12 @@
-import { checkBackoffOptions } from '../validation/loop-args.js';
+import { lazySchema, type Zod } from '../lazy-zod.js';
+import { checkOptions, msSchema, optionsSchema } from '../validation/workspace-args.js';
+
+const backoffOptions = lazySchema((z: Zod) => optionsSchema(z, { baseMs: msSchema(z), maxMs: msSchema(z) }));
+
+/** Checks {@link ReconnectBackoff}'s options (finite, not negative ms). */
+export function checkBackoffOptions(opts: ReconnectBackoffOptions | undefined, param = 'opts'): ReconnectBackoffOptions {
+  return checkOptions(backoffOptions, param, opts);
+}
 
 /**
  * Options of {@link ReconnectBackoff}.

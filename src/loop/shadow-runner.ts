@@ -5,7 +5,17 @@ import { objectOrUndefined } from './policy-evidence.js';
 import type { PolicyScenario } from './policy-scenario.js';
 import type { ShadowEntry } from './shadow-entry.js';
 import { ShadowPolicy } from './shadow-policy.js';
-import { checkShadowRunnerOptions } from '../validation/loop-args.js';
+import { lazySchema, type Zod } from '../lazy-zod.js';
+import { absolutePathSchema, parseArgument } from '../validation/common-schemas.js';
+import { objectSchema } from '../validation/workspace-args.js';
+
+const runnerOptions = lazySchema((z: Zod) => z.object({ workspace: absolutePathSchema(z), policy: objectSchema(z).optional(), ports: objectSchema(z).optional() }, { error: 'must be an object' }).loose());
+
+/** Checks {@link ShadowRunner}'s options (`workspace` absolute). */
+export function checkShadowRunnerOptions(opts: ShadowRunnerOptions): ShadowRunnerOptions {
+  parseArgument(runnerOptions, 'opts', opts);
+  return opts;
+}
 
 /**
  * Options of {@link ShadowRunner}.

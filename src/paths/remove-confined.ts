@@ -2,32 +2,10 @@ import { describeError } from '../errors.js';
 import type { FileSystemPort } from '../ports/fs.js';
 import { openConfinedParent } from './open-confined.js';
 import { leave, removeEntry } from './remove-no-follow.js';
+import type { RemovalReport } from './removal-report.js';
 import { checkConfined } from '../validation/low-level-args.js';
 
-/**
- * A path a removal left, and why (see `REMOVAL_REASONS` for the refusals; a failure gives its error's message).
- * @public
- */
-export interface RemovalLeft {
-  /** The path that stays. */
-  path: string;
-  /** Why it stays, in words a person reads. */
-  reason: string;
-}
-
-/**
- * What a confined removal did: the paths it removed, and the paths that should have gone but stay (a failure, a refusal,
- * an unreadable entry, a directory swapped while it ran), each again in `left` with its reason.
- * @public
- */
-export interface RemovalReport {
-  /** Paths removed, in removal order. */
-  removed: string[];
-  /** Paths that should have gone but are still there. */
-  residual: string[];
-  /** The residual paths in the same order, each with why it stays. */
-  left: RemovalLeft[];
-}
+export type { RemovalLeft, RemovalReport } from './removal-report.js';
 
 /**
  * Removes a file, a leaf link (the link alone), or a directory tree below `root`, fd-anchored the way `rm -rf` and

@@ -3,7 +3,7 @@ import { describeError } from '../errors.js';
 import type { FileSystemPort } from '../ports/fs.js';
 import { openChecked, openConfinedParent } from './open-confined.js';
 import { REMOVAL_REASONS } from './removal-reasons.js';
-import type { RemovalReport } from './remove-confined.js';
+import type { RemovalReport } from './removal-report.js';
 import { leave, removeEntries, removeEntry, rmdirEntry } from './remove-no-follow.js';
 import { checkRemoveDirKeepingLast } from '../validation/low-level-args.js';
 

@@ -3,7 +3,7 @@ import { describeError, isPortError } from '../errors.js';
 import type { DirHandle, FileStat } from '../ports/fs.js';
 import { isSwap, openChecked, sameFile } from './open-confined.js';
 import { REMOVAL_REASONS } from './removal-reasons.js';
-import type { RemovalReport } from './remove-confined.js';
+import type { RemovalReport } from './removal-report.js';
 
 /** Files `path` as residual with its reason (once: a path already left keeps its first reason). */
 export function leave(acc: RemovalReport, path: string, reason: string): void {

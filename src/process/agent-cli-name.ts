@@ -1,4 +1,3 @@
-import { type AgentName, isAgentName } from '../ids/agent-names.js';
 import type { ProcessInfo } from '../ports/process.js';
 
 /** How to find the script an interpreter runs: options that take a value, options whose value is inline code, subcommands to step over. */
@@ -34,9 +33,16 @@ function basename(path: string): string {
   return path.split('/').filter((x) => x !== '').pop() ?? '';
 }
 
-// An agent CLI's executable is named exactly like the agent (`claude`, `opencode`, …).
-function asAgent(name: string): AgentName | null {
-  return isAgentName(name) ? name : null;
+/**
+ * The executables of the agent CLIs a process table may show, each named exactly like its agent (`claude`, `opencode`,
+ * …): what the helper chain stops at. A fact about process tables, kept here below the agents; every built-in agent's
+ * name must be in it (test/unit/process/agent-cli-names.test.ts holds that).
+ * @public
+ */
+export const AGENT_CLI_NAMES: ReadonlySet<string> = new Set(['claude', 'agy', 'codex', 'grok', 'hermes', 'opencode', 'gemini']);
+
+function asAgent(name: string): string | null {
+  return AGENT_CLI_NAMES.has(name) ? name : null;
 }
 
 // Index of the script (or, for env, the command) an interpreter at argv[i] runs; undefined for inline code or none.
@@ -54,7 +60,7 @@ function scriptIndex(argv: readonly string[], i: number, syntax: InterpreterSynt
   return undefined;
 }
 
-function agentOfArgv(argv: readonly string[]): AgentName | null {
+function agentOfArgv(argv: readonly string[]): string | null {
   let i = 0;
   // Each step peels one interpreter or wrapper: `env node /usr/local/bin/claude …` takes two.
   for (let hops = 0; hops < 4 && i < argv.length; hops++) {
@@ -74,7 +80,7 @@ function agentOfArgv(argv: readonly string[]): AgentName | null {
  * (`node /usr/local/bin/claude …`, `python3 …/hermes`) — else null.
  * @public
  */
-export function agentCliName(proc: Pick<ProcessInfo, 'argv' | 'command' | 'comm'>): AgentName | null {
+export function agentCliName(proc: Pick<ProcessInfo, 'argv' | 'command' | 'comm'>): string | null {
   const argv = proc.argv ?? proc.command.split(/\s+/).filter((x) => x !== '');
   return agentOfArgv(argv) ?? asAgent(basename(proc.comm));
 }

@@ -8,8 +8,25 @@ import { SessionRegistry } from '../registry/session-registry.js';
 import { invalidOrchestratorIdMessage, type OrchestratorRegisterResult, type OrchestratorRemoveOptions, type OrchestratorRemoveResult, orchestratorInUseMessage } from './orchestrators-result.js';
 import { PurgeService } from './purge-service.js';
 import { InvalidArgumentError } from '../invalid-argument-error.js';
-import { checkOrchestratorRemoveOptions, checkOrchestratorsOptions } from '../validation/autopin-args.js';
-import { checkPathArg, workspaceExists } from '../validation/workspace-args.js';
+import { checkOptions, checkPathArg, commonOptionShape, objectSchema, optionsSchema, workspaceExists } from '../validation/workspace-args.js';
+import { lazySchema, type Zod } from '../lazy-zod.js';
+
+const orchestratorsOptions = lazySchema((z: Zod) => optionsSchema(z, { ...commonOptionShape(z), registry: objectSchema(z) }));
+
+const removeOptions = lazySchema((z: Zod) => {
+  const flag = z.boolean({ error: 'must be a boolean' });
+  return optionsSchema(z, { purgeConversation: flag, yes: flag, dryRun: flag });
+});
+
+/** Checks {@link Orchestrators}' options. */
+export function checkOrchestratorsOptions(opts: OrchestratorsOptions | undefined): OrchestratorsOptions {
+  return checkOptions(orchestratorsOptions, 'opts', opts);
+}
+
+/** Checks the options of {@link Orchestrators.remove} (booleans). */
+export function checkOrchestratorRemoveOptions(opts: OrchestratorRemoveOptions | undefined): OrchestratorRemoveOptions {
+  return checkOptions(removeOptions, 'opts', opts);
+}
 
 /**
  * Options of {@link Orchestrators}.

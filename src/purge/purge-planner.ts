@@ -87,7 +87,7 @@ export class PurgePlanner {
   /** A planner over the adapters `adapter` gives and the file system the database guard looks at. */
   constructor(
     private readonly fs: FileSystemPort,
-    private readonly adapter: (agent: AgentName) => AgentAdapter,
+    private readonly adapter: (agent: AgentName) => AgentAdapter<AgentName>,
   ) {}
 
   /** The agents having any artifact of `id` on disk (orphaned leftovers and remains behind a linked dir count), in `AGENT_NAMES` order. */
@@ -175,7 +175,7 @@ export class PurgePlanner {
     return this.planFor(requireAgentName(agent), id, opts, ctx, false);
   }
 
-  async #holders(adapter: AgentAdapter, id: string, ctx: HomeDiscoveryContext): Promise<PurgeHolder[]> {
+  async #holders(adapter: AgentAdapter<AgentName>, id: string, ctx: HomeDiscoveryContext): Promise<PurgeHolder[]> {
     return isPlausibleId(adapter.name, id) ? byPid(await adapter.inUseHolders(id, ctx)) : [];
   }
 

@@ -8,7 +8,7 @@ import type { PurgeOptions, PurgePlan } from './purge-plan.js';
 import { purgeContext, PurgePlanner } from './purge-planner.js';
 import type { PurgeResult } from './purge-result.js';
 import { InvalidArgumentError } from '../invalid-argument-error.js';
-import { checkPurgeOptions, checkPurgeTarget } from '../validation/purge-args.js';
+import { checkPurgeOptions, checkPurgeTarget } from './purge-args.js';
 import { checkSignalOption, stopIfAborted } from '../abort.js';
 import { releaseKept } from '../sqlite/kept-connections.js';
 import { withSqliteOpenFaults } from '../sqlite/driver.js';
@@ -39,7 +39,7 @@ export class PurgeService {
   }
 
   /** The shared adapter of an agent, on this service's ports (plans and resolution; a purge runs on a fresh one). */
-  adapter(agent: AgentName): AgentAdapter {
+  adapter(agent: AgentName): AgentAdapter<AgentName> {
     return this.#adapters.get(agent);
   }
 

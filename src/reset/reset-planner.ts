@@ -3,7 +3,7 @@ import { resolvePorts } from '../node/node-ports.js';
 import { describeError } from '../errors.js';
 import { InvalidArgumentError } from '../invalid-argument-error.js';
 import type { Ports } from '../ports/index.js';
-import { checkPrecheckOptions, checkResetPlannerOptions, checkResetRunOptions } from '../validation/reset-args.js';
+import { checkPrecheckOptions, checkResetPlannerOptions, checkResetRunOptions, type ResetPlannerOptions } from './reset-options.js';
 import { checkNameArg, checkPathArg, workspaceExists } from '../validation/workspace-args.js';
 import { recordedId } from '../registry/row-agent.js';
 import { SessionRegistry } from '../registry/session-registry.js';
@@ -16,16 +16,7 @@ import { renderResetTable, tableExitCode, tableRowOf, type ResetRunNote, type Re
 import type { ResetPlan } from './reset-target.js';
 import { runReset, type ResetRunOptions } from './run-reset.js';
 
-/**
- * Options of {@link ResetPlanner}.
- * @public
- */
-export interface ResetPlannerOptions {
-  /** Ports to use instead of the real ones; those not given are Node's ({@link nodePorts}). */
-  ports?: Partial<Ports>;
-  /** Passed to the {@link SessionLifecycle} the run stops and creates sessions with (home, agent env, timeouts). */
-  lifecycle?: Omit<SessionLifecycleOptions, 'ports' | 'registry'>;
-}
+export type { ResetPlannerOptions } from './reset-options.js';
 
 /**
  * Plans, checks and runs the reset of a workspace: every running control-root agent gets a fresh conversation, one

@@ -11,34 +11,9 @@ import { readPrivateCopy } from './private-copy.js';
 import { SqliteReadError } from './sqlite-read-error.js';
 import { uriFilenamesEnabled } from './uri-support.js';
 import { detectWalState, sidecarStats, stateOfSidecars, type WalState } from './wal-state.js';
+import type { ReadonlyDb, ReadRoute } from './readonly-handle.js';
 
-/**
- * How a database was read: `immutable` in place with nothing created, `sidecars` in place through both existing sidecars,
- * `private-copy` from a temp copy loaded into memory, `memory-image` from the file's bytes loaded into memory.
- * @public
- */
-export type ReadRoute = 'immutable' | 'sidecars' | 'private-copy' | 'memory-image';
-
-/**
- * An open read-only database; `close()` must be called (see {@link withReadonlyDb}).
- * @public
- */
-export interface ReadonlyDb {
-  /** The better-sqlite3 connection (read-only, or an in-memory image). */
-  readonly db: Database.Database;
-  /** The sidecar state found beside the file. */
-  readonly state: WalState;
-  /** How the file was read. */
-  readonly via: ReadRoute;
-  /** Closes the connection; calling it again does nothing. */
-  close(): Promise<void>;
-  /**
-   * The `lstat`s of the file and its three sidecars taken before the open (device, inode, size, mtime; null where absent),
-   * with `requireFile`, when the path itself is no link (the file's own place) and its state was not looked at again;
-   * undefined otherwise.
-   */
-  readonly stats?: { file: FileStat; sidecars: readonly [FileStat | null, FileStat | null, FileStat | null] } | undefined;
-}
+export type { ReadonlyDb, ReadRoute } from './readonly-handle.js';
 
 /**
  * Options of {@link openReadonly}.

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FileSystemPort } from '../ports/fs.js';
-import type { ReadonlyDb } from './open-readonly.js';
+import type { ReadonlyDb } from './readonly-handle.js';
 
 /**
  * What a read scope did: the path of every database it opened, once per open.

@@ -1,5 +1,5 @@
 import type { FileSystemPort } from '../ports/fs.js';
-import type { ReadonlyDb } from './open-readonly.js';
+import type { ReadonlyDb } from './readonly-handle.js';
 import { factCacheOf, statStamp } from '../cache/fact-cache.js';
 
 // The stamp and settle rule live with the fact cache (src/cache/fact-cache.ts); their former home re-exports them.

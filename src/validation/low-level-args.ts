@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { AGENT_NAMES } from '../ids/agent-names.js';
 import type { Zod } from '../lazy-zod.js';
 import { absolutePathSchema, argumentsChecker } from './common-schemas.js';
 import { functionSchema, nameSchema, objectSchema } from './workspace-args.js';
@@ -15,7 +14,8 @@ const waitMs = (z: Zod): z.ZodType =>
 const lockOptions = (z: Zod): z.ZodType =>
   z.object({ clock: objectSchema(z), timeoutMs: waitMs(z), pollMs: waitMs(z), signal: objectSchema(z).optional(), random: functionSchema(z).optional() }, { error: 'must be an object' }).loose();
 const registryState = (z: Zod): z.ZodType => z.object({ orchestrator_uuids: z.array(str(z), { error: 'must be an array of strings' }) }, { error: 'must be an object' }).loose();
-const lifecycleContext = (z: Zod): z.ZodType =>
+/** A lifecycle context's schema (the checks of the lifecycle's functions share it). */
+export const lifecycleContext = (z: Zod): z.ZodType =>
   z
     .object(
       { workspace: absolutePathSchema(z), home: absolutePathSchema(z), ports: objectSchema(z), registry: objectSchema(z), purge: objectSchema(z), gate: objectSchema(z), timeouts: objectSchema(z) },
@@ -80,14 +80,6 @@ export const checkListJobIds = argumentsChecker(['fs', 'registryDir'], (z) => [o
 export const checkCreateSession = argumentsChecker(['c', 'input', 'opts'], (z) => [lifecycleContext(z), objectSchema(z), objectSchema(z).optional()]);
 /** `stopSession(c, name, opts)`. */
 export const checkStopSession = argumentsChecker(['c', 'name', 'opts'], (z) => [lifecycleContext(z), nameSchema(z), objectSchema(z).optional()]);
-/** `onboardSession(c, agent, row, where, signal)`. */
-export const checkOnboardSession = argumentsChecker(['c', 'agent', 'row', 'where', 'signal'], (z) => [
-  lifecycleContext(z),
-  z.enum(AGENT_NAMES, { error: `must be one of ${AGENT_NAMES.join(', ')}` }),
-  objectSchema(z),
-  z.object({ herdrName: nameSchema(z), server: str(z), cwd: absolutePathSchema(z) }, { error: 'must be an object' }).loose(),
-  objectSchema(z).optional(),
-]);
 /** `listOrchestrators(state)`. */
 export const checkListOrchestrators = argumentsChecker(['state'], (z) => [registryState(z)]);
 /** `addOrchestrator(draft, id)` and `removeOrchestrator(draft, id)`: a malformed id string stays what it was. */

@@ -1,5 +1,5 @@
 import type { FileSystemPort } from '../../ports/fs.js';
-import { readAgyText } from './agy-read-text.js';
+import { readAgyText } from '../common/read-text.js';
 
 /** Larger than any real `.meta` (a one-key JSON object). */
 const MAX_META_BYTES = 64 * 1024;

@@ -1,6 +1,6 @@
 import type { FileSystemPort } from '../../ports/fs.js';
 import { canonicalAgyId } from './agy-ids.js';
-import { readAgyText } from './agy-read-text.js';
+import { readAgyText } from '../common/read-text.js';
 
 /** Larger than any real `last_conversations.json`; a bigger file is not parsed (and maps nothing). */
 const MAX_CACHE_BYTES = 1 << 20;

@@ -2,7 +2,7 @@ import type { FileSystemPort } from '../../ports/fs.js';
 import type { Artifact } from '../../purge/artifact.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { tableNames } from '../../sqlite/schema.js';
-import { isAgySqliteFile } from './agy-read-text.js';
+import { isAgySqliteFile } from '../common/read-text.js';
 import { type AgyPaths, agyDbPath } from './agy-paths.js';
 import type { AgyConversation } from './agy-survey.js';
 

@@ -6,7 +6,7 @@ import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { userVersion } from '../../sqlite/schema.js';
 import type { StoreReport } from '../types.js';
 import type { AgyPaths } from './agy-paths.js';
-import { isAgySqliteFile } from './agy-read-text.js';
+import { isAgySqliteFile } from '../common/read-text.js';
 import { hasAgySummaryIndex } from './agy-summaries.js';
 import { readAgyTrajectory } from './agy-trajectory.js';
 

@@ -2,7 +2,7 @@ import Database from '../../sqlite/driver.js';
 import { describeError } from '../../errors.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import type { LeftArtifact, RowsArtifact } from '../../purge/artifact.js';
-import { isAgySqliteFile } from './agy-read-text.js';
+import { isAgySqliteFile } from '../common/read-text.js';
 import { dbWriteRefusal } from '../../sqlite/db-write-guard.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { tableColumns, tableNames } from '../../sqlite/schema.js';

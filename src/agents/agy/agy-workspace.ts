@@ -3,7 +3,7 @@ import type { HomeDiscoveryContext, RemainsBelonging } from '../types.js';
 import { readAgyAcpCwd } from './agy-acp-meta.js';
 import { type AgyCacheEntry, readAgyCache } from './agy-cache.js';
 import { type AgyPaths, agyAcpDbPath, agyAcpMetaPath, agyDbPath } from './agy-paths.js';
-import { isAgySqliteFile } from './agy-read-text.js';
+import { isAgySqliteFile } from '../common/read-text.js';
 import { lstatOrNull } from '../../paths/lstat-or-null.js';
 import { type AgyConversation, agyIsSubagent, agyRecordedWorkspaces, readAgyConversation, surveyAgy } from './agy-survey.js';
 import { type DirectoryMatcher, directoryMatcher } from '../common/same-directory.js';

@@ -1,5 +1,4 @@
 import { describeError, isPortError } from '../../errors.js';
-import type { AgentName } from '../../ids/agent-names.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import type { StoreSurvey } from '../types.js';
 
@@ -8,7 +7,7 @@ import type { StoreSurvey } from '../types.js';
  * else `ok` with its entry count. Never throws.
  * @public
  */
-export async function surveyRoot(fs: FileSystemPort, agent: AgentName, root: string): Promise<StoreSurvey> {
+export async function surveyRoot(fs: FileSystemPort, agent: string, root: string): Promise<StoreSurvey> {
   try {
     const st = await fs.stat(root);
     if (st.kind !== 'dir') return { agent, store: 'unreadable', root, reason: `${root} is not a directory` };

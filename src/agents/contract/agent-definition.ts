@@ -1,5 +1,5 @@
 import type { Ports } from '../../ports/index.js';
-import type { HomeDiscoveryContext } from '../types.js';
+import type { AgentFacts, HomeDiscoveryContext } from '../types.js';
 import type { AgentStore } from './agent-store.js';
 import { checkDefinition } from './check-definition.js';
 
@@ -63,7 +63,7 @@ export interface AgentReads {
  * `createAdapter`, `PurgeService`, `inspectStores` and the `mam` CLI.
  * @public
  */
-export interface AgentDefinition<N extends string = string, K extends string = string> {
+export interface AgentDefinition<N extends string = string, K extends string = string> extends AgentFacts<N> {
   /** The canonical lower-case name (`[a-z][a-z0-9-]*`). */
   readonly name: N;
   /** The registry row field that records this agent's own id, e.g. `claude_session_id_own`. */

@@ -1,5 +1,5 @@
 import type { Artifact, LeftArtifact } from '../../purge/artifact.js';
-import type { AdapterPurgePlan, AgentAdapter, CaptureResult, CaptureRow, HomeDiscoveryContext, InUseHolder, PreflightResult, RemainsBelonging, StoreReport } from '../types.js';
+import type { AdapterPurgePlan, CaptureResult, CaptureRow, HomeDiscoveryContext, InUseHolder, PreflightResult, RemainsBelonging, StoreReport } from '../types.js';
 
 /**
  * One canonical id of a batch verification and the workspace it is checked against.
@@ -10,6 +10,17 @@ export interface StoreVerifyQuery {
   id: string;
   /** The workspace of the query (absolute). */
   workspace: string;
+}
+
+/**
+ * What a store's own capture rule may ask of the adapter it belongs to (the checked public methods).
+ * @public
+ */
+export interface CaptureSelf {
+  /** The adapter's `discover`. */
+  discover(ctx: HomeDiscoveryContext): Promise<string[]>;
+  /** The adapter's `verifyArtifact`. */
+  verifyArtifact(id: string, ctx: HomeDiscoveryContext, mode?: 'verify' | 'discover'): Promise<boolean>;
 }
 
 /**
@@ -64,7 +75,7 @@ export interface AgentStore {
   /** What a purge of the id could not guarantee, asked after it ran (a WAL a live writer kept …); default none. */
   purgeNotes?(id: string, ctx: HomeDiscoveryContext): Promise<string[]>;
   /** The capture of a live post-discovered session, when the agent's rule differs from the shared one. */
-  capture?(row: CaptureRow, ctx: HomeDiscoveryContext, self: AgentAdapter<string>): Promise<CaptureResult>;
+  capture?(row: CaptureRow, ctx: HomeDiscoveryContext, self: CaptureSelf): Promise<CaptureResult>;
   /** Can the CLI start here, with its check's exit code; default: it can. */
   preflight?(ctx: HomeDiscoveryContext): Promise<PreflightResult>;
 }

@@ -3,7 +3,7 @@ import { canonicalOpencodeId } from './opencode-ids.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { confinedCheck } from '../../paths/confined-check.js';
 import type { ArtifactPath } from '../common/artifacts.js';
-import { readAgyText } from '../agy/agy-read-text.js';
+import { readAgyText } from '../common/read-text.js';
 
 // OpenCode ≤ 1.1 kept JSON files under <data>/storage (a migrated home may still have them): message ids look like session ids.
 const MESSAGE_FILE = /^msg_[0-9a-f]{12}[0-9A-Za-z]{14}\.json$/;

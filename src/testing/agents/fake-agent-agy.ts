@@ -1,4 +1,4 @@
-import type { FakeAgentLib } from './fake-agent-core.js';
+import type { FakeAgentBaseLib } from './fake-agent-base.js';
 import type { FakeAgentRun, FakeAgentStarted } from './fake-agent-types.js';
 
 /**
@@ -10,7 +10,7 @@ import type { FakeAgentRun, FakeAgentStarted } from './fake-agent-types.js';
  * realpath(cwd) → id. Self-contained, see {@link fakeAgentBase}.
  * @public
  */
-export function fakeAgentAgy(lib: FakeAgentLib) {
+export function fakeAgentAgy(lib: FakeAgentBaseLib) {
   const SCHEMA = [
     'CREATE TABLE IF NOT EXISTS `trajectory_meta` (`trajectory_id` text,`cascade_id` text,`trajectory_type` integer,`source` integer,PRIMARY KEY (`trajectory_id`))',
     'CREATE TABLE IF NOT EXISTS `steps` (`idx` integer,`step_type` integer NOT NULL DEFAULT 0,`status` integer NOT NULL DEFAULT 0,`has_subtrajectory` numeric NOT NULL DEFAULT false,`metadata` blob,`error_details` blob,`permissions` blob,`task_details` blob,`render_info` blob,`step_payload` blob,`step_format` integer NOT NULL DEFAULT 0,PRIMARY KEY (`idx`))',

@@ -1,4 +1,3 @@
-import type { FakeAgentLib } from './fake-agent-core.js';
 import type { FakeAgentArgs, FakeAgentExit, FakeAgentRun } from './fake-agent-types.js';
 
 /**
@@ -8,7 +7,7 @@ import type { FakeAgentArgs, FakeAgentExit, FakeAgentRun } from './fake-agent-ty
  * embeds its source text, and the parts reach their effects only through {@link FakeAgentMods}.
  * @public
  */
-export function fakeAgentBase(_lib: FakeAgentLib) {
+export function fakeAgentBase(_lib: object) {
   const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
   const OPENCODE_ID = /^ses_[0-9a-f]{12}[0-9A-Za-z]{14}$/;
   const B62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -137,4 +136,13 @@ export function fakeAgentBase(_lib: FakeAgentLib) {
   }
 
   return { exit, parseArgs, checkId, uuidV7, opencodeId, claudeProjectKey, dirFor, mkdirp, appendLines, writeAtomic, procStart, iso };
+}
+
+/**
+ * The part of the fake agent's `lib` an agent part reaches: the base alone (so the parts need not import the whole lib).
+ * @public
+ */
+export interface FakeAgentBaseLib {
+  /** {@link fakeAgentBase}'s helpers. */
+  base: ReturnType<typeof fakeAgentBase>;
 }

@@ -1,4 +1,4 @@
-import type { FakeAgentLib } from './fake-agent-core.js';
+import type { FakeAgentBaseLib } from './fake-agent-base.js';
 import type { FakeAgentRun, FakeAgentStarted } from './fake-agent-types.js';
 
 /**
@@ -7,7 +7,7 @@ import type { FakeAgentRun, FakeAgentStarted } from './fake-agent-types.js';
  * cwd, startedAt ms, procStart) that a clean exit removes. Self-contained, see {@link fakeAgentBase}.
  * @public
  */
-export function fakeAgentClaude(lib: FakeAgentLib) {
+export function fakeAgentClaude(lib: FakeAgentBaseLib) {
   const VERSION = '2.1.197';
 
   function records(run: FakeAgentRun, id: string, cwd: string, text: string): unknown[] {

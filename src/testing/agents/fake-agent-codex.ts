@@ -1,4 +1,4 @@
-import type { FakeAgentLib } from './fake-agent-core.js';
+import type { FakeAgentBaseLib } from './fake-agent-base.js';
 import type { FakeAgentRun, FakeAgentStarted } from './fake-agent-types.js';
 
 /**
@@ -8,7 +8,7 @@ import type { FakeAgentRun, FakeAgentStarted } from './fake-agent-types.js';
  * held open while alive. Self-contained, see {@link fakeAgentBase}.
  * @public
  */
-export function fakeAgentCodex(lib: FakeAgentLib) {
+export function fakeAgentCodex(lib: FakeAgentBaseLib) {
   const VERSION = '0.171.0';
   const THREADS = `CREATE TABLE IF NOT EXISTS threads (
     id TEXT PRIMARY KEY, rollout_path TEXT NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, source TEXT NOT NULL,

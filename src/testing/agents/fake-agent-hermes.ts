@@ -1,4 +1,4 @@
-import type { FakeAgentLib } from './fake-agent-core.js';
+import type { FakeAgentBaseLib } from './fake-agent-base.js';
 import type { FakeAgentRun, FakeAgentStarted } from './fake-agent-types.js';
 
 /**
@@ -9,7 +9,7 @@ import type { FakeAgentRun, FakeAgentStarted } from './fake-agent-types.js';
  * Self-contained, see {@link fakeAgentBase}.
  * @public
  */
-export function fakeAgentHermes(lib: FakeAgentLib) {
+export function fakeAgentHermes(lib: FakeAgentBaseLib) {
   const SCHEMA = [
     'CREATE TABLE IF NOT EXISTS sessions (id TEXT PRIMARY KEY, cwd TEXT, started_at REAL, title TEXT, ended_at REAL, end_reason TEXT)',
     'CREATE TABLE IF NOT EXISTS messages (id INTEGER PRIMARY KEY, session_id TEXT, role TEXT, content TEXT)',

@@ -1,4 +1,4 @@
-import type { FakeAgentLib } from './fake-agent-core.js';
+import type { FakeAgentBaseLib } from './fake-agent-base.js';
 import type { FakeAgentRun, FakeAgentStarted } from './fake-agent-types.js';
 
 /**
@@ -8,7 +8,7 @@ import type { FakeAgentRun, FakeAgentStarted } from './fake-agent-types.js';
  * see {@link fakeAgentBase}.
  * @public
  */
-export function fakeAgentOpencode(lib: FakeAgentLib) {
+export function fakeAgentOpencode(lib: FakeAgentBaseLib) {
   const VERSION = '1.18.33';
   const SCHEMA = [
     'CREATE TABLE IF NOT EXISTS `project` (`id` text PRIMARY KEY, `worktree` text NOT NULL, `vcs` text, `name` text, `time_created` integer NOT NULL, `time_updated` integer NOT NULL, `time_initialized` integer, `sandboxes` text NOT NULL)',

@@ -5,7 +5,7 @@ import * as vm from 'node:vm';
 import { describeError, MamError } from '../../errors.js';
 import { AGENT_NAMES, type AgentName } from '../../ids/agent-names.js';
 import { fakeAgentCoreSource } from './fake-agent-core.js';
-import { checkFakeAgentsArgs } from '../../validation/testing-args.js';
+import { checkFakeAgentsArgs } from '../testing-args.js';
 import { fakeAgentMain } from './fake-agent-main.js';
 import type { FakeAgentConfig } from './fake-agent-types.js';
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { DirEntry, DirHandle, FileStat } from '../../ports/fs.js';
-import type { RecordedMutation } from './recording-file-system.js';
+import type { RecordedMutation } from './recorded-mutation.js';
 
 /**
  * A {@link DirHandle} wrapper that records its `unlink`/`rmdir` as the mutations of the path they remove (so a fault plan

@@ -1,33 +1,9 @@
 import { PortError, type PortErrorCode } from '../../errors.js';
 import type { DirEntry, DirHandle, FileStat, FileSystemPort, ReadOptions, WriteOptions } from '../../ports/fs.js';
+import type { FaultErrno, MutationOp, RecordedMutation } from './recorded-mutation.js';
 import { RecordingDirHandle } from './recording-dir-handle.js';
 
-/**
- * The operations {@link RecordingFileSystem} records as mutations.
- * @public
- */
-export type MutationOp = 'writeFile' | 'rename' | 'unlink' | 'rmdir' | 'mkdir' | 'mkdtemp' | 'copyFile' | 'symlink';
-
-/**
- * One attempted mutation: `to` is the destination of a rename or copy, or the target text of a symlink.
- * @public
- */
-export interface RecordedMutation {
-  /** The port method called. */
-  op: MutationOp;
-  /** The path mutated (for `mkdtemp`, the prefix until the call succeeds, then the directory created). */
-  path: string;
-  /** The destination of a rename or copy, or the target text of a symlink. */
-  to?: string;
-  /** The errno injected instead of running the call, when a fault was injected. */
-  fault?: FaultErrno;
-}
-
-/**
- * The faults {@link RecordingFileSystem} can inject.
- * @public
- */
-export type FaultErrno = 'EACCES' | 'EBUSY' | 'ENOSPC' | 'EIO' | 'EROFS';
+export type { FaultErrno, MutationOp, RecordedMutation } from './recorded-mutation.js';
 
 /**
  * When to inject a fault: at the n-th mutation (1-based), or whenever a predicate names an errno.

@@ -1,13 +1,30 @@
-import type { FakeHerdrLib } from './fake-herdr-core.js';
+import type { fakeHerdrBase } from './fake-herdr-core-base.js';
+import type { fakeHerdrModel } from './fake-herdr-core-model.js';
+import type { fakeHerdrViews } from './fake-herdr-core-views.js';
+import type { fakeHerdrArgs } from './fake-herdr-core-args.js';
+import type { fakeHerdrPaneCommands } from './fake-herdr-core-panes.js';
+import type { fakeHerdrProcs } from './fake-herdr-core-procs.js';
+import type { fakeHerdrWaits } from './fake-herdr-core-waits.js';
 import type { FakeHerdrParsedArgs } from './fake-herdr-core-args.js';
-import type { FakeHerdrCommand, FakeHerdrCommandCtx } from './fake-herdr-core-panes.js';
+import type { FakeHerdrCommand, FakeHerdrCommandCtx } from './fake-herdr-command.js';
 import type { FakeHerdrOutcome } from './fake-herdr-types.js';
+
+/** The parts of the fake herdr's lib this part reaches (the others it never names). */
+type Reach = {
+  base: ReturnType<typeof fakeHerdrBase>;
+  model: ReturnType<typeof fakeHerdrModel>;
+  views: ReturnType<typeof fakeHerdrViews>;
+  args: ReturnType<typeof fakeHerdrArgs>;
+  panes: ReturnType<typeof fakeHerdrPaneCommands>;
+  procs: ReturnType<typeof fakeHerdrProcs>;
+  waits: ReturnType<typeof fakeHerdrWaits>;
+};
 
 /**
  * Core part: `agent …` commands. Self-contained, see {@link fakeHerdrBase}.
  * @public
  */
-export function fakeHerdrAgentCommands(lib: FakeHerdrLib) {
+export function fakeHerdrAgentCommands(lib: Reach) {
   const READ = { values: ['--source', '--lines', '--format'], flags: ['--ansi'] };
   const DEFAULT_UNTIL = ['idle', 'done', 'blocked'];
 

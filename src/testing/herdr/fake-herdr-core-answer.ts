@@ -1,6 +1,11 @@
-import type { FakeHerdrLib } from './fake-herdr-core.js';
-import type { FakeHerdrCommand } from './fake-herdr-core-panes.js';
-import type { FakeHerdrProcIo } from './fake-herdr-core-procs.js';
+import type { fakeHerdrBase } from './fake-herdr-core-base.js';
+import type { fakeHerdrModel } from './fake-herdr-core-model.js';
+import type { fakeHerdrArgs } from './fake-herdr-core-args.js';
+import type { fakeHerdrPaneCommands } from './fake-herdr-core-panes.js';
+import type { fakeHerdrAgentCommands } from './fake-herdr-core-agents.js';
+import type { fakeHerdrProcs } from './fake-herdr-core-procs.js';
+import type { fakeHerdrWaits } from './fake-herdr-core-waits.js';
+import type { FakeHerdrCommand, FakeHerdrProcIo } from './fake-herdr-command.js';
 import type { FakeHerdrEnv, FakeHerdrOutcome, FakeHerdrPending, FakeHerdrState } from './fake-herdr-types.js';
 
 /**
@@ -15,11 +20,22 @@ export interface FakeHerdrAnswerOptions {
   procs?: FakeHerdrProcIo;
 }
 
+/** The parts of the fake herdr's lib this part reaches (the others it never names). */
+type Reach = {
+  base: ReturnType<typeof fakeHerdrBase>;
+  model: ReturnType<typeof fakeHerdrModel>;
+  args: ReturnType<typeof fakeHerdrArgs>;
+  panes: ReturnType<typeof fakeHerdrPaneCommands>;
+  agents: ReturnType<typeof fakeHerdrAgentCommands>;
+  procs: ReturnType<typeof fakeHerdrProcs>;
+  waits: ReturnType<typeof fakeHerdrWaits>;
+};
+
 /**
  * Core part: the entry point — argv in, herdr's stdout/stderr/exit code out, over a state. Self-contained, see {@link fakeHerdrBase}.
  * @public
  */
-export function fakeHerdrAnswer(lib: FakeHerdrLib) {
+export function fakeHerdrAnswer(lib: Reach) {
   const HELP = 'usage: herdr <command> [args]\n\ncommands: workspace, pane, agent, status, session';
 
   /** Counts one call (for `afterCalls` transitions and hooks); returns its 1-based number. */

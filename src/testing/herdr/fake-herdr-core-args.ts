@@ -1,4 +1,3 @@
-import type { FakeHerdrLib } from './fake-herdr-core.js';
 
 /**
  * The options a subcommand takes: value options (`--kind K`) and boolean flags (`--wait`).
@@ -27,7 +26,7 @@ export interface FakeHerdrParsedArgs {
  * Core part: herdr's argv conventions (`--session` anywhere before `--`, `--flag=value`, usage errors). Self-contained, see {@link fakeHerdrBase}.
  * @public
  */
-export function fakeHerdrArgs(_lib: FakeHerdrLib) {
+export function fakeHerdrArgs(_lib: object) {
   // `--session X` / `--session=X` is stripped anywhere before a literal `--` (so a prompt text `--session` is eaten, as in herdr).
   function splitSession(argv: string[]): { session: string | undefined; rest: string[] } | { error: string } {
     const rest: string[] = [];

@@ -1,4 +1,3 @@
-import type { FakeHerdrLib } from './fake-herdr-core.js';
 
 type Exit = { type: 'exit'; stdout: string; stderr: string; exitCode: number };
 
@@ -9,7 +8,7 @@ type Exit = { type: 'exit'; stdout: string; stderr: string; exitCode: number };
  * the fake executable embeds its source text, so the in-process fake and the executable run the same code.
  * @public
  */
-export function fakeHerdrBase(_lib: FakeHerdrLib) {
+export function fakeHerdrBase(_lib: object) {
   const ALPHABET = '123456789ABCDEFGHJKMNPQRSTVWXYZ0';
   const STATUSES = ['idle', 'working', 'blocked', 'done', 'unknown'];
   const KINDS = [

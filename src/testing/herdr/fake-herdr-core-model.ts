@@ -1,5 +1,5 @@
+import type { fakeHerdrBase } from './fake-herdr-core-base.js';
 import type { HerdrAgentSession, HerdrAgentStatus } from '../../ports/herdr.js';
-import type { FakeHerdrLib } from './fake-herdr-core.js';
 import type { FakeHerdrAgent, FakeHerdrPane, FakeHerdrSession, FakeHerdrState, FakeHerdrStep, FakeHerdrWorkspace } from './fake-herdr-types.js';
 
 /**
@@ -35,11 +35,16 @@ export interface FakeHerdrAgentLaunch {
   interactiveReady?: boolean;
 }
 
+/** The parts of the fake herdr's lib this part reaches (the others it never names). */
+type Reach = {
+  base: ReturnType<typeof fakeHerdrBase>;
+};
+
 /**
  * Core part: the state model (sessions, workspaces, panes, agents) and its mutations. Self-contained, see {@link fakeHerdrBase}.
  * @public
  */
-export function fakeHerdrModel(lib: FakeHerdrLib) {
+export function fakeHerdrModel(lib: Reach) {
   function newSession(running: boolean): FakeHerdrSession {
     return { running, seq: 0, nextWorkspace: 1, nextTerminal: 1, focusedPane: null, workspaces: [] };
   }

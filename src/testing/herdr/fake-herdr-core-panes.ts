@@ -1,42 +1,28 @@
-import type { FakeHerdrLib } from './fake-herdr-core.js';
+import type { fakeHerdrBase } from './fake-herdr-core-base.js';
+import type { fakeHerdrModel } from './fake-herdr-core-model.js';
+import type { fakeHerdrViews } from './fake-herdr-core-views.js';
+import type { fakeHerdrArgs } from './fake-herdr-core-args.js';
+import type { fakeHerdrProcs } from './fake-herdr-core-procs.js';
 import type { FakeHerdrArgSpec, FakeHerdrParsedArgs } from './fake-herdr-core-args.js';
-import type { FakeHerdrProcIo } from './fake-herdr-core-procs.js';
+import type { FakeHerdrCommand, FakeHerdrCommandCtx } from './fake-herdr-command.js';
 import type { FakeHerdrEnv, FakeHerdrOutcome, FakeHerdrSession, FakeHerdrState } from './fake-herdr-types.js';
 
-/**
- * What a command runs against: the whole state, the addressed server and the time.
- * @public
- */
-export interface FakeHerdrCommandCtx {
-  state: FakeHerdrState;
-  sess: FakeHerdrSession;
-  session: string;
-  now: number;
-  env: FakeHerdrEnv;
-  /** Process effects (the fake executable only): agents are spawned, signalled and watched. */
-  procs?: FakeHerdrProcIo;
-}
+export type { FakeHerdrCommand, FakeHerdrCommandCtx } from './fake-herdr-command.js';
 
-/**
- * One herdr subcommand: its request id, argv shape, client-side checks and server-side behaviour.
- * @public
- */
-export interface FakeHerdrCommand {
-  id: string;
-  usage: string;
-  spec: FakeHerdrArgSpec;
-  minPos: number;
-  maxPos: number;
-  /** Client-side validation (usage errors, exit 2), before any server is asked. */
-  check?: (p: FakeHerdrParsedArgs) => FakeHerdrOutcome | undefined;
-  run: (ctx: FakeHerdrCommandCtx, p: FakeHerdrParsedArgs) => FakeHerdrOutcome;
-}
+/** The parts of the fake herdr's lib this part reaches (the others it never names). */
+type Reach = {
+  base: ReturnType<typeof fakeHerdrBase>;
+  model: ReturnType<typeof fakeHerdrModel>;
+  views: ReturnType<typeof fakeHerdrViews>;
+  args: ReturnType<typeof fakeHerdrArgs>;
+  procs: ReturnType<typeof fakeHerdrProcs>;
+};
 
 /**
  * Core part: `workspace …` and `pane …` commands. Self-contained, see {@link fakeHerdrBase}.
  * @public
  */
-export function fakeHerdrPaneCommands(lib: FakeHerdrLib) {
+export function fakeHerdrPaneCommands(lib: Reach) {
   const READ = { values: ['--source', '--lines', '--format'], flags: ['--ansi', '--raw'] };
   const SOURCES = ['visible', 'recent', 'recent-unwrapped', 'detection'];
   const KEY = /^(enter|esc|escape|tab|backspace|space|delete|insert|home|end|pageup|pagedown|up|down|left|right|minus|shift\+tab|f([1-9]|1[0-2])|(ctrl|alt|shift)\+[a-z0-9]|[CM]-[a-z]|[ -~])$/i;

@@ -1,62 +1,25 @@
-import type { FakeHerdrLib } from './fake-herdr-core.js';
+import type { fakeHerdrBase } from './fake-herdr-core-base.js';
+import type { fakeHerdrModel } from './fake-herdr-core-model.js';
+import type { fakeHerdrViews } from './fake-herdr-core-views.js';
 import type { FakeHerdrPaneLoc } from './fake-herdr-core-model.js';
-import type { FakeHerdrCommandCtx } from './fake-herdr-core-panes.js';
+import type { FakeHerdrCommandCtx, FakeHerdrProcIo, FakeHerdrSpawnRequest, FakeHerdrSpawnResult } from './fake-herdr-command.js';
 import type { FakeHerdrAgentProcess, FakeHerdrOutcome, FakeHerdrPending, FakeHerdrState } from './fake-herdr-types.js';
 
-/**
- * What the fake executable is asked to start for `agent start`: the kind's executable, found on its own PATH.
- * @public
- */
-export interface FakeHerdrSpawnRequest {
-  session: string;
-  /** The executable's name (`claude`, `cursor-agent`, …). */
-  exe: string;
-  args: string[];
-  /** The pane's cwd. */
-  cwd: string;
-  /** What herdr injects into the pane, laid over the executable's own environment. */
-  env: Record<string, string>;
-  /** The pane's terminal id (names the output files). */
-  key: string;
-}
+export type { FakeHerdrProcIo, FakeHerdrProcProbe, FakeHerdrSpawnRequest, FakeHerdrSpawnResult } from './fake-herdr-command.js';
 
-/**
- * The outcome of a spawn: a process, `simulate` (no executable to run: behave as the in-process fake), or a failure.
- * @public
- */
-export type FakeHerdrSpawnResult =
-  | { kind: 'spawned'; pid: number; startTicks: number | null; stdout: string }
-  | { kind: 'simulate' }
-  | { kind: 'failed'; message: string };
-
-/**
- * A look at a spawned agent's process: is it still the same live process, and what it printed so far.
- * @public
- */
-export interface FakeHerdrProcProbe {
-  alive: boolean;
-  output: string;
-}
-
-/**
- * The process effects the fake executable hands its core; the in-process fake has none, so its agents are simulated.
- * @public
- */
-export interface FakeHerdrProcIo {
-  spawn(req: FakeHerdrSpawnRequest): FakeHerdrSpawnResult;
-  probe(proc: FakeHerdrAgentProcess): FakeHerdrProcProbe;
-  /** Signals the process, only while it is still the process that was spawned (pid reuse is checked). */
-  signal(proc: FakeHerdrAgentProcess, signal: 'SIGTERM' | 'SIGKILL'): void;
-  /** A spawned agent that never prints `ready` counts as ready this long after its spawn (ms). */
-  readyAfterMs: number;
-}
+/** The parts of the fake herdr's lib this part reaches (the others it never names). */
+type Reach = {
+  base: ReturnType<typeof fakeHerdrBase>;
+  model: ReturnType<typeof fakeHerdrModel>;
+  views: ReturnType<typeof fakeHerdrViews>;
+};
 
 /**
  * Core part: agents backed by real processes (spawn, readiness, reported ids, exit) and what Enter submits. Self-contained,
  * see {@link fakeHerdrBase}.
  * @public
  */
-export function fakeHerdrProcs(lib: FakeHerdrLib) {
+export function fakeHerdrProcs(lib: Reach) {
   const EXIT_COMMAND = '/exit';
   const SESSION_LINE = /^session (\S{1,512})$/;
   const FAILED = 'agent process exited before becoming interactive';

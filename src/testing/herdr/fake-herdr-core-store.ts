@@ -1,5 +1,5 @@
+import type { fakeHerdrModel } from './fake-herdr-core-model.js';
 import type * as NodeFs from 'node:fs';
-import type { FakeHerdrLib } from './fake-herdr-core.js';
 import type { FakeHerdrState } from './fake-herdr-types.js';
 
 /**
@@ -13,12 +13,17 @@ export interface FakeHerdrStoreIo {
   sleepSync(ms: number): void;
 }
 
+/** The parts of the fake herdr's lib this part reaches (the others it never names). */
+type Reach = {
+  model: ReturnType<typeof fakeHerdrModel>;
+};
+
 /**
  * Core part: the JSON state file, serialised across processes by an O_EXCL lock file and replaced by atomic rename.
  * Self-contained, see {@link fakeHerdrBase}.
  * @public
  */
-export function fakeHerdrStore(lib: FakeHerdrLib) {
+export function fakeHerdrStore(lib: Reach) {
   const SPIN_MS = 3;
   const MAX_SPINS = 6000;
 

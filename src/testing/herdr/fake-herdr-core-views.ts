@@ -1,4 +1,3 @@
-import type { FakeHerdrLib } from './fake-herdr-core.js';
 import type { FakeHerdrAgentLoc, FakeHerdrPaneLoc } from './fake-herdr-core-model.js';
 import type { FakeHerdrSession, FakeHerdrWorkspace } from './fake-herdr-types.js';
 
@@ -8,7 +7,7 @@ type Json = Record<string, unknown>;
  * Core part: herdr's JSON views (AgentInfo, PaneInfo, TabInfo, WorkspaceInfo, process info). Self-contained, see {@link fakeHerdrBase}.
  * @public
  */
-export function fakeHerdrViews(_lib: FakeHerdrLib) {
+export function fakeHerdrViews(_lib: object) {
   // The status a workspace or tab shows: the most urgent of its agents.
   function aggregate(statuses: string[]): string {
     for (const s of ['blocked', 'working', 'done', 'idle']) if (statuses.includes(s)) return s;

@@ -1,6 +1,8 @@
-import type { FakeHerdrLib } from './fake-herdr-core.js';
-import type { FakeHerdrCommandCtx } from './fake-herdr-core-panes.js';
-import type { FakeHerdrProcIo } from './fake-herdr-core-procs.js';
+import type { fakeHerdrBase } from './fake-herdr-core-base.js';
+import type { fakeHerdrModel } from './fake-herdr-core-model.js';
+import type { fakeHerdrViews } from './fake-herdr-core-views.js';
+import type { fakeHerdrProcs } from './fake-herdr-core-procs.js';
+import type { FakeHerdrCommandCtx, FakeHerdrProcIo } from './fake-herdr-command.js';
 import type { FakeHerdrOutcome, FakeHerdrPending, FakeHerdrState } from './fake-herdr-types.js';
 
 /**
@@ -18,11 +20,19 @@ export interface FakeHerdrWaitStart {
   fromWorking: boolean;
 }
 
+/** The parts of the fake herdr's lib this part reaches (the others it never names). */
+type Reach = {
+  base: ReturnType<typeof fakeHerdrBase>;
+  model: ReturnType<typeof fakeHerdrModel>;
+  views: ReturnType<typeof fakeHerdrViews>;
+  procs: ReturnType<typeof fakeHerdrProcs>;
+};
+
 /**
  * Core part: waits — `agent wait` and `agent prompt --wait` — evaluated again and again until they answer. Self-contained, see {@link fakeHerdrBase}.
  * @public
  */
-export function fakeHerdrWaits(lib: FakeHerdrLib) {
+export function fakeHerdrWaits(lib: Reach) {
   const STALL_MS = 5000;
 
   function begin(c: FakeHerdrCommandCtx, w: FakeHerdrWaitStart): FakeHerdrOutcome {

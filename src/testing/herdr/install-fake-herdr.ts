@@ -8,7 +8,7 @@ import { fakeHerdrScriptMain, type FakeHerdrHook, type FakeHerdrScriptConfig } f
 import { seedFakeHerdrState } from './fake-herdr-state-file.js';
 import { makeFakeHerdrStoreIo } from './fake-herdr-store-io.js';
 import type { FakeHerdrState } from './fake-herdr-types.js';
-import { checkFakeHerdrArgs } from '../../validation/testing-args.js';
+import { checkFakeHerdrArgs } from '../testing-args.js';
 
 /**
  * Options of {@link installFakeHerdr}.

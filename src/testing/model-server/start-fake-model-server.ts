@@ -7,7 +7,7 @@ import { openaiResponses } from './openai-responses.js';
 import { planReply, type ScriptState } from './plan-reply.js';
 import { readBody } from './read-body.js';
 import { asRecord, type SseEvent, type WireProtocol } from './wire-protocol.js';
-import { checkModelServerOptions } from '../../validation/testing-args.js';
+import { checkModelServerOptions } from '../testing-args.js';
 
 const PROTOCOLS: Readonly<Record<Exclude<FakeModelApi, 'other'>, WireProtocol>> = {
   'anthropic-messages': anthropicMessages,

@@ -18,7 +18,7 @@ import { startSandboxSession } from './start-sandbox-session.js';
 import { stopFakeAgents } from './stop-fake-agents.js';
 import { openLifeline } from './lifeline.js';
 import { seedConversation } from './seed-conversation.js';
-import { checkSandboxArgs } from '../../validation/testing-args.js';
+import { checkSandboxArgs } from '../testing-args.js';
 
 // Before anything is touched: every session must be one a running row may be.
 function checkSessions(specs: readonly SandboxSessionSpec[]): void {

@@ -1,6 +1,6 @@
 import { lazySchema, type Zod } from '../lazy-zod.js';
 import { AGENT_NAMES } from '../ids/agent-names.js';
-import { absolutePathSchema, envSchema, parseArgument, signalSchema } from './common-schemas.js';
+import { absolutePathSchema, envSchema, parseArgument, signalSchema } from '../validation/common-schemas.js';
 import type { InvalidArgumentError } from '../invalid-argument-error.js';
 
 // Built on first use (zod loads then, not when the package is imported). Fields they do not name are kept.

@@ -1,9 +1,9 @@
 import { lazySchema, type Zod } from '../lazy-zod.js';
-import { absolutePathSchema, envSchema, parseArgument, requireDirectory, signalSchema } from './common-schemas.js';
+import { absolutePathSchema, envSchema, parseArgument, requireDirectory, signalSchema } from '../validation/common-schemas.js';
 import { AGENT_NAMES, type AgentName } from '../ids/agent-names.js';
 import { InvalidArgumentError } from '../invalid-argument-error.js';
 import type { FileSystemPort } from '../ports/fs.js';
-import type { PurgeOptions } from '../purge/purge-plan.js';
+import type { PurgeOptions } from './purge-plan.js';
 import { UnknownAgentError } from '../errors.js';
 
 // Built on first use (zod loads then, not when the package is imported).

@@ -1,11 +1,36 @@
+// The options of SessionLifecycle and its methods, and their checks (kept together so nothing imports the lifecycle back).
 import type { z } from 'zod';
 import { lazySchema, type Zod } from '../lazy-zod.js';
-import type { CreateOptions } from '../lifecycle/create-result.js';
-import type { SessionLifecycleOptions } from '../lifecycle/session-lifecycle.js';
-import type { SessionSpec } from '../lifecycle/session-spec.js';
-import type { StopOptions } from '../lifecycle/stop-result.js';
-import { absolutePathSchema, parseArgument } from './common-schemas.js';
-import { checkOptions, commonOptionShape, msSchema, objectSchema, optionsSchema } from './workspace-args.js';
+import type { IdOrderGate } from '../gate/id-order-gate.js';
+import type { Ports } from '../ports/index.js';
+import type { SessionRegistry } from '../registry/session-registry.js';
+import type { CreateOptions } from './create-result.js';
+import type { LifecycleTimeouts } from './lifecycle-context.js';
+import type { SessionSpec } from './session-spec.js';
+import type { StopOptions } from './stop-result.js';
+import { absolutePathSchema, parseArgument } from '../validation/common-schemas.js';
+import { checkOptions, commonOptionShape, msSchema, objectSchema, optionsSchema } from '../validation/workspace-args.js';
+
+/**
+ * Options of {@link SessionLifecycle}.
+ * @public
+ */
+export interface SessionLifecycleOptions {
+  /** Ports to use instead of the real ones; those not given are Node's ({@link nodePorts}). */
+  ports?: Partial<Ports>;
+  /** The home whose agent dirs hold the conversations (default `HOME` of the ProcessPort's environment). */
+  home?: string;
+  /** The agents' environment (CLAUDE_CONFIG_DIR, CODEX_HOME …); default: decided per adapter from the ProcessPort's. */
+  env?: Record<string, string | undefined>;
+  /** The workspace's registry (default a new one on the same ports). */
+  registry?: SessionRegistry;
+  /** The id-order gate (default a new one on the same ports and registry). */
+  gate?: IdOrderGate;
+  /** Waits to override (finite, not negative); defaults: ready 30 s, capture `MAM_ONBOARD_WAIT_S` (else 30 s), exit 15 s, poll 250 ms. */
+  timeouts?: Partial<LifecycleTimeouts>;
+  /** Let a create register its row in a workspace directory that does not exist yet, creating it (default: an `InvalidArgumentError`). */
+  createWorkspace?: boolean;
+}
 
 /** The members of {@link SessionLifecycleOptions} other than the instances (`ports`, `registry`, `gate` are objects). */
 export function lifecycleOptionShape(z: Zod): Record<string, z.ZodType> {

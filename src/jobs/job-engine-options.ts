@@ -1,11 +1,44 @@
+// The options of JobEngine and their checks (kept together so the engine imports its checks and nothing imports it back).
 import { basename, dirname } from 'node:path';
 import { isPortError } from '../errors.js';
 import { InvalidArgumentError } from '../invalid-argument-error.js';
 import type { FileSystemPort } from '../ports/fs.js';
 import { lazySchema, type Zod } from '../lazy-zod.js';
-import type { JobEngineOptions, RegisterJobOptions } from '../jobs/job-engine.js';
-import { absolutePathSchema } from './common-schemas.js';
-import { checkOptions, msSchema, objectSchema, optionsSchema, workspaceExists } from './workspace-args.js';
+import type { Ports } from '../ports/index.js';
+import { absolutePathSchema } from '../validation/common-schemas.js';
+import { checkOptions, msSchema, objectSchema, optionsSchema, workspaceExists } from '../validation/workspace-args.js';
+
+/**
+ * Options of {@link JobEngine}.
+ * @public
+ */
+export interface JobEngineOptions {
+  /** Ports to use instead of the real ones; the engine uses only `fs` and `clock` (defaults: Node's). */
+  ports?: Partial<Ports>;
+  /** Where the audit logs go; default `logs/jobs/` beside the registry dir. */
+  logsDir?: string;
+  /** Give up waiting for the registry lock after this long (default 10 000 ms). */
+  lockTimeoutMs?: number;
+  /**
+   * Make the registry dir even when the workspace it belongs to does not exist (default: the first call throws an
+   * `InvalidArgumentError` for a registry dir that is missing and whose workspace — the parent of `.mam`, else its own
+   * parent — is missing too).
+   */
+  createRegistryDir?: boolean;
+}
+
+/**
+ * Options of {@link JobEngine.registerJob}.
+ * @public
+ */
+export interface RegisterJobOptions {
+  /** The owning session, `herdr:<row name>` for a local herdr job; default null. */
+  agentSession?: string | null;
+  /** The id to use; default a new one from `newJobId`. */
+  jobId?: string;
+  /** Extra fields of the new record. */
+  fields?: Record<string, unknown>;
+}
 
 const engineOptions = lazySchema((z: Zod) => optionsSchema(z, { ports: objectSchema(z), logsDir: absolutePathSchema(z), lockTimeoutMs: msSchema(z), createRegistryDir: z.boolean({ error: 'must be a boolean' }) }));
 const registerOptions = lazySchema((z: Zod) => optionsSchema(z, { agentSession: z.string({ error: 'must be a string or null' }).nullable(), jobId: z.string({ error: 'must be a string' }) }));

@@ -2,9 +2,9 @@ import type { HomeDiscoveryContext } from '../agents/types.js';
 import type { InvalidArgumentError } from '../invalid-argument-error.js';
 import { lazySchema, type Zod } from '../lazy-zod.js';
 import type { Ports } from '../ports/index.js';
-import { parseArgument } from './common-schemas.js';
-import { requireDiscoveryContext } from './discovery-context.js';
-import { checkGetAdapterArgs } from './get-adapter-args.js';
+import { parseArgument } from '../validation/common-schemas.js';
+import { requireDiscoveryContext } from '../validation/discovery-context.js';
+import { checkGetAdapterArgs } from '../validation/get-adapter-args.js';
 
 // Built on first use (zod loads then, not when the package is imported). Fields it does not name are kept.
 const inputSchema = lazySchema((z: Zod) =>

@@ -1,9 +1,22 @@
+// The options of ResetPlanner and its run, and their checks (kept together so nothing imports the planner back).
 import { lazySchema, type Zod } from '../lazy-zod.js';
-import type { ResetPlannerOptions } from '../reset/reset-planner.js';
-import type { ResetRunOptions } from '../reset/run-reset.js';
-import { envSchema, signalSchema } from './common-schemas.js';
-import { lifecycleOptionShape } from './lifecycle-args.js';
-import { checkOptions, functionSchema, objectSchema, optionsSchema } from './workspace-args.js';
+import type { SessionLifecycleOptions } from '../lifecycle/lifecycle-options.js';
+import type { Ports } from '../ports/index.js';
+import type { ResetRunOptions } from './run-reset.js';
+import { envSchema, signalSchema } from '../validation/common-schemas.js';
+import { lifecycleOptionShape } from '../lifecycle/lifecycle-options.js';
+import { checkOptions, functionSchema, objectSchema, optionsSchema } from '../validation/workspace-args.js';
+
+/**
+ * Options of {@link ResetPlanner}.
+ * @public
+ */
+export interface ResetPlannerOptions {
+  /** Ports to use instead of the real ones; those not given are Node's ({@link nodePorts}). */
+  ports?: Partial<Ports>;
+  /** Passed to the {@link SessionLifecycle} the run stops and creates sessions with (home, agent env, timeouts). */
+  lifecycle?: Omit<SessionLifecycleOptions, 'ports' | 'registry'>;
+}
 
 const plannerOptions = lazySchema((z: Zod) => optionsSchema(z, { ports: objectSchema(z), lifecycle: optionsSchema(z, lifecycleOptionShape(z)) }));
 

@@ -1,6 +1,6 @@
 import { lazySchema, type Zod } from '../lazy-zod.js';
 import type { FileSystemPort } from '../ports/fs.js';
-import { absolutePathSchema, envSchema, parseArgument, requireDirectory, signalSchema } from './common-schemas.js';
+import { absolutePathSchema, envSchema, parseArgument, requireDirectory, signalSchema } from '../validation/common-schemas.js';
 import type { InvalidArgumentError } from '../invalid-argument-error.js';
 
 // Built on first use (zod loads then, not when the package is imported). Fields it does not name are kept.

@@ -1,0 +1,15 @@
+// The helper chain stops at the nearest agent CLI ancestor, told by its executable's name (src/process/agent-cli-name.ts,
+// below the agents): every built-in agent's CLI must be one it knows.
+import { describe, expect, it } from 'vitest';
+import { BUILTIN_AGENTS } from '../../../src/agents/builtin.js';
+import { AGENT_CLI_NAMES, agentCliName } from '../../../src/process/agent-cli-name.js';
+
+describe('agent CLI names', () => {
+  it('name every built-in agent', () => {
+    for (const d of BUILTIN_AGENTS) expect(AGENT_CLI_NAMES.has(d.name), d.name).toBe(true);
+  });
+  it('tell an agent CLI from anything else', () => {
+    expect(agentCliName({ argv: ['/usr/bin/node', '/usr/local/bin/codex', 'resume'], command: 'node codex', comm: 'node' })).toBe('codex');
+    expect(agentCliName({ argv: ['vim', 'x'], command: 'vim x', comm: 'vim' })).toBeNull();
+  });
+});
