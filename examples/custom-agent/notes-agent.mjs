@@ -3,7 +3,7 @@
 // This module is also what `mam … --agents examples/custom-agent/notes-agent.mjs` loads: its export is a definition.
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { defineAgent, pathPurge } from '@mam/core';
+import { defineAgent, helperChain, pathPurge, processesNaming } from '@mam/core';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -41,10 +41,12 @@ function notesStore(ports) {
     async verifyMany(queries, ctx) {
       return Promise.all(queries.map(async (q) => (await read(fileOf(q.id, ctx)))?.cwd === q.workspace));
     },
-    // A live process whose command line names the id holds the conversation.
+    // A live process whose command line names the id holds the conversation (not the caller and its helper chain:
+    // `mam purge notes <id>` names the id too).
     async holders(id) {
       const table = await ports.proc.snapshot();
-      return table.filter((p) => p.command.includes(id)).map((p) => ({ pid: p.pid, command: p.command, signal: 'command-line' }));
+      const self = new Set(helperChain(table, ports.proc.selfPid()).chain);
+      return processesNaming(table, [id], self).map((p) => ({ pid: p.pid, command: p.command, signal: 'command-line' }));
     },
     // plan, execute and residual of a store made of paths: confined, fd-anchored removals.
     ...pathPurge(ports.fs, { agent: 'notes', artifactPaths: async (id, ctx) => [{ root: root(ctx), path: fileOf(id, ctx) }] }),

@@ -7,6 +7,8 @@ import type { AgentStore } from '../../src/agents/contract/agent-store.js';
 import { pathPurge } from '../../src/agents/contract/path-purge.js';
 import type { HomeDiscoveryContext } from '../../src/agents/types.js';
 import type { Ports } from '../../src/ports/index.js';
+import { helperChain } from '../../src/process/helper-chain.js';
+import { processesNaming } from '../../src/process/processes-naming.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -44,7 +46,8 @@ function notesStore(ports: Ports): AgentStore {
     },
     async holders(id) {
       const table = await ports.proc.snapshot();
-      return table.filter((p) => p.command.includes(id)).map((p) => ({ pid: p.pid, command: p.command, signal: 'command-line' as const }));
+      const self = new Set(helperChain(table, ports.proc.selfPid()).chain);
+      return processesNaming(table, [id], self).map((p) => ({ pid: p.pid, command: p.command, signal: 'command-line' as const }));
     },
     ...pathPurge(ports.fs, { agent: 'notes', artifactPaths: async (id, ctx) => [{ root: root(ctx), path: fileOf(id, ctx) }] }),
     async mentions() {
