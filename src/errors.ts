@@ -163,16 +163,20 @@ export class PortError extends MamError {
 }
 
 /**
- * An agent name that is not one of the six canonical names.
+ * An agent name that is not one of the six canonical names (nor of the outside agents a call was given).
  * @public
  */
 export class UnknownAgentError extends MamError {
   /** Always `UNKNOWN_AGENT`. */
   declare readonly code: 'UNKNOWN_AGENT';
 
-  /** Builds the fault for `name`; code `UNKNOWN_AGENT`, `data.agent` is the name given. */
-  constructor(name: string) {
-    super('UNKNOWN_AGENT', `unknown agent: ${JSON.stringify(name)} (expected one of claude, agy, codex, grok, hermes, opencode)`, { agent: name });
+  /**
+   * Builds the fault for `name`; code `UNKNOWN_AGENT`, `data.agent` is the name given. `expected` lists the names that
+   * were known (default: the six built-ins; a service given outside agents names them too).
+   */
+  constructor(name: string, expected?: readonly string[]) {
+    const known = expected === undefined ? 'claude, agy, codex, grok, hermes, opencode' : expected.join(', ');
+    super('UNKNOWN_AGENT', `unknown agent: ${JSON.stringify(name)} (expected one of ${known})`, { agent: name });
   }
 }
 

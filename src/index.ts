@@ -7,7 +7,7 @@
 
 // errors
 export { describeError, InvalidIdError, isMamError, isPortError, MamError, type MamErrorCode, type MamErrorDataMap, type MamErrorOf, PortError, type PortErrorCode, UnknownAgentError } from './errors.js';
-export type { FaultDataMap, LockTimeoutData, PortErrorData } from './error-data.js';
+export type { FaultDataMap, PortErrorData } from './error-data.js';
 export { InvalidArgumentError } from './invalid-argument-error.js';
 export type * from './ports/index.js';
 
@@ -18,17 +18,16 @@ export { idSpellings, normalizeAgentId } from './ids/agent-id.js';
 // paths, atomic
 export { confinedCheck, type ConfinedCheck } from './paths/confined-check.js';
 export { removeConfined, type RemovalLeft, type RemovalReport } from './paths/remove-confined.js';
-export { writeFileAtomic, type AtomicWriteOptions } from './atomic/atomic-write.js';
-export { acquireLock, withLock, type AcquireLockOptions, type LockHandle } from './atomic/lock.js';
+export { writeFileAtomic } from './atomic/atomic-write.js';
+export { acquireLock, withLock } from './atomic/lock.js';
 
 // sqlite
-export { dbRowsNaming, type DbRowsNamingOptions, type IdTable } from './sqlite/db-rows-naming.js';
-export { type OpenReadonlyOptions, type ReadRoute } from './sqlite/open-readonly.js';
+// (their option and handle types are on `@mam/core/sqlite`)
+export { dbRowsNaming } from './sqlite/db-rows-naming.js';
 export { openReadonly, type ReadonlyDb, withReadonlyDb } from './sqlite/readonly-db.js';
-export { type SqliteDatabase, type SqliteStatement } from './sqlite/sqlite-database.js';
 
 // process
-export { helperChain, type HelperChain } from './process/helper-chain.js';
+export { helperChain } from './process/helper-chain.js';
 export { processesNaming } from './process/processes-naming.js';
 
 // herdr, node
@@ -37,13 +36,19 @@ export { HerdrCli, type HerdrCliOptions } from './node/herdr-cli.js';
 export { NodeFileSystem, type NodeFileSystemOptions } from './node/node-fs.js';
 export { nodePorts, type NodePortsOptions } from './node/node-ports.js';
 
-// adapters
-export { type ArtifactPath, type PurgeReport } from './agents/common/artifacts.js';
+// adapters (the less-used types — `HomeDirDiscoveryContext`, `DiscoveryContextInput`, `PurgeReport` — are on `@mam/core/adapters`)
+export { type ArtifactPath } from './agents/common/artifacts.js';
 export { getAdapter } from './agents/get-adapter.js';
-export type * from './agents/types.js';
+export type { AdapterPurgePlan, AdapterPurgeReport, AgentAdapter, CaptureResult, CaptureRow, DiscoveryContext, HomeDiscoveryContext, InUseHolder, PreflightResult, RemainsBelonging, StoreReport, StoreSurvey, VerifyQuery } from './agents/types.js';
+
+// agent definitions (the open door: an agent from outside the package)
+export { type AgentDefinition, type AgentIds, type AgentLaunch, type AgentReads, defineAgent } from './agents/contract/agent-definition.js';
+export { type AgentStore, type StorePurgeOutcome, type StoreVerifyQuery } from './agents/contract/agent-store.js';
+export { createAdapter } from './agents/contract/create-adapter.js';
+export { pathPurge, type PathPurgeParts } from './agents/contract/path-purge.js';
 
 // purge
-export { PurgeService } from './purge/purge-service.js';
+export { PurgeService, type PurgeServiceOptions } from './purge/purge-service.js';
 export { PURGE_EXIT_CODES, purgeExitCode, verdictExitCode, type PurgeResult } from './purge/purge-result.js';
 export { faultCauseOf, type PurgeFault, type PurgeFaultCause } from './purge/purge-fault.js';
 export type { OtherAgentArtifacts, PlanChange, PurgeHolder, PurgeOptions, PurgePlan, PurgeVerdict } from './purge/purge-plan.js';

@@ -18,6 +18,12 @@ export { OpencodeAdapter } from '../agents/opencode/opencode-adapter.js';
 export { type OpencodeLocation } from '../agents/opencode/opencode-locator.js';
 export type * from '../agents/types.js';
 
+// agent definitions
+export { type AgentDefinition, type AgentIds, type AgentLaunch, type AgentReads, defineAgent } from '../agents/contract/agent-definition.js';
+export { type AgentStore, type StorePurgeOutcome, type StoreVerifyQuery } from '../agents/contract/agent-store.js';
+export { createAdapter } from '../agents/contract/create-adapter.js';
+export { pathPurge, type PathPurgeParts } from '../agents/contract/path-purge.js';
+
 // ids
 export * from '../ids/index.js';
 

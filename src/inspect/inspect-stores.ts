@@ -3,6 +3,8 @@ import { describeError } from '../errors.js';
 import { adaptersOf } from '../agents/adapters-of.js';
 import type { AgentAdapter, StoreReport } from '../agents/types.js';
 import { AGENT_NAMES } from '../ids/agent-names.js';
+import type { AgentDefinition } from '../agents/contract/agent-definition.js';
+import { checkOutsideAgents, outsideAdapter } from '../agents/outside-agents.js';
 import type { Ports } from '../ports/index.js';
 import { resolvePorts } from '../node/node-ports.js';
 import { checkInspectOptionsShape, requireInspectHome } from './inspect-args.js';
@@ -31,14 +33,19 @@ export interface InspectStoresOptions {
   ports?: Partial<Ports>;
   /** Stops the inspection between stores (and between reads of one), rejecting with `signal.reason`. */
   signal?: AbortSignal;
+  /**
+   * Agents defined outside the package (`defineAgent`): their stores are reported after the built-ins', in the order
+   * given. A name of a built-in agent, or one given twice, throws `InvalidArgumentError` naming `opts.agents`.
+   */
+  agents?: readonly AgentDefinition[];
 }
 
-function notInspected(agent: AgentAdapter['name']): StoreReport {
+function notInspected(agent: AgentAdapter<string>['name']): StoreReport {
   return { agent, presence: 'not-inspected', root: null, layout: null, known: null, counts: {}, problems: [] };
 }
 
 /**
- * Per agent, what its store looks like before anything destructive runs: is it there, which layout or version it records,
+ * Per agent (the built-ins, then `opts.agents` in their order), what its store looks like before anything destructive runs: is it there, which layout or version it records,
  * known or unknown (an unknown one makes purges refuse), counts, and problems — the fail-closed decision made visible.
  * Cheap and read-only: databases are read through the read-only opener (no sidecar is created or removed), no agent CLI
  * is run. An agent without a store inspection is `not-inspected`. Problems that name a cause are typed in `faults`
@@ -53,13 +60,16 @@ function notInspected(agent: AgentAdapter['name']): StoreReport {
  */
 export async function inspectStores(opts: InspectStoresOptions): Promise<StoreReport[]> {
   checkInspectOptionsShape(opts);
+  const outside = checkOutsideAgents(opts.agents, 'opts.agents');
   const { signal } = opts;
   stopIfAborted(signal);
-  await requireInspectHome(resolvePorts(opts.ports).fs, opts.home);
+  const ports = resolvePorts(opts.ports);
+  await requireInspectHome(ports.fs, opts.home);
   const ctx = { workspace: opts.home, home: opts.home, ...(opts.env === undefined ? {} : { env: opts.env }), ...(signal === undefined ? {} : { signal }) };
+  const adapters: AgentAdapter<string>[] = [...AGENT_NAMES.map((name) => adaptersOf(ports).get(name)), ...outside.map((d) => outsideAdapter(ports, d))];
   const reports = await Promise.all(
-    AGENT_NAMES.map(async (name) => {
-      const adapter = adaptersOf(opts.ports).get(name);
+    adapters.map(async (adapter) => {
+      const name = adapter.name;
       if (adapter.inspect === undefined) return withFaults(notInspected(name));
       try {
         return withFaults(await adapter.inspect(ctx));

@@ -1,5 +1,5 @@
 import { normalizeAgentId } from '../ids/agent-id.js';
-import { AGENT_NAMES } from '../ids/agent-names.js';
+import { AGENT_NAMES, type AgentName } from '../ids/agent-names.js';
 import { MamError } from '../errors.js';
 import { resolvePorts } from '../node/node-ports.js';
 import type { Ports } from '../ports/index.js';
@@ -130,8 +130,11 @@ export class Orchestrators {
     // Not scoped to the workspace: the registry names the id, and orphaned leftovers (which verify nowhere) go too.
     const result = await purge.purge('auto', c, { home: target.home, ...(target.env === undefined ? {} : { env: target.env }) });
     switch (result.kind) {
-      case 'in-use':
-        return { kind: 'in-use', id: c, agent: result.agent, holders: result.holders, hints: result.hints, message: orchestratorInUseMessage(c, result.agent, result.holders, result.hints) };
+      case 'in-use': {
+        // This service knows the built-in agents only: the holder's agent is one of them.
+        const agent = result.agent as AgentName;
+        return { kind: 'in-use', id: c, agent, holders: result.holders, hints: result.hints, message: orchestratorInUseMessage(c, agent, result.holders, result.hints) };
+      }
       case 'purged':
       case 'unresolved':
         return this.#unregister(c, result);

@@ -22,16 +22,16 @@ const optionsSchema = lazySchema((z: Zod) => {
 });
 
 /**
- * Checks `agent` (an agent name or `auto`; a string that is neither throws {@link UnknownAgentError}) and `id` (a
- * non-empty string), throwing {@link InvalidArgumentError} otherwise.
+ * Checks `agent` (one of `known` — default the built-in agents' names — or `auto`; a string that is neither throws
+ * {@link UnknownAgentError}) and `id` (a non-empty string), throwing {@link InvalidArgumentError} otherwise.
  * @public
  */
-export function checkPurgeTarget(agent: unknown, id: unknown): { agent: AgentName | 'auto'; id: string } {
+export function checkPurgeTarget<A extends string = AgentName>(agent: unknown, id: unknown, known: readonly A[] = AGENT_NAMES as readonly string[] as readonly A[]): { agent: A | 'auto'; id: string } {
   if (typeof agent !== 'string') throw new InvalidArgumentError('agent', 'must be a string: an agent name or "auto"');
-  if (agent !== 'auto' && !(AGENT_NAMES as readonly string[]).includes(agent)) throw new UnknownAgentError(agent);
+  if (agent !== 'auto' && !(known as readonly string[]).includes(agent)) throw new UnknownAgentError(agent, known === (AGENT_NAMES as readonly string[]) ? undefined : known);
   if (typeof id !== 'string') throw new InvalidArgumentError('id', 'must be a string');
   if (id === '') throw new InvalidArgumentError('id', 'must not be empty');
-  return { agent: agent as AgentName | 'auto', id };
+  return { agent: agent as A | 'auto', id };
 }
 
 /**

@@ -38,8 +38,8 @@ export type PurgeHolder = Pick<InUseHolder, 'pid' | 'command' | 'signal'>;
  * @public
  */
 export interface OtherAgentArtifacts {
-  /** The other agent. */
-  agent: AgentName;
+  /** The other agent (a built-in name, or an outside definition's). */
+  agent: AgentName | (string & {});
   /** What of the id that agent has on disk (purge it with that agent named). */
   artifacts: Artifact[];
 }
@@ -58,8 +58,8 @@ export type PurgeVerdict = 'purge' | 'partial' | 'in-use' | 'unresolved' | 'not-
  * @public
  */
 export interface PurgePlan {
-  /** The agent (resolved for `auto`), or null when no agent has any artifact of the id. */
-  agent: AgentName | null;
+  /** The agent (resolved for `auto`; a built-in name, or an outside definition's), or null when no agent has any artifact of the id. */
+  agent: AgentName | (string & {}) | null;
   /** The id as asked. */
   id: string;
   /** The options the plan was made with (execute re-plans with them). */

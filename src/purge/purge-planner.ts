@@ -1,6 +1,7 @@
 import type { AgentAdapter, HomeDiscoveryContext, InUseHolder } from '../agents/types.js';
 import { isPlausibleId } from '../ids/agent-id.js';
-import { AGENT_NAMES, type AgentName, requireAgentName } from '../ids/agent-names.js';
+import { AGENT_NAMES, type AgentName } from '../ids/agent-names.js';
+import { UnknownAgentError } from '../errors.js';
 import type { FileSystemPort } from '../ports/fs.js';
 import { dbWriteRefusal } from '../sqlite/db-write-guard.js';
 import { withReadScope } from '../sqlite/read-scope.js';
@@ -54,7 +55,7 @@ async function guardDatabases(fs: FileSystemPort, artifacts: readonly Artifact[]
 
 // The stores of an agent that cannot be read here: what its survey says, else the problems its inspection names with a
 // cause (a damaged header, a missing binding). Never throws: a look that fails is a store that cannot be read.
-async function unreadableStores(adapter: AgentAdapter, ctx: HomeDiscoveryContext): Promise<LeftArtifact[]> {
+async function unreadableStores(adapter: AgentAdapter<string>, ctx: HomeDiscoveryContext): Promise<LeftArtifact[]> {
   const left = (path: string, why: string): LeftArtifact => ({ kind: 'file', path, reason: `${adapter.name} store unreadable: ${why}` });
   try {
     const s = await adapter.survey(ctx);
@@ -70,7 +71,7 @@ async function unreadableStores(adapter: AgentAdapter, ctx: HomeDiscoveryContext
 // Why a purge scoped to `ctx.workspace` refuses the conversation, or null when it belongs there: it verifies there, or
 // it is not whole (a purge stopped part-way) and what is left records that workspace and no other. Remains that record
 // no workspace are refused with the way to finish them; a whole conversation is judged by its verification alone.
-async function outsideWorkspace(adapter: AgentAdapter, id: string, ctx: HomeDiscoveryContext): Promise<string | null> {
+async function outsideWorkspace(adapter: AgentAdapter<string>, id: string, ctx: HomeDiscoveryContext): Promise<string | null> {
   if (await adapter.verifyArtifact(id, ctx, 'verify')) return null;
   const remains = adapter.remainsBelonging === undefined ? null : await adapter.remainsBelonging(id, ctx);
   if (remains === 'here') return null;
@@ -80,21 +81,49 @@ async function outsideWorkspace(adapter: AgentAdapter, id: string, ctx: HomeDisc
 }
 
 /**
+ * The agents a {@link PurgePlanner} asks, in order (`auto` asks them in this order), and whether an id is plausible for
+ * one (an implausible id reaches no path of that agent).
+ * @public
+ */
+export interface PurgePlannerAgents<A extends string = AgentName> {
+  /** Every agent name the planner knows, in the order `auto` asks them. */
+  readonly names: readonly A[];
+  /** Is `id` plausible for `agent`. */
+  plausible(agent: A, id: string): boolean;
+}
+
+// The built-in agents, in AGENT_NAMES order, with their own id rules.
+const BUILT_INS: PurgePlannerAgents<AgentName> = { names: AGENT_NAMES, plausible: (agent, id) => isPlausibleId(agent, id) };
+
+/**
  * Builds purge plans over adapters (read-only: the in-use probe, the adapters' `planPurge`, `verifyArtifact`, lstat).
  * @public
  */
-export class PurgePlanner {
-  /** A planner over the adapters `adapter` gives and the file system the database guard looks at. */
+export class PurgePlanner<A extends string = AgentName> {
+  readonly #agents: PurgePlannerAgents<A>;
+
+  /**
+   * A planner over the adapters `adapter` gives and the file system the database guard looks at; `agents` are the names
+   * it knows and their id plausibility (default: the built-in agents).
+   */
   constructor(
     private readonly fs: FileSystemPort,
-    private readonly adapter: (agent: AgentName) => AgentAdapter<AgentName>,
-  ) {}
+    private readonly adapter: (agent: A) => AgentAdapter<string>,
+    agents?: PurgePlannerAgents<A>,
+  ) {
+    this.#agents = agents ?? (BUILT_INS as unknown as PurgePlannerAgents<A>);
+  }
 
-  /** The agents having any artifact of `id` on disk (orphaned leftovers and remains behind a linked dir count), in `AGENT_NAMES` order. */
-  async candidates(id: string, ctx: HomeDiscoveryContext): Promise<AgentName[]> {
+  // The agents for which `id` is plausible, in the planner's order.
+  #plausible(id: string): A[] {
+    return this.#agents.names.filter((agent) => this.#agents.plausible(agent, id));
+  }
+
+  /** The agents having any artifact of `id` on disk (orphaned leftovers and remains behind a linked dir count), in the planner's order (`AGENT_NAMES`, then outside agents). */
+  async candidates(id: string, ctx: HomeDiscoveryContext): Promise<A[]> {
     // Every agent looks at once (by id where its store allows: `owns`), in one read scope (each store opened once); the
-    // answer keeps AGENT_NAMES order.
-    const plausible = AGENT_NAMES.filter((agent) => isPlausibleId(agent, id));
+    // answer keeps the planner's order.
+    const plausible = this.#plausible(id);
     if (plausible.length === 0) return [];
     // The context checked once (its shape, one stat of the home) for every adapter, not once per adapter.
     const checked = await requireDiscoveryContext(this.fs, ctx);
@@ -110,11 +139,11 @@ export class PurgePlanner {
   }
 
   /**
-   * The first agent in `AGENT_NAMES` order having any artifact of `id` (what `candidates` would list first), or null:
+   * The first agent in the planner's order having any artifact of `id` (what `candidates` would list first), or null:
    * the agents are asked in that order and the first owner ends it, so no later agent's store is read.
    */
-  async firstCandidate(id: string, ctx: HomeDiscoveryContext): Promise<AgentName | null> {
-    const plausible = AGENT_NAMES.filter((agent) => isPlausibleId(agent, id));
+  async firstCandidate(id: string, ctx: HomeDiscoveryContext): Promise<A | null> {
+    const plausible = this.#plausible(id);
     if (plausible.length === 0) return null;
     // The home's stat runs while the agents are asked: each adapter method waits for it as its own check (reading
     // alongside it only where the adapter may), and a bad home still rejects before any answer.
@@ -135,7 +164,7 @@ export class PurgePlanner {
   }
 
   /** The plan of purging `id` (see {@link PurgePlan}); changes nothing. */
-  async plan(agent: AgentName | 'auto', id: string, opts: PurgeOptions): Promise<PurgePlan> {
+  async plan(agent: A | 'auto', id: string, opts: PurgeOptions): Promise<PurgePlan> {
     // Every adapter call reads the context's signal (before and after each read); the plan's options never keep it.
     const { signal, ...options } = opts;
     const planned = await this.#plan(agent, id, options, signal);
@@ -145,21 +174,18 @@ export class PurgePlanner {
 
   // An id found nowhere is `unresolved` only when every store asked could be read: an unreadable store (a damaged
   // header, a missing binding) may hold it, so the plan is refused with the store named, removing nothing.
-  async #unreadable(agents: readonly AgentName[], ctx: HomeDiscoveryContext): Promise<LeftArtifact[]> {
+  async #unreadable(agents: readonly A[], ctx: HomeDiscoveryContext): Promise<LeftArtifact[]> {
     const found = await Promise.all(agents.map(async (agent) => unreadableStores(this.adapter(agent), ctx)));
     return found.flat();
   }
 
-  async #plan(agent: AgentName | 'auto', id: string, opts: PurgeOptions, signal: AbortSignal | undefined): Promise<Omit<PurgePlan, 'faults'>> {
+  async #plan(agent: A | 'auto', id: string, opts: PurgeOptions, signal: AbortSignal | undefined): Promise<Omit<PurgePlan, 'faults'>> {
     const ctx = purgeContext({ ...opts, ...(signal === undefined ? {} : { signal }) });
     const empty = { artifacts: [], refused: [], holders: [], hints: [], mentions: [], notes: [], otherAgents: [] };
     if (agent === 'auto') {
       const [first, ...rest] = await this.candidates(id, ctx);
       if (first === undefined) {
-        const unreadable = await this.#unreadable(
-          AGENT_NAMES.filter((a) => isPlausibleId(a, id)),
-          ctx,
-        );
+        const unreadable = await this.#unreadable(this.#plausible(id), ctx);
         if (unreadable.length > 0) {
           return { agent: null, id, options: opts, verdict: 'refused', reason: `no agent has a readable artifact of ${id}, and a store that may hold it cannot be read: ${unreadable[0]?.reason ?? ''}`, ...empty, refused: unreadable };
         }
@@ -172,22 +198,23 @@ export class PurgePlanner {
       }
       return { ...(await this.planFor(first, id, opts, ctx, true)), otherAgents: others };
     }
-    return this.planFor(requireAgentName(agent), id, opts, ctx, false);
+    if (!this.#agents.names.includes(agent)) throw new UnknownAgentError(String(agent), this.#agents === (BUILT_INS as unknown) ? undefined : this.#agents.names);
+    return this.planFor(agent, id, opts, ctx, false);
   }
 
-  async #holders(adapter: AgentAdapter<AgentName>, id: string, ctx: HomeDiscoveryContext): Promise<PurgeHolder[]> {
-    return isPlausibleId(adapter.name, id) ? byPid(await adapter.inUseHolders(id, ctx)) : [];
+  async #holders(agent: A, adapter: AgentAdapter<string>, id: string, ctx: HomeDiscoveryContext): Promise<PurgeHolder[]> {
+    return this.#agents.plausible(agent, id) ? byPid(await adapter.inUseHolders(id, ctx)) : [];
   }
 
-  private async planFor(agent: AgentName, id: string, opts: PurgeOptions, ctx: HomeDiscoveryContext, known: boolean): Promise<Omit<PurgePlan, 'faults'>> {
+  private async planFor(agent: A, id: string, opts: PurgeOptions, ctx: HomeDiscoveryContext, known: boolean): Promise<Omit<PurgePlan, 'faults'>> {
     const adapter = this.adapter(agent);
-    const holders = await this.#holders(adapter, id, ctx);
+    const holders = await this.#holders(agent, adapter, id, ctx);
     const hints = holders.length > 0 ? adapter.inUseHints(id, ctx) : [];
     const base = { agent, id, options: opts, holders, hints, otherAgents: [] };
-    const present = known || (isPlausibleId(agent, id) && (await adapter.hasArtifacts(id, ctx)));
+    const present = known || (this.#agents.plausible(agent, id) && (await adapter.hasArtifacts(id, ctx)));
     if (!present) {
       const reason = holders.length > 0 ? `${agent} conversation ${id} has no artifact on disk but is in use` : `${agent} has no artifact of ${id}`;
-      const unreadable = holders.length > 0 || !isPlausibleId(agent, id) ? [] : await this.#unreadable([agent], ctx);
+      const unreadable = holders.length > 0 || !this.#agents.plausible(agent, id) ? [] : await this.#unreadable([agent], ctx);
       if (unreadable.length > 0) {
         return { ...base, verdict: 'refused', reason: `${agent} has no readable artifact of ${id}, and its store cannot be read: ${unreadable[0]?.reason ?? ''}`, artifacts: [], refused: unreadable, mentions: [], notes: [] };
       }

@@ -18,12 +18,13 @@ import type { OtherAgentArtifacts, PlanChange, PurgeHolder, PurgePlan } from './
  *   null when no agent's readable store has the id and one that cannot be read may);
  * - `changed`: the disk no longer matches the plan executed (`changes`) — nothing was removed; plan again;
  * - `dry-run`: the plan, not executed.
+ * `agent` is a built-in agent's name, or an outside definition's (`PurgeService`'s `agents`).
  * @public
  */
 export type PurgeResult =
   | {
       kind: 'purged';
-      agent: AgentName;
+      agent: AgentName | (string & {});
       purged: Artifact[];
       residual: LeftArtifact[];
       mentions: Artifact[];
@@ -33,7 +34,7 @@ export type PurgeResult =
     }
   | {
       kind: 'partial';
-      agent: AgentName;
+      agent: AgentName | (string & {});
       purged: Artifact[];
       residual: LeftArtifact[];
       faults: PurgeFault[];
@@ -42,12 +43,12 @@ export type PurgeResult =
       otherAgents: OtherAgentArtifacts[];
       inUse: false;
     }
-  | { kind: 'in-use'; agent: AgentName; holders: PurgeHolder[]; hints: string[]; inUse: true }
+  | { kind: 'in-use'; agent: AgentName | (string & {}); holders: PurgeHolder[]; hints: string[]; inUse: true }
   | { kind: 'unresolved'; agent: null }
-  | { kind: 'not-in-workspace'; agent: AgentName; workspace: string; reason: string; inUse: false }
-  | { kind: 'refused'; agent: AgentName | null; refused: LeftArtifact[]; reason: string; faults: PurgeFault[]; inUse: false }
-  | { kind: 'changed'; agent: AgentName; changes: PlanChange[]; inUse: false }
-  | { kind: 'dry-run'; agent: AgentName | null; plan: PurgePlan; inUse: boolean };
+  | { kind: 'not-in-workspace'; agent: AgentName | (string & {}); workspace: string; reason: string; inUse: false }
+  | { kind: 'refused'; agent: AgentName | (string & {}) | null; refused: LeftArtifact[]; reason: string; faults: PurgeFault[]; inUse: false }
+  | { kind: 'changed'; agent: AgentName | (string & {}); changes: PlanChange[]; inUse: false }
+  | { kind: 'dry-run'; agent: AgentName | (string & {}) | null; plan: PurgePlan; inUse: boolean };
 
 /**
  * Every exit code of `mam purge`, by name: 0 purged, 2 usage, 4 in use, 5 unresolved, 6 refused with nothing removed, 7

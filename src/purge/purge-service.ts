@@ -13,6 +13,9 @@ import { checkSignalOption, stopIfAborted } from '../abort.js';
 import { releaseKept } from '../sqlite/kept-connections.js';
 import { withSqliteOpenFaults } from '../sqlite/driver.js';
 import { makeAdapter } from '../agents/make-adapter.js';
+import { createAdapter } from '../agents/contract/create-adapter.js';
+import type { AgentDefinition } from '../agents/contract/agent-definition.js';
+import { type AgentCatalog, agentCatalog, checkOutsideAgents, outsideAdapter } from '../agents/outside-agents.js';
 import { faultNotingFs } from './fault-noting-fs.js';
 import { faultOf, faultsOfLeft, type PurgeFault, uniqueFaults } from './purge-fault.js';
 import { formatArtifact, type Artifact, type LeftArtifact } from './artifact.js';
@@ -21,33 +24,63 @@ import type { OtherAgentArtifacts } from './purge-plan.js';
 export type { PurgeOptions } from './purge-plan.js';
 
 /**
- * Purges one conversation by agent or `auto` (resolved from what is on disk): `plan` previews it (changing nothing),
- * `execute` runs a plan — the in-use gate again first, and nothing removed when the disk no longer matches it — and
- * `purge` is both. A refused purge removes nothing.
+ * Options of {@link PurgeService}: the ports, and agents defined outside the package.
  * @public
  */
-export class PurgeService {
+export interface PurgeServiceOptions<Extra extends string = never> {
+  /** The ports (those not given are Node's, {@link nodePorts}). */
+  ports?: Partial<Ports>;
+  /**
+   * Agents defined outside the package (`defineAgent`), accepted by name like the built-ins and asked by `auto` after
+   * them, in the order given. A name of a built-in agent, or one given twice, throws `InvalidArgumentError`.
+   */
+  agents?: readonly AgentDefinition<Extra>[];
+}
+
+/**
+ * Purges one conversation by agent or `auto` (resolved from what is on disk): `plan` previews it (changing nothing),
+ * `execute` runs a plan — the in-use gate again first, and nothing removed when the disk no longer matches it — and
+ * `purge` is both. A refused purge removes nothing. Agents defined outside the package are passed in as `agents`
+ * (`Extra` is their names).
+ * @public
+ */
+export class PurgeService<Extra extends string = never> {
   readonly #ports: Ports;
   readonly #adapters: AdapterSet;
-  readonly #planner: PurgePlanner;
+  readonly #planner: PurgePlanner<AgentName | Extra>;
+  readonly #agents: AgentCatalog<Extra>;
 
-  /** A service on the given ports; those not given are Node's ({@link nodePorts}). It shares the ports' adapter set (`adaptersOf`). */
-  constructor(opts: { ports?: Partial<Ports> } = {}) {
+  /**
+   * A service on the given ports; those not given are Node's ({@link nodePorts}). It shares the ports' adapter set
+   * (`adaptersOf`); an outside agent's adapter is made once per ports and definition.
+   * @example
+   * ```ts
+   * const service = new PurgeService({ agents: [notes] }); // notes = defineAgent({ name: 'notes', … })
+   * const result = await service.purge('auto', id, { home }); // the built-ins are asked first, then notes
+   * ```
+   */
+  constructor(opts: PurgeServiceOptions<Extra> = {}) {
+    this.#agents = agentCatalog(checkOutsideAgents<Extra>(opts.agents, 'opts.agents'));
     this.#ports = resolvePorts(opts.ports);
     this.#adapters = adaptersOf(this.#ports);
-    this.#planner = new PurgePlanner(this.#ports.fs, (a) => this.adapter(a));
+    this.#planner = new PurgePlanner<AgentName | Extra>(this.#ports.fs, (a) => this.adapter(a), this.#agents);
   }
 
   /** The shared adapter of an agent, on this service's ports (plans and resolution; a purge runs on a fresh one). */
-  adapter(agent: AgentName): AgentAdapter<AgentName> {
-    return this.#adapters.get(agent);
+  adapter(agent: AgentName): AgentAdapter<AgentName>;
+  /** The shared adapter of an outside agent given to this service, on its ports. */
+  adapter(agent: AgentName | Extra): AgentAdapter<AgentName | Extra>;
+  adapter(agent: AgentName | Extra): AgentAdapter<AgentName | Extra> {
+    const def = this.#agents.outside(agent);
+    return def === undefined ? this.#adapters.get(agent as AgentName) : outsideAdapter(this.#ports, def);
   }
 
   /**
    * Which agent has artifacts of `id` on disk (orphaned leftovers and remains behind a linked dir count), or null; the
-   * first in `AGENT_NAMES` order when several do (asked in that order: an agent after the first owner is not asked).
+   * first in `AGENT_NAMES` order, then the outside agents' order, when several do (asked in that order: an agent after
+   * the first owner is not asked).
    */
-  async resolve(id: string, ctx: HomeDiscoveryContext): Promise<AgentName | null> {
+  async resolve(id: string, ctx: HomeDiscoveryContext): Promise<AgentName | Extra | null> {
     // Only the first owner is the answer: once an agent owns the id, the later ones are not asked.
     return this.#planner.firstCandidate(id, ctx);
   }
@@ -61,8 +94,8 @@ export class PurgeService {
    * if (plan.verdict === 'purge' && confirm(plan.artifacts.map((a) => formatArtifact(a)))) await service.execute(plan);
    * ```
    */
-  async plan(agent: AgentName | 'auto', id: string, opts: PurgeOptions): Promise<PurgePlan> {
-    const t = checkPurgeTarget(agent, id);
+  async plan(agent: AgentName | Extra | 'auto', id: string, opts: PurgeOptions): Promise<PurgePlan> {
+    const t = checkPurgeTarget(agent, id, this.#agents.names);
     const { dryRun: _ignored, ...options } = await checkPurgeOptions(this.#ports.fs, opts);
     stopIfAborted(options.signal);
     return this.#planner.plan(t.agent, t.id, options);
@@ -82,7 +115,7 @@ export class PurgeService {
       throw new InvalidArgumentError('plan', 'must be a plan from PurgeService.plan (artifacts, refused and otherAgents are lists)');
     }
     if (plan.agent === null) return this.#unowned(plan, signal);
-    const { agent, id } = checkPurgeTarget(plan.agent, plan.id) as { agent: AgentName; id: string };
+    const { agent, id } = checkPurgeTarget(plan.agent, plan.id, this.#agents.names) as { agent: AgentName | Extra; id: string };
     const { signal: _kept, ...options } = await checkPurgeOptions(this.#ports.fs, plan.options);
     const fresh = await this.#planner.plan(agent, id, { ...options, ...(signal === undefined ? {} : { signal }) });
     switch (fresh.verdict) {
@@ -113,7 +146,8 @@ export class PurgeService {
     };
     const fs = faultNotingFs(this.#ports.fs, note);
     // An adapter over the fault-noting fs: every failed call of this purge is noted for its report.
-    const adapter = makeAdapter(agent, { ...this.#ports, fs });
+    const def = this.#agents.outside(agent);
+    const adapter: AgentAdapter<string> = def === undefined ? makeAdapter(agent as AgentName, { ...this.#ports, fs }) : createAdapter(def, { ...this.#ports, fs });
     const ctx = purgeContext(options);
     // The last look at the signal: from here the removal runs to its end (the context above has no signal, so no adapter
     // call of the removal or of the report after it can stop half-way).
@@ -156,7 +190,7 @@ export class PurgeService {
    * if (result.kind === 'in-use') report(result.holders, result.hints); // nothing was removed
    * ```
    */
-  async purge(agent: AgentName | 'auto', id: string, opts: PurgeOptions & { dryRun?: boolean }): Promise<PurgeResult> {
+  async purge(agent: AgentName | Extra | 'auto', id: string, opts: PurgeOptions & { dryRun?: boolean }): Promise<PurgeResult> {
     const { dryRun, ...options } = await checkPurgeOptions(this.#ports.fs, opts);
     const plan = await this.plan(agent, id, options);
     if (dryRun === true) return { kind: 'dry-run', agent: plan.agent, plan, inUse: plan.holders.length > 0 };
@@ -176,7 +210,7 @@ interface Done {
 }
 
 // `purged` only when nothing is left; `partial` when something was removed and something stays; `refused` when nothing was.
-function outcome(agent: AgentName, d: Done, faults: PurgeFault[]): PurgeResult {
+function outcome(agent: string, d: Done, faults: PurgeFault[]): PurgeResult {
   if (d.residual.length === 0 && !d.still) return { kind: 'purged', agent, purged: d.purged, residual: [], mentions: d.mentions, notes: d.notes, otherAgents: d.otherAgents, inUse: false };
   if (d.purged.length > 0) return { kind: 'partial', agent, purged: d.purged, residual: d.residual, faults, mentions: d.mentions, notes: d.notes, otherAgents: d.otherAgents, inUse: false };
   const first = faults[0];

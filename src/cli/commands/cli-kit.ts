@@ -182,8 +182,9 @@ function oneOf<T extends string>(allowed: readonly T[], value: string | undefine
   return found;
 }
 
-/** The agent a positional names. */
-export const agentArg = (value: string | undefined, name: string): AgentName => oneOf(AGENT_NAMES, value, name);
+/** The agent a positional names: a built-in one, or one of `extra` (the names of the agents `--agents` gave). */
+export const agentArg = <E extends string = never>(value: string | undefined, name: string, extra: readonly E[] = []): AgentName | E => oneOf<AgentName | E>([...AGENT_NAMES, ...extra], value, name);
 
-/** The agent a positional names, or `auto`. */
-export const agentOrAuto = (value: string | undefined, name: string): AgentName | 'auto' => oneOf([...AGENT_NAMES, 'auto'] as const, value, name);
+/** The agent a positional names (a built-in one, or one of `extra`), or `auto`. */
+export const agentOrAuto = <E extends string = never>(value: string | undefined, name: string, extra: readonly E[] = []): AgentName | E | 'auto' =>
+  oneOf<AgentName | E | 'auto'>([...AGENT_NAMES, ...extra, 'auto'], value, name);

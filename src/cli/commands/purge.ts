@@ -1,4 +1,4 @@
-// mam purge <agent|auto> <id> [--home DIR] [--workspace WS] [--dry-run] [--json] → exit 0 purged (nothing of it left), 2
+// mam purge <agent|auto> <id> [--home DIR] [--workspace WS] [--dry-run] [--agents MODULE] [--json] → exit 0 purged (nothing of it left), 2
 // usage, 4 in use, 5 unresolved, 6 refused with nothing removed (not of the workspace, a database that must not be written,
 // a store that cannot be read, every removal failed, the disk changed), 7 partial (removed some, left some, each with its
 // reason); --dry-run prints the plan (changing nothing) and exits with the code the purge would give.
@@ -8,6 +8,7 @@ import type { PurgeFault } from '../../purge/purge-fault.js';
 import type { OtherAgentArtifacts, PurgePlan } from '../../purge/purge-plan.js';
 import { purgeExitCode, type PurgeResult } from '../../purge/purge-result.js';
 import { PurgeService } from '../../purge/purge-service.js';
+import { loadAgentsOption } from './agents-option.js';
 
 export type { Io } from './cli-kit.js';
 
@@ -142,14 +143,15 @@ export function printResult(result: PurgeResult, id: string, asked: string, io: 
 /** `mam purge`: the result as text or as one JSON document; the exit code of the result (see the file's first lines). */
 export function purgeCommand(argv: string[], io: Io): Promise<number> {
   return runCommand('purge', argv, io, async (ctx) => {
-    const agent = agentOrAuto(ctx.positionals[0], '<agent|auto>');
+    const given = ctx.str('agents');
+    const agents = given === undefined ? [] : await loadAgentsOption(given);
+    const agent = agentOrAuto(ctx.positionals[0], '<agent|auto>', agents.map((d) => d.name));
     const id = ctx.positionals[1];
     if (id === undefined) throw new UsageError('missing <id>', '<id>');
     if (id.trim() === '') throw new UsageError('<id> must not be empty', '<id>', id);
     noMore(ctx.positionals, 2);
-    const given = ctx.str('workspace');
-    const workspace = given === undefined ? undefined : await ctx.workspace(false);
-    const result = await new PurgeService().purge(agent, id, { home: await ctx.home(), dryRun: ctx.flag('dry-run'), ...(workspace === undefined ? {} : { workspace }) });
+    const workspace = ctx.str('workspace') === undefined ? undefined : await ctx.workspace(false);
+    const result = await new PurgeService<string>({ agents }).purge(agent, id, { home: await ctx.home(), dryRun: ctx.flag('dry-run'), ...(workspace === undefined ? {} : { workspace }) });
     if (ctx.asJson) ctx.json(resultJson(result));
     else printResult(result, id, agent, io);
     return purgeExitCode(result);

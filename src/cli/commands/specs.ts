@@ -27,6 +27,7 @@ const HOME: OptionSpec = { type: 'string', value: 'DIR', help: 'the home directo
 const WORKSPACE: OptionSpec = { type: 'string', value: 'WS', help: 'the workspace: an existing directory, relative to the current one or absolute' };
 const WORKSPACE_CWD: OptionSpec = { ...WORKSPACE, help: `${WORKSPACE.help} (default: the current directory)` };
 const JSON_OPT: OptionSpec = { type: 'boolean', help: 'print one JSON document on stdout (errors too: {"error":{"code","message","data"}})' };
+const AGENTS: OptionSpec = { type: 'string', value: 'MODULE', help: 'an ES module (a path from the current directory) whose exports are agent definitions (defineAgent; or a default export list of them), used beside the built-in agents' };
 const USAGE_EXIT = ['2', 'usage error: an unknown, missing, repeated or invalid option or argument'] as const;
 const LIBRARY_EXIT = ['1', 'an error reading or writing the registry or a store (the message says which)'] as const;
 const SIGNAL_EXITS = [['129/130/143', 'interrupted by SIGHUP / SIGINT / SIGTERM']] as const;
@@ -34,18 +35,18 @@ const SIGNAL_EXITS = [['129/130/143', 'interrupted by SIGHUP / SIGINT / SIGTERM'
 /** Every command, in the order `mam --help` lists them. */
 export const SPECS = {
   discover: {
-    usage: 'mam discover <agent> --workspace WS [--home DIR] [--epoch S] [--json]',
+    usage: 'mam discover <agent> --workspace WS [--home DIR] [--epoch S] [--agents MODULE] [--json]',
     summary: 'lists the agent\'s conversations in the workspace, newest first (read-only)',
-    positionals: [['<agent>', 'claude, agy, codex, grok, hermes or opencode']],
-    options: { workspace: WORKSPACE, home: HOME, epoch: { type: 'string', value: 'S', help: 'keep only conversations started at or after this time, epoch seconds' }, json: JSON_OPT },
+    positionals: [['<agent>', 'claude, agy, codex, grok, hermes, opencode, or an agent of --agents']],
+    options: { workspace: WORKSPACE, home: HOME, epoch: { type: 'string', value: 'S', help: 'keep only conversations started at or after this time, epoch seconds' }, agents: AGENTS, json: JSON_OPT },
     json: '{"kind":"discovered","agent","workspace","ids":[…]}',
     exits: [['0', 'listed (possibly none)'], LIBRARY_EXIT, USAGE_EXIT],
   },
   doctor: {
-    usage: 'mam doctor [--home DIR] [--json]',
+    usage: 'mam doctor [--home DIR] [--agents MODULE] [--json]',
     summary: 'per agent: is a store there, its layout and version, known or unknown, counts, problems (read-only; no agent CLI runs)',
     positionals: [],
-    options: { home: HOME, json: JSON_OPT },
+    options: { home: HOME, agents: AGENTS, json: JSON_OPT },
     json: '{"kind":"stores","home","reports":[{"agent","presence","root","layout","known","counts","problems"}…]}',
     exits: [['0', 'every store present is of a known layout, with no problem'], ['1', 'a store of an unknown layout or with a problem (a purge there would refuse or leave doubt)'], USAGE_EXIT],
   },
@@ -93,13 +94,14 @@ export const SPECS = {
     exits: [['0', 'every file decided'], ['1', 'a file could not be read or parsed (the others are still decided)'], USAGE_EXIT],
   },
   purge: {
-    usage: 'mam purge <agent|auto> <id> [--home DIR] [--workspace WS] [--dry-run] [--json]',
+    usage: 'mam purge <agent|auto> <id> [--home DIR] [--workspace WS] [--dry-run] [--agents MODULE] [--json]',
     summary: 'removes every artifact of one conversation, refusing while it is in use; --dry-run prints the plan and changes nothing',
-    positionals: [['<agent|auto>', 'claude, agy, codex, grok, hermes, opencode, or auto (whichever agent has the id)'], ['<id>', 'the conversation id']],
+    positionals: [['<agent|auto>', 'claude, agy, codex, grok, hermes, opencode, an agent of --agents, or auto (whichever agent has the id)'], ['<id>', 'the conversation id']],
     options: {
       home: HOME,
       workspace: { ...WORKSPACE, help: `${WORKSPACE.help}; when given, a conversation of another workspace is refused` },
       'dry-run': { type: 'boolean', help: 'print the plan and change nothing; exit with the code the purge would give' },
+      agents: AGENTS,
       json: JSON_OPT,
     },
     json: 'the PurgeResult: {"kind":"purged"|"partial"|"in-use"|"unresolved"|"not-in-workspace"|"refused"|"changed"|"dry-run","agent",…}',
