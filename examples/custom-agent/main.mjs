@@ -1,6 +1,6 @@
 // The "notes" agent (notes-agent.mjs) through @mam/core's open door, in a throwaway home: discover, verify, holders,
 // plan and purge through `new PurgeService({ agents: [notes] })` (a named purge and `auto`), the store report, and the
-// agent conformance suite when the installed package ships it. Every answer is checked: an unexpected one exits 1.
+// agent conformance suite. Every answer is checked: an unexpected one exits 1.
 // Run: `npm run example:custom-agent` (builds the package first when needed), or `node examples/custom-agent/main.mjs`.
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -71,8 +71,9 @@ try {
   const mine = reports.at(-1);
   check('inspectStores reports the notes store after the built-ins', mine?.agent === 'notes' && mine.known === true && mine.counts.sessions === 1, JSON.stringify(mine?.counts));
 
-  // The agent laws, when the installed package ships the conformance suite.
-  if (typeof testing.runAgentContract === 'function') {
+  // The agent laws (the conformance suite of @mam/core/testing); live-holder-refuses also purges through a
+  // PurgeService that knows the notes agent.
+  {
     const verdict = await testing.runAgentContract({
       adapter: (p) => createAdapter(notes, p),
       stages: [
@@ -93,8 +94,8 @@ try {
     });
     for (const l of verdict.laws.filter((x) => !x.ok)) console.log(`  law ${l.law} (${l.stage}): ${l.message ?? 'failed'}`);
     check('runAgentContract: every law holds', verdict.passed === true, `${verdict.laws.length} law(s)`);
-  } else {
-    console.log('skip runAgentContract: this build of @mam/core/testing does not ship it yet');
+    const live = verdict.laws.find((l) => l.law === 'live-holder-refuses');
+    check('runAgentContract: the live holder is refused by a PurgeService too', live?.ok === true && !/adapter level/.test(live.message ?? ''), live?.message ?? 'through the service');
   }
 } finally {
   await rm(dir, { recursive: true, force: true });

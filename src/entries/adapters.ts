@@ -1,4 +1,4 @@
-// `@mam/core/adapters`: Agent adapters: the classes behind getAdapter, their base class, the per-agent location types, the adapter set of a port set, and the id helpers.
+// `@mam/core/adapters`: Agent adapters: the built-in definitions and the classes behind getAdapter, the per-agent location types, the adapter set of a port set, and the id helpers.
 // The whole part; its documented names are also exported by the package root.
 
 // adapters
@@ -19,8 +19,15 @@ export { type OpencodeLocation } from '../agents/opencode/opencode-locator.js';
 export type * from '../agents/types.js';
 
 // agent definitions
+export { BUILTIN_AGENTS, type BuiltinAgent } from '../agents/builtin.js';
+export { agy } from '../agents/agy/definition.js';
+export { claude } from '../agents/claude/definition.js';
+export { codex } from '../agents/codex/definition.js';
+export { grok } from '../agents/grok/definition.js';
+export { hermes } from '../agents/hermes/definition.js';
+export { opencode } from '../agents/opencode/definition.js';
 export { type AgentDefinition, type AgentIds, type AgentLaunch, type AgentReads, defineAgent } from '../agents/contract/agent-definition.js';
-export { type AgentStore, type StorePurgeOutcome, type StoreVerifyQuery } from '../agents/contract/agent-store.js';
+export { type AgentStore, type CaptureSelf, type StorePurgeOutcome, type StoreVerifyQuery } from '../agents/contract/agent-store.js';
 export { createAdapter } from '../agents/contract/create-adapter.js';
 export { pathPurge, type PathPurgeParts } from '../agents/contract/path-purge.js';
 

@@ -19,7 +19,7 @@ export { type InvalidRow, type RegistryInspection, type RegistryState } from '..
 export { recordedId, rowAgent } from '../registry/row-agent.js';
 export { rowByName, rowsByStatus } from '../registry/row-lookup.js';
 export { type RegistryUpdateOptions, SessionRegistry, type SessionRegistryOptions } from '../registry/session-registry.js';
-export { type Pane, PaneSchema, SESSION_STATUSES, type SessionRow, SessionRowSchema, type SessionStatus } from '../registry/session-row.js';
+export { type Pane, PaneSchema, SESSION_STATUSES, type OwnIdFields, type SessionRow, SessionRowSchema, type SessionStatus } from '../registry/session-row.js';
 
 // orchestrators
 export { invalidOrchestratorIdMessage, orchestratorInUseMessage } from '../purge/orchestrators-result.js';

@@ -12,6 +12,7 @@ describe('examples/custom-agent', () => {
     expect(r.stderr).toBe('');
     expect(r.stdout).not.toContain('FAIL');
     expect(r.stdout).toContain('purge auto: purged by notes');
+    expect(r.stdout).toContain('runAgentContract: the live holder is refused by a PurgeService too');
     expect(r.stdout).toContain('custom agent: every answer as expected');
     expect(r.status).toBe(0);
   });

@@ -1,3 +1,9 @@
+import { isAgentName } from '../../ids/agent-names.js';
+import { PurgeService } from '../../purge/purge-service.js';
+import type { Ports } from '../../ports/index.js';
+import type { AgentAdapter } from '../../agents/types.js';
+import type { AgentDefinition } from '../../agents/contract/agent-definition.js';
+import type { AgentContractPurgeService } from './types.js';
 import { type LawInput, type LawOutcome, messageOf, show } from './law-outcome.js';
 import { snapshotDiff, treeSnapshot } from './tree-snapshot.js';
 
@@ -68,8 +74,8 @@ export function liveHolderRefuses(input: LawInput): Promise<LawOutcome> {
     const holders = await adapter.inUseHolders(target, ctx);
     if (!holders.some((h) => h.pid === holder.pid)) problems.push(`inUseHolders(${target}) does not name the live process ${holder.pid} whose command line names the id (got ${show(holders)})`);
     if ((await adapter.conversationInUse(target, ctx)) !== true) problems.push(`conversationInUse(${target}) is not true while process ${holder.pid} names it`);
-    const service = input.options.purgeService;
-    if (service === undefined) return { problems, remark: 'checked at the adapter level (no purgeService option)' };
+    const service = input.options.purgeService ?? outsideService(adapter);
+    if (service === undefined) return { problems, remark: 'checked at the adapter level (a built-in agent and no purgeService option)' };
     const before = await treeSnapshot(input.base.fs, run.root);
     try {
       const result = await service(ports).purge(adapter.name, target, { home: run.layout.home, workspace: run.layout.workspace, ...(run.layout.env === undefined ? {} : { env: run.layout.env }) });
@@ -108,4 +114,12 @@ export function unknownLayoutRefuses(input: LawInput): Promise<LawOutcome> {
     }
     return { problems };
   });
+}
+
+/** For an agent defined outside the package: a `PurgeService` that knows it (the way its users will purge it). */
+function outsideService(adapter: AgentAdapter): ((ports: Ports) => AgentContractPurgeService) | undefined {
+  // createAdapter sets the whole definition (the type promises its facts only); the service checks it.
+  const definition = adapter.definition as AgentDefinition<string> | undefined;
+  if (definition === undefined || isAgentName(adapter.name) || definition.name !== adapter.name) return undefined;
+  return (ports) => new PurgeService<string>({ ports, agents: [definition] });
 }

@@ -102,11 +102,10 @@ export interface AgentContractOptions {
    */
   ports?: Partial<Omit<Ports, 'proc'>>;
   /**
-   * TODO(issue 32, open door): a hook until `PurgeService` accepts an adapter from outside the package. When given,
-   * `live-holder-refuses` also purges through it (a service on the suite's ports, e.g.
-   * `(ports) => new PurgeService({ ports })` for a built-in agent) and requires `in-use` with the tree unchanged; without
-   * it the law is checked at the adapter level only. Once a service can be built from `adapter`, the suite will build it
-   * itself and this option goes.
+   * The purge service `live-holder-refuses` also purges through (it requires `in-use` with the tree unchanged), e.g.
+   * `(ports) => new PurgeService({ ports })` for a built-in agent. Default: for an agent defined outside the package
+   * (the adapter has a `definition` whose name is not a built-in one), `new PurgeService({ ports, agents: [definition] })`;
+   * for any other adapter the law is checked at the adapter level only.
    */
   purgeService?: (ports: Ports) => AgentContractPurgeService;
   /** More ids the adapter must find implausible (beyond `../x`, `''`, a NUL byte, absolute paths, other built-in agents' shapes). */
