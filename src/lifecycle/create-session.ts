@@ -48,13 +48,13 @@ export async function createSession(c: LifecycleContext, input: SessionSpec, opt
     ticket = gate.ticket;
   }
   try {
-    return await launch(c, spec, adapter, { herdrName, ticket, avoid: opts.replaces ?? existing?.herdr_session_created_at ?? null }, opts);
+    return await launch(c, spec, adapter, { herdrName, ticket, avoid: [opts.replaces, existing?.herdr_session_created_at] }, opts);
   } finally {
     await ticket?.release().catch(() => undefined);
   }
 }
 
-async function launch(c: LifecycleContext, spec: ResolvedSessionSpec, adapter: AgentAdapter, at: { herdrName: string; ticket: IdOrderTicket | null; avoid: string | null }, opts: CreateOptions): Promise<CreateResult> {
+async function launch(c: LifecycleContext, spec: ResolvedSessionSpec, adapter: AgentAdapter, at: { herdrName: string; ticket: IdOrderTicket | null; avoid: readonly (string | null | undefined)[] }, opts: CreateOptions): Promise<CreateResult> {
   const { herdr, fs, clock } = c.ports;
   const server = { session: spec.herdrServer };
   const pane = await acquirePane(herdr, fs, { server: spec.herdrServer, label: spec.herdrWorkspace, cwd: spec.cwd });

@@ -14,15 +14,17 @@ export interface SessionInstant {
 }
 
 /**
- * The instant of `ms` (epoch milliseconds); `avoid` is a created-at the new one must differ from (the row it replaces),
- * so a reset can always tell the new instance from the old.
+ * The instant of `ms` (epoch milliseconds); `avoid` is a created-at (or several) the new one must differ from (the row
+ * it replaces, and the instance a crashed run of the same reset already registered), so a reset can always tell the new
+ * instance from the old: the instant moves on by whole seconds until it is none of them.
  * @public
  */
-export function sessionInstant(ms: number, avoid?: string | null): SessionInstant {
+export function sessionInstant(ms: number, avoid?: string | null | readonly (string | null | undefined)[]): SessionInstant {
   const iso = (t: number): string => new Date(t).toISOString().replace(/\.\d{3}Z$/, 'Z');
-  let createdAt = iso(ms);
-  if (createdAt === avoid) createdAt = iso(ms + 1000);
-  return { createdAt, epoch: Math.floor(ms / 1000) };
+  const taken = new Set<unknown>(Array.isArray(avoid) ? avoid : [avoid]);
+  let at = ms;
+  while (taken.has(iso(at))) at += 1000;
+  return { createdAt: iso(at), epoch: Math.floor(ms / 1000) };
 }
 
 /**

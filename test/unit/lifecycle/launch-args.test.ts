@@ -17,4 +17,10 @@ describe('session instants', () => {
     expect(sessionInstant(1_767_225_600_999)).toEqual({ createdAt: '2026-01-01T00:00:00Z', epoch: 1_767_225_600 });
     expect(sessionInstant(1_767_225_600_999, '2026-01-01T00:00:00Z')).toEqual({ createdAt: '2026-01-01T00:00:01Z', epoch: 1_767_225_600 });
   });
+
+  it('never any of several created-ats: the replaced row and the instance a crashed run already registered', () => {
+    const both = ['2026-01-01T00:00:00Z', '2026-01-01T00:00:01Z'];
+    expect(sessionInstant(1_767_225_600_999, both)).toEqual({ createdAt: '2026-01-01T00:00:02Z', epoch: 1_767_225_600 });
+    expect(sessionInstant(1_767_225_600_999, [null, undefined])).toEqual({ createdAt: '2026-01-01T00:00:00Z', epoch: 1_767_225_600 });
+  });
 });
