@@ -1,6 +1,7 @@
 import { isUuid } from '../contract/uuid.js';
 import type { FileHolder, ProcessInfo, ProcessPort } from '../../ports/process.js';
 import { helperChain } from '../../process/helper-chain.js';
+import { BUILTIN_SESSION_ENV_VARS } from '../../process/session-env-vars.js';
 import type { InUseHolder } from '../types.js';
 import { sessionVarsNaming } from './session-env.js';
 import { isLiveProcess } from '../../ports/process-live.js';
@@ -44,7 +45,9 @@ export async function findInUseHolders(proc: ProcessPort, probe: InUseProbe): Pr
     const text = [p.command, ...(p.argv ?? [])].join('\0');
     if ((caseInsensitive ? text.toLowerCase() : text).includes(needle)) found.push({ pid: p.pid, command: p.command, signal: 'command-line' });
   }
-  for (const name of sessionVarsNaming(proc.env(), probe.id, caseInsensitive, probe.sessionEnvVars)) {
+  // The agent's own variables, then every built-in agent's: the caller runs inside the id's session either way.
+  const names = [...new Set([...probe.sessionEnvVars, ...BUILTIN_SESSION_ENV_VARS])];
+  for (const name of sessionVarsNaming(proc.env(), probe.id, caseInsensitive, names)) {
     found.push({ pid: selfPid, command: `this process (${name})`, signal: 'session-env', detail: name });
   }
   if (probe.heldPaths.length > 0) {

@@ -6,9 +6,9 @@ const proc = (argv: string[] | undefined, comm = '', command = argv?.join(' ') ?
   argv === undefined ? { command, comm } : { argv, command, comm };
 
 describe('agentCliName', () => {
-  it('recognises each of the six agents by its executable name', () => {
+  it('recognises each built-in agent by its executable name, and nothing else', () => {
     for (const name of AGENT_NAMES) expect(agentCliName(proc([`/usr/local/bin/${name}`]))).toBe(name);
-    expect(agentCliName(proc(['/usr/local/bin/gemini']))).toBeNull();
+    expect(agentCliName(proc(['/usr/local/bin/aider']))).toBeNull();
   });
 
   it.each([
