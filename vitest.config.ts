@@ -15,8 +15,8 @@ delete process.env['NODE_EXTRA_CA_CERTS'];
 const SERIAL = [
   'test/integration/demo.test.ts',
   'test/integration/lock.test.ts',
-  'test/integration/adapters-hermes-real.test.ts',
-  'test/integration/adapters-hermes-real-wal.test.ts',
+  'test/agents/hermes/integration/hermes-real.test.ts',
+  'test/agents/hermes/integration/hermes-real-wal.test.ts',
   'test/integration/inspect-stores-hermes-grok.test.ts',
 ];
 
@@ -35,12 +35,12 @@ export default defineConfig({
         extends: true,
         // Pure and in-memory code, contract suites, fast-check laws, docs: one module graph per worker, not per file
         // (isolate: false; the files leave no global state behind: env and cwd changes are restored).
-        test: { name: 'unit', include: ['test/{unit,contract,property,docs}/**/*.test.ts'], isolate: false, sequence: { groupOrder: 0 } },
+        test: { name: 'unit', include: ['test/{unit,contract,property,docs}/**/*.test.ts', 'test/agents/**/*.test.ts'], exclude: ['test/agents/**/integration/**'], isolate: false, sequence: { groupOrder: 0 } },
       },
       {
         extends: true,
         // Real temp dirs, real SQLite, real subprocesses; every file makes its own directories and children.
-        test: { name: 'integration', include: ['test/integration/**/*.test.ts'], exclude: SERIAL, isolate: false, sequence: { groupOrder: 0 } },
+        test: { name: 'integration', include: ['test/integration/**/*.test.ts', 'test/agents/**/integration/**/*.test.ts'], exclude: SERIAL, isolate: false, sequence: { groupOrder: 0 } },
       },
       {
         extends: true,
