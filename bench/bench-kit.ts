@@ -1,6 +1,11 @@
 // Timing helpers the discover/verify benches share: interleaved rounds (order alternating, so both sides see the same
 // cache and load), medians, and the median of the rounds' ratios with its p25–p75.
 import { performance } from 'node:perf_hooks';
+import { enableSqliteUri } from '../src/node/sqlite-uri.js';
+
+// The baselines open `file:…?immutable=1` URIs themselves, possibly before the library's store (loaded on first use)
+// has turned URI filenames on: better-sqlite3 reads the switch once, at the first open of the process.
+enableSqliteUri();
 
 export function quantile(xs: readonly number[], q: number): number {
   const s = [...xs].sort((a, b) => a - b);
