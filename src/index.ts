@@ -59,7 +59,6 @@ export { artifactPath, formatArtifact, STILL_ON_DISK, type Artifact, type LeftAr
 // registry
 export { pinRow, type PinRowOptions } from './registry/pin-row.js';
 export { pinUnclaimed } from './registry/pin-unclaimed.js';
-export type { RegistryAgentsOption } from './registry/registry-agents.js';
 export { type RegistryFileProblem, RegistryFileRefusedError, type RegistryFileRefusedData } from './registry/registry-file-refused-error.js';
 export { RegistryIdClaimedError } from './registry/registry-id-claimed-error.js';
 export { type RegistryIssue, type RegistryIssueData, type RegistryProblem } from './registry/registry-issue.js';

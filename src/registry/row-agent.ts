@@ -3,7 +3,7 @@ import type { AgentName } from '../ids/agent-names.js';
 import { agentsOf, BUILTIN_CATALOG, type RegistryAgentsOption } from './registry-agents.js';
 import type { SessionRow } from './session-row.js';
 
-/** {@link rowAgent} in a catalog of agents. */
+/** `rowAgent` in a catalog of agents. */
 export function rowAgentIn<Extra extends string>(row: SessionRow, agents: AgentCatalog<Extra>): AgentName | Extra | undefined {
   const named: unknown = row.agent;
   if (named !== undefined) return agents.knows(named) ? named : undefined;
@@ -23,11 +23,15 @@ export function recordedIdIn(row: SessionRow, agents: AgentCatalog<string> = BUI
 
 /**
  * The row's agent: its `agent` field, else inferred as the reference tool's rows allow — the one agent whose own key
- * the row carries, else a canonical agent name in `pane.cmd`; undefined when none of these decides. With
- * `opts.agents`, the outside agents count too (a row's `agent` may name one, its own key may be one's).
+ * the row carries, else a canonical agent name in `pane.cmd`; undefined when none of these decides.
  * @public
  */
 export function rowAgent(row: SessionRow): AgentName | undefined;
+/**
+ * The row's agent as for the built-ins alone, the outside agents of `opts.agents` counting too (a row's `agent` may
+ * name one, its own key may be one's).
+ * @public
+ */
 export function rowAgent<Extra extends string>(row: SessionRow, opts: RegistryAgentsOption<Extra>): AgentName | Extra | undefined;
 export function rowAgent<Extra extends string>(row: SessionRow, opts?: RegistryAgentsOption<Extra>): AgentName | Extra | undefined {
   return rowAgentIn(row, agentsOf(opts));
@@ -35,7 +39,7 @@ export function rowAgent<Extra extends string>(row: SessionRow, opts?: RegistryA
 
 /**
  * The conversation id a row records: `row[ownKey(agent)]` when it is a non-empty string, else null (`opts.agents` as
- * for {@link rowAgent}).
+ * for `rowAgent`).
  * @public
  */
 export function recordedId(row: SessionRow, opts?: RegistryAgentsOption<string>): string | null {
