@@ -16,10 +16,11 @@ export interface RegistryAgentsOption<Extra extends string = never> {
   agents?: readonly AgentDefinition<Extra>[] | undefined;
 }
 
-// The fields a row has of its own: an outside agent's own key must be none of them.
+// The fields a row has of its own (the schema's, and the pane id the lifecycle records): an outside agent's own key
+// must be none of them.
 const ROW_FIELDS: ReadonlySet<string> = new Set([
   'name', 'status', 'role', 'agent', 'herdr_session', 'herdr_server', 'herdr_workspace', 'herdr_session_created_at',
-  'herdr_session_epoch', 'session_id_source', 'session_id_verified', 'pane',
+  'herdr_session_epoch', 'session_id_source', 'session_id_verified', 'pane', 'herdr_pane_id',
 ]);
 
 /** The built-in agents only: what a registry knows when no outside agent is passed. */

@@ -20,7 +20,9 @@ import {
   rowAgent,
   type SessionRow,
   SessionRegistry,
+  SessionRowSchema,
 } from '../../../src/registry/index.js';
+import { OWN_KEYS } from '../../../src/ids/agent-names.js';
 import { notes } from '../../helpers/notes-agent.js';
 import { makeRow, makeWorkspace, UA, UB, UC } from '../../helpers/registry-fixtures.js';
 import { readMirror } from '../../helpers/registry-mirror.js';
@@ -175,5 +177,11 @@ describe('SessionRegistry with outside agents', () => {
     expect(() => new SessionRegistry(w.ws, { agents: [notes, notes] })).toThrow(/given twice/);
     expect(() => new SessionRegistry(w.ws, { agents: 'notes' as never })).toThrow(InvalidArgumentError);
     expect(() => pinRow(state([]), 'x', UA, { agents: [like('codex', 'y_own')] })).toThrow(InvalidArgumentError);
+  });
+
+  it('no field of the row schema can be an outside own key', () => {
+    const fields = Object.keys(SessionRowSchema.shape).filter((k) => !OWN_KEYS.includes(k));
+    expect(fields.length).toBeGreaterThan(10);
+    for (const f of fields) expect(() => new SessionRegistry(w.ws, { agents: [defineAgent({ ...notes, ownKey: f })] }), f).toThrow(InvalidArgumentError);
   });
 });
