@@ -1,7 +1,8 @@
 import { adaptersOf } from '../agents/adapters-of.js';
-import type { CaptureResult, HomeDiscoveryContext } from '../agents/types.js';
+import type { AgentAdapter, CaptureResult, HomeDiscoveryContext } from '../agents/types.js';
 import { describeError } from '../errors.js';
-import { normalizeAgentId } from '../ids/agent-id.js';
+import type { AgentDefinition } from '../agents/contract/agent-definition.js';
+import { agentCatalog, checkOutsideAgents, outsideAdapter } from '../agents/outside-agents.js';
 import type { AgentName } from '../ids/agent-names.js';
 import type { HerdrAgentInfo } from '../ports/herdr.js';
 import type { Ports } from '../ports/index.js';
@@ -14,11 +15,13 @@ import type { InvalidArgumentError } from '../invalid-argument-error.js';
  * are looked up, and the ids other rows record.
  * @public
  */
-export interface SessionIdCaptureInput {
+export interface SessionIdCaptureInput<Extra extends string = never> {
   /** The ports the adapter reads through. */
   ports: Ports;
-  /** The row's agent. */
-  agent: AgentName;
+  /** The row's agent: a built-in one, or one of `agents`. */
+  agent: AgentName | Extra;
+  /** Agents defined outside the package (`defineAgent`) `agent` may name; none by default. */
+  agents?: readonly AgentDefinition<Extra>[];
   /** The row whose live session's id is wanted (its epoch bounds the capture). */
   row: SessionRow;
   /** herdr's `agent get` answer for the session, or null when herdr has none. */
@@ -50,16 +53,19 @@ export type SessionIdCapture = { kind: 'captured'; id: string; source: 'herdr' |
  * ```
  * @public
  */
-export async function captureSessionId(input: SessionIdCaptureInput): Promise<SessionIdCapture> {
+export async function captureSessionId<Extra extends string = never>(input: SessionIdCaptureInput<Extra>): Promise<SessionIdCapture> {
   const checked = await checkCaptureInput(input);
   const { agent, row, live, claimed } = input;
   const ctx: HomeDiscoveryContext = { ...checked, siblingClaimedIds: [...claimed] };
-  const canonicalClaimed = new Set(claimed.map((i) => normalizeAgentId(agent, i) ?? i));
-  const adapter = adaptersOf(input.ports).get(agent);
+  const agents = agentCatalog<Extra>(checkOutsideAgents<Extra>(input.agents, 'input.agents'));
+  const normalize = (id: string): string | null => agents.canonical(agent, id);
+  const canonicalClaimed = new Set(claimed.map((i) => normalize(i) ?? i));
+  const definition = agents.outside(agent);
+  const adapter: AgentAdapter<string> = definition === undefined ? adaptersOf(input.ports).get(agent as AgentName) : outsideAdapter(input.ports, definition);
   let note = '';
   const reported = live?.agent_session;
   if (reported?.kind === 'id' && reported.agent === agent) {
-    const id = normalizeAgentId(agent, reported.value);
+    const id = normalize(reported.value);
     if (id === null) note = 'herdr reported an implausible id; ';
     else if (canonicalClaimed.has(id)) note = 'herdr reported an id another row records; ';
     else if (await adapter.verifyArtifact(id, ctx, 'discover').catch(() => false)) return { kind: 'captured', id, source: 'herdr' };
@@ -72,7 +78,7 @@ export async function captureSessionId(input: SessionIdCaptureInput): Promise<Se
     return { kind: 'none', reason: `${note}capture failed: ${describeError(err)}`, candidates: [] };
   }
   if (cap.kind === 'none') return { kind: 'none', reason: `${note}${cap.reason}`, candidates: cap.candidates };
-  const id = normalizeAgentId(agent, cap.id);
+  const id = normalize(cap.id);
   if (id === null) return { kind: 'none', reason: `${note}the adapter captured an implausible id`, candidates: [cap.id] };
   if (canonicalClaimed.has(id)) return { kind: 'none', reason: `${note}claimed-by-other-row`, candidates: [id] };
   return { kind: 'captured', id, source: 'disk' };

@@ -6,6 +6,7 @@ export { idsClaimedByOthers, type IdsClaimedOptions } from '../registry/ids-clai
 export { addOrchestrator, listOrchestrators, removeOrchestrator } from '../registry/orchestrators.js';
 export { pinRow, type PinRowOptions } from '../registry/pin-row.js';
 export { pinUnclaimed } from '../registry/pin-unclaimed.js';
+export type { RegistryAgentsOption } from '../registry/registry-agents.js';
 export { RegistryCorruptError } from '../registry/registry-corrupt-error.js';
 export { type RegistryFileProblem, RegistryFileRefusedError, type RegistryFileRefusedData } from '../registry/registry-file-refused-error.js';
 export { RegistryIdClaimedError } from '../registry/registry-id-claimed-error.js';

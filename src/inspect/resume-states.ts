@@ -1,5 +1,8 @@
 import { adaptersOf } from '../agents/adapters-of.js';
 import { requireAgentName } from '../ids/agent-names.js';
+import type { AgentDefinition } from '../agents/contract/agent-definition.js';
+import { outsideAdapter } from '../agents/outside-agents.js';
+import { agentsOf } from '../registry/registry-agents.js';
 import type { VerifyQuery } from '../agents/types.js';
 import type { Ports } from '../ports/index.js';
 import { recordedId, rowAgent } from '../registry/row-agent.js';
@@ -27,6 +30,8 @@ export interface ResumeStatesOptions {
   env?: Record<string, string | undefined>;
   /** The ports (default Node's); the adapters are the ports' shared set. */
   ports?: Partial<Ports>;
+  /** Agents defined outside the package (`defineAgent`) rows may name, checked through their stores; none by default. */
+  agents?: readonly AgentDefinition<string>[] | undefined;
   /** Filled with what the call opened (each database once). */
   stats?: ReadScopeStats;
 }
@@ -42,6 +47,7 @@ export interface ResumeStatesOptions {
  */
 export async function resumeStates(rows: readonly SessionRow[], opts: ResumeStatesOptions): Promise<ResumeState[]> {
   const adapters = adaptersOf(opts.ports);
+  const known = agentsOf({ agents: opts.agents });
   const env = opts.env === undefined ? {} : { env: opts.env };
   const given = { workspace: opts.workspace, home: opts.home, ...env };
   // The context checked once for every agent (its shape, the home a directory), not once per agent; a bad one is left to
@@ -51,8 +57,8 @@ export async function resumeStates(rows: readonly SessionRow[], opts: ResumeStat
   const out: ResumeState[] = rows.map(() => 'no');
   const byAgent = new Map<string, { at: number[]; queries: VerifyQuery[] }>();
   rows.forEach((row, i) => {
-    const id = recordedId(row);
-    const agent = rowAgent(row);
+    const id = recordedId(row, { agents: opts.agents });
+    const agent = rowAgent<string>(row, { agents: opts.agents });
     if (id === null || agent === undefined || agent === null) return;
     let b = byAgent.get(agent);
     if (b === undefined) byAgent.set(agent, (b = { at: [], queries: [] }));
@@ -65,7 +71,8 @@ export async function resumeStates(rows: readonly SessionRow[], opts: ResumeStat
         [...byAgent].map(async ([agent, b]) => {
           let ok: boolean[] | null;
           try {
-            const a = adapters.get(requireAgentName(agent));
+            const outside = known.outside(agent);
+            const a = outside === undefined ? adapters.get(requireAgentName(agent)) : outsideAdapter(adapters.ports, outside);
             ok = a.verifyMany === undefined
               ? await Promise.all(b.queries.map((q) => a.verifyArtifact(q.id, { ...ctx, workspace: q.workspace ?? opts.workspace }, 'verify')))
               : await a.verifyMany(b.queries, ctx);

@@ -1,5 +1,4 @@
 import { captureSessionId } from '../capture/capture-session-id.js';
-import type { AgentName } from '../ids/agent-names.js';
 import { idsClaimedByOthers } from '../registry/ids-claimed-by-others.js';
 import type { SessionRow } from '../registry/session-row.js';
 import { discoveryContextOf, type LifecycleContext } from './lifecycle-context.js';
@@ -30,13 +29,13 @@ export interface LiveSessionWhere {
  * ids, the row's epoch and pane pid, the cwd it works in; `agentGone` when herdr no longer has the agent.
  * @public
  */
-export async function captureLiveId(c: LifecycleContext, agent: AgentName, row: SessionRow, where: LiveSessionWhere): Promise<LiveIdCapture> {
-  const claimed = idsClaimedByOthers(await c.registry.snapshot(), row.name);
+export async function captureLiveId(c: LifecycleContext, agent: string, row: SessionRow, where: LiveSessionWhere): Promise<LiveIdCapture> {
+  const claimed = idsClaimedByOthers(await c.registry.snapshot(), row.name, { agents: c.agents });
   const epoch = row.herdr_session_epoch ?? undefined;
   const pid = row.pane?.pid ?? undefined;
   const ctx = discoveryContextOf(c, where.cwd, { ...(epoch === undefined ? {} : { epoch }), ...(pid === undefined ? {} : { panePid: pid }) });
   const got = await c.ports.herdr.agentGet(where.herdrName, { session: where.server });
   const agentGone = got.kind === 'error' && (got.code === 'agent_not_found' || got.code === 'server_not_running');
-  const cap = await captureSessionId({ ports: c.ports, agent, row, live: got.kind === 'ok' ? got.value : null, ctx, claimed });
+  const cap = await captureSessionId<string>({ ports: c.ports, agent, ...(c.agents === undefined ? {} : { agents: c.agents }), row, live: got.kind === 'ok' ? got.value : null, ctx, claimed });
   return cap.kind === 'captured' ? cap : { ...cap, agentGone };
 }

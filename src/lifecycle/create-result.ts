@@ -46,9 +46,9 @@ export interface CreateCleanup {
  * - `failed`: a step failed (the id-order gate's refusal included, with its evidence); what was made was undone as `cleanup` says.
  * @public
  */
-export type CreateResult =
+export type CreateResult<Extra extends string = never> =
   | { kind: 'created'; row: SessionRow; id: string | null; onboarding: OnboardingReport }
-  | { kind: 'preflight-failed'; agent: AgentName; rc: number; message: string }
+  | { kind: 'preflight-failed'; agent: AgentName | Extra; rc: number; message: string }
   | { kind: 'failed'; step: CreateStep; error: LifecycleStepError; refusal?: IdOrderRefusal; cleanup: CreateCleanup };
 
 /**

@@ -1,4 +1,4 @@
-import { adaptersOf } from '../agents/adapters-of.js';
+import type { AgentDefinition } from '../agents/contract/agent-definition.js';
 import type { AgentAdapter } from '../agents/types.js';
 import type { IdOrderTicket } from '../gate/id-order-ticket.js';
 import { sanitizeHerdrAgentName } from '../herdr/sanitize.js';
@@ -8,7 +8,7 @@ import { acquirePane } from './acquire-pane.js';
 import type { CreateCleanup, CreateOptions, CreateResult, CreateStep } from './create-result.js';
 import { herdrFailure } from './herdr-failure.js';
 import { launchArgs, preAssignedId } from './launch-args.js';
-import { discoveryContextOf, type LifecycleContext } from './lifecycle-context.js';
+import { adapterOf, definitionOf, discoveryContextOf, type LifecycleContext } from './lifecycle-context.js';
 import { LifecycleStepError } from './lifecycle-step-error.js';
 import { newSessionRow, sessionInstant } from './new-session-row.js';
 import { onboardSession } from './onboard-session.js';
@@ -27,14 +27,14 @@ function failed(step: CreateStep, name: string, message: string, extra: { herdrC
  * registers the row and onboards it. The gate's marker is held until onboarding is over, whatever happens.
  * @public
  */
-export async function createSession(c: LifecycleContext, input: SessionSpec, opts: CreateOptions = {}): Promise<CreateResult> {
+export async function createSession<Extra extends string = never>(c: LifecycleContext, input: SessionSpec<Extra>, opts: CreateOptions = {}): Promise<CreateResult<Extra>> {
   checkCreateSession([c, input, opts]);
-  const resolved = resolveSessionSpec(input, c.workspace);
+  const resolved = resolveSessionSpec<Extra>(input, c.workspace, { agents: c.agents as readonly AgentDefinition<Extra>[] | undefined });
   if (!resolved.ok) return failed('validate', String(input.name), resolved.problem);
   const spec = resolved.spec;
   const existing = rowByName(await c.registry.snapshot(), spec.name);
   if (existing?.status === 'running') return failed('validate', spec.name, 'a row of that name is registered as running; stop it first');
-  const adapter = adaptersOf(c.ports).get(spec.agent);
+  const adapter = adapterOf(c, spec.agent);
   const preflight = await adapter.preflight(discoveryContextOf(c, spec.cwd)).catch(() => ({ ok: false, exitCode: 1 }));
   if (!preflight.ok) {
     const rc = preflight.exitCode === 0 ? 1 : preflight.exitCode;
@@ -54,7 +54,7 @@ export async function createSession(c: LifecycleContext, input: SessionSpec, opt
   }
 }
 
-async function launch(c: LifecycleContext, spec: ResolvedSessionSpec, adapter: AgentAdapter, at: { herdrName: string; ticket: IdOrderTicket | null; avoid: readonly (string | null | undefined)[] }, opts: CreateOptions): Promise<CreateResult> {
+async function launch(c: LifecycleContext, spec: ResolvedSessionSpec<string>, adapter: AgentAdapter<string>, at: { herdrName: string; ticket: IdOrderTicket | null; avoid: readonly (string | null | undefined)[] }, opts: CreateOptions): Promise<CreateResult<never>> {
   const { herdr, fs, clock } = c.ports;
   const server = { session: spec.herdrServer };
   const pane = await acquirePane(herdr, fs, { server: spec.herdrServer, label: spec.herdrWorkspace, cwd: spec.cwd });
@@ -68,9 +68,10 @@ async function launch(c: LifecycleContext, spec: ResolvedSessionSpec, adapter: A
     const closed = await herdr.paneClose(pane.paneId, server);
     return closed.kind === 'ok' ? { paneClosed: pane.paneId } : { paneClosed: null, note: `could not close pane ${pane.paneId}: ${herdrFailure(closed).text}` };
   };
-  const preId = preAssignedId(spec.agent);
+  const definition = definitionOf(c, spec.agent);
+  const preId = preAssignedId(definition);
   const instant = sessionInstant(clock.now(), at.avoid);
-  const startArgs = { kind: spec.agent, pane: pane.paneId, argv: launchArgs(spec.agent, preId), ...(c.timeouts.startMs === undefined ? {} : { timeoutMs: c.timeouts.startMs }) };
+  const startArgs = { kind: definition.launch.herdrKind ?? definition.name, pane: pane.paneId, argv: launchArgs(definition, preId), ...(c.timeouts.startMs === undefined ? {} : { timeoutMs: c.timeouts.startMs }) };
   const started = await herdr.agentStart(at.herdrName, startArgs, server);
   if (started.kind !== 'ok') {
     const f = herdrFailure(started);
@@ -80,7 +81,7 @@ async function launch(c: LifecycleContext, spec: ResolvedSessionSpec, adapter: A
   }
   const info = await herdr.paneProcessInfo(pane.paneId, server);
   const pid = info.kind === 'ok' ? (info.value.foreground_processes?.[0]?.pid ?? null) : null;
-  const row = newSessionRow(spec, instant, { id: pane.paneId, pid }, preId);
+  const row = newSessionRow(spec, instant, { id: pane.paneId, pid }, preId, { agents: c.agents });
   const registered = await registerSessionRow(c.registry, row);
   if (registered !== 'registered') {
     const cleanup = await closeOurs(true);
@@ -92,5 +93,5 @@ async function launch(c: LifecycleContext, spec: ResolvedSessionSpec, adapter: A
     : await onboardSession(c, spec.agent, row, where, opts.signal);
   const now = rowByName(await c.registry.snapshot(), spec.name);
   const final = now !== undefined && now.herdr_session_created_at === row.herdr_session_created_at ? now : row;
-  return { kind: 'created', row: final, id: recordedId(final), onboarding };
+  return { kind: 'created', row: final, id: recordedId(final, { agents: c.agents }), onboarding };
 }

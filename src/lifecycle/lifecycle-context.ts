@@ -1,4 +1,10 @@
-import type { HomeDiscoveryContext } from '../agents/types.js';
+import type { AgentDefinition } from '../agents/contract/agent-definition.js';
+import { type AgentCatalog, outsideAdapter } from '../agents/outside-agents.js';
+import { adaptersOf } from '../agents/adapters-of.js';
+import type { AgentAdapter, HomeDiscoveryContext } from '../agents/types.js';
+import { UnknownAgentError } from '../errors.js';
+import { builtinAgent, isAgentName } from '../ids/agent-names.js';
+import { registryAgents } from '../registry/registry-agents.js';
 import type { IdOrderGate } from '../gate/id-order-gate.js';
 import type { Ports } from '../ports/index.js';
 import type { PurgeService } from '../purge/purge-service.js';
@@ -33,8 +39,13 @@ export interface LifecycleContext {
   ports: Ports;
   /** The workspace's registry. */
   registry: SessionRegistry;
-  /** Removes a stopped row's conversation when a stop asks for it. */
-  purge: PurgeService;
+  /** Removes a stopped row's conversation when a stop asks for it (it knows the outside {@link LifecycleContext.agents}). */
+  purge: PurgeService<string>;
+  /**
+   * Agents defined outside the package (`defineAgent`) a session may run, after the built-ins; the registry and the
+   * purge service know them too. None when absent.
+   */
+  agents?: readonly AgentDefinition<string>[];
   /** The id-order gate post-discovered creates in one cwd pass through. */
   gate: IdOrderGate;
   /** The home whose agent dirs hold the conversations. */
@@ -69,4 +80,32 @@ export function rowServer(row: SessionRow): string {
 export function rowCwd(row: SessionRow, workspace: string): string {
   const cwd = row.pane?.cwd;
   return typeof cwd === 'string' && cwd !== '' ? cwd : workspace;
+}
+
+/**
+ * The agents a lifecycle knows: the built-ins and `c.agents`.
+ * @public
+ */
+export function lifecycleAgents(c: LifecycleContext): AgentCatalog<string> {
+  return registryAgents<string>(c.agents, 'c.agents');
+}
+
+/**
+ * The definition of a built-in agent or of one of `c.agents` (an {@link UnknownAgentError} for any other name).
+ * @public
+ */
+export function definitionOf(c: LifecycleContext, agent: string): AgentDefinition<string> {
+  const outside = lifecycleAgents(c).outside(agent);
+  if (outside !== undefined) return outside;
+  if (isAgentName(agent)) return builtinAgent(agent);
+  throw new UnknownAgentError(agent);
+}
+
+/**
+ * The shared adapter on `c.ports` of a built-in agent or of one of `c.agents`.
+ * @public
+ */
+export function adapterOf(c: LifecycleContext, agent: string): AgentAdapter<string> {
+  const outside = lifecycleAgents(c).outside(agent);
+  return outside === undefined ? adaptersOf(c.ports).get(agent as never) : outsideAdapter(c.ports, outside);
 }

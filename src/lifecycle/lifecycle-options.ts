@@ -1,6 +1,7 @@
 // The options of SessionLifecycle and its methods, and their checks (kept together so nothing imports the lifecycle back).
 import type { z } from 'zod';
 import { lazySchema, type Zod } from '../lazy-zod.js';
+import type { AgentDefinition } from '../agents/contract/agent-definition.js';
 import type { IdOrderGate } from '../gate/id-order-gate.js';
 import type { Ports } from '../ports/index.js';
 import type { SessionRegistry } from '../registry/session-registry.js';
@@ -15,15 +16,21 @@ import { checkOptions, commonOptionShape, msSchema, objectSchema, optionsSchema 
  * Options of {@link SessionLifecycle}.
  * @public
  */
-export interface SessionLifecycleOptions {
+export interface SessionLifecycleOptions<Extra extends string = never> {
   /** Ports to use instead of the real ones; those not given are Node's ({@link nodePorts}). */
   ports?: Partial<Ports>;
   /** The home whose agent dirs hold the conversations (default `HOME` of the ProcessPort's environment). */
   home?: string;
   /** The agents' environment (CLAUDE_CONFIG_DIR, CODEX_HOME …); default: decided per adapter from the ProcessPort's. */
   env?: Record<string, string | undefined>;
-  /** The workspace's registry (default a new one on the same ports). */
+  /** The workspace's registry (default a new one on the same ports, knowing `agents`). */
   registry?: SessionRegistry;
+  /**
+   * Agents defined outside the package (`defineAgent`) a session may run, after the built-ins: a spec may name one, its
+   * row records the id under the definition's `ownKey`, and a stop's purge goes through a `PurgeService` that knows it.
+   * Default: the `agents` of `registry` when given, else none. A `registry` given must know each of them.
+   */
+  agents?: readonly AgentDefinition<Extra>[];
   /** The id-order gate (default a new one on the same ports and registry). */
   gate?: IdOrderGate;
   /** Waits to override (finite, not negative); defaults: ready 30 s, capture `MAM_ONBOARD_WAIT_S` (else 30 s), exit 15 s, poll 250 ms. */
@@ -60,7 +67,7 @@ const stopOptions = lazySchema((z: Zod) => {
 });
 
 /** Checks {@link SessionLifecycle}'s options: home absolute, env strings, timeouts finite and not negative. */
-export function checkLifecycleOptions(opts: SessionLifecycleOptions | undefined): SessionLifecycleOptions {
+export function checkLifecycleOptions<Extra extends string = never>(opts: SessionLifecycleOptions<Extra> | undefined): SessionLifecycleOptions<Extra> {
   return checkOptions(lifecycleOptions, 'opts', opts);
 }
 

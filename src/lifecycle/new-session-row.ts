@@ -1,4 +1,6 @@
-import { ownKey } from '../ids/agent-names.js';
+import { UnknownAgentError } from '../errors.js';
+import type { AgentName } from '../ids/agent-names.js';
+import { agentsOf, type RegistryAgentsOption } from '../registry/registry-agents.js';
 import type { SessionRow } from '../registry/session-row.js';
 import type { ResolvedSessionSpec } from './session-spec.js';
 
@@ -29,21 +31,30 @@ export function sessionInstant(ms: number, avoid?: string | null | readonly (str
 
 /**
  * The row a create registers: `running`, the new instant, the pre-assigned id under the agent's own key (or null with
- * `session_id_source: pending-discovery`), the pane's cwd, pid and command, and the herdr pane id.
+ * `session_id_source: pending-discovery`), the pane's cwd, pid and command, and the herdr pane id. An outside agent's
+ * row (its definition in `opts.agents`) records the id under the definition's `ownKey`.
  * @public
  */
-export function newSessionRow(spec: ResolvedSessionSpec, at: SessionInstant, pane: { id: string; pid: number | null }, preId: string | null): SessionRow {
+export function newSessionRow<Extra extends string = never>(
+  spec: ResolvedSessionSpec<Extra>,
+  at: SessionInstant,
+  pane: { id: string; pid: number | null },
+  preId: string | null,
+  opts: RegistryAgentsOption<Extra> = {},
+): SessionRow {
+  const key = agentsOf(opts).ownKey(spec.agent);
+  if (key === undefined) throw new UnknownAgentError(spec.agent);
   return {
     name: spec.name,
     status: 'running',
     role: spec.role,
-    agent: spec.agent,
+    agent: spec.agent as AgentName,
     herdr_session: spec.herdrServer,
     herdr_server: spec.herdrServer,
     herdr_workspace: spec.herdrWorkspace,
     herdr_session_created_at: at.createdAt,
     herdr_session_epoch: at.epoch,
-    [ownKey(spec.agent)]: preId,
+    [key]: preId,
     session_id_source: preId === null ? 'pending-discovery' : 'assigned',
     session_id_verified: false,
     pane: { cwd: spec.cwd, pid: pane.pid, cmd: spec.agent },

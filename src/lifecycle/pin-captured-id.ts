@@ -1,4 +1,4 @@
-import type { AgentName } from '../ids/agent-names.js';
+import type { AgentDefinition } from '../agents/contract/agent-definition.js';
 import { pinUnclaimed } from '../registry/pin-unclaimed.js';
 import type { SessionRegistry } from '../registry/session-registry.js';
 
@@ -14,10 +14,10 @@ export type PinOutcome = 'pinned' | 'row-changed' | 'already-recorded' | 'claime
  * update, only if the row is still the instance created at `createdAt` and no other row records the id.
  * @public
  */
-export async function pinCapturedId(registry: SessionRegistry, agent: AgentName, name: string, createdAt: string | null, id: string): Promise<PinOutcome> {
+export async function pinCapturedId(registry: SessionRegistry, agent: string, name: string, createdAt: string | null, id: string, agents?: readonly AgentDefinition<string>[]): Promise<PinOutcome> {
   return registry.update((draft): PinOutcome => {
     const row = draft.herdr_sessions.find((r) => r.name === name);
     if (row === undefined || (createdAt !== null && row.herdr_session_created_at !== createdAt)) return 'row-changed';
-    return pinUnclaimed(draft, row, agent, id);
+    return pinUnclaimed<string>(draft, row, agent, id, { agents });
   });
 }

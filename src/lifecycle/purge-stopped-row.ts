@@ -1,4 +1,3 @@
-import type { AgentName } from '../ids/agent-names.js';
 import { formatArtifact } from '../purge/artifact.js';
 import type { SessionRow } from '../registry/session-row.js';
 import type { LifecycleContext } from './lifecycle-context.js';
@@ -18,7 +17,7 @@ async function removeRow(c: LifecycleContext, row: SessionRow): Promise<boolean>
  * The refusal text of a stop whose purge was refused: the conversation is in use, the records are preserved.
  * @public
  */
-export function recordsPreservedMessage(row: SessionRow, id: string, agent: AgentName, holders: readonly { pid: number; command: string }[], hints: readonly string[]): string {
+export function recordsPreservedMessage(row: SessionRow, id: string, agent: string, holders: readonly { pid: number; command: string }[], hints: readonly string[]): string {
   return [
     `purge refused: conversation ${id} of ${JSON.stringify(row.name)} is still in use (agent: ${agent}); records preserved: the row stays stopped with its id, nothing was removed`,
     ...holders.map((h) => `  holder pid ${h.pid}: ${h.command}`),
@@ -32,7 +31,7 @@ export function recordsPreservedMessage(row: SessionRow, id: string, agent: Agen
  * no id is removed with nothing to purge.
  * @public
  */
-export async function purgeStoppedRow(c: LifecycleContext, agent: AgentName, row: SessionRow, id: string | null, exit: StopExit): Promise<StopResult> {
+export async function purgeStoppedRow(c: LifecycleContext, agent: string, row: SessionRow, id: string | null, exit: StopExit): Promise<StopResult> {
   // Not scoped to the row's workspace: the row records the id, and leftovers of a partial purge verify nowhere.
   const purge = id === null ? null : await c.purge.purge(agent, id, { home: c.home, ...(c.env === undefined ? {} : { env: c.env }) });
   if (purge?.kind === 'in-use' && id !== null) {

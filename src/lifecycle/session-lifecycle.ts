@@ -4,6 +4,9 @@ import { resolvePorts } from '../node/node-ports.js';
 import type { Ports } from '../ports/index.js';
 import { PurgeService } from '../purge/purge-service.js';
 import { SessionRegistry } from '../registry/session-registry.js';
+import { InvalidArgumentError } from '../invalid-argument-error.js';
+import { registryAgents } from '../registry/registry-agents.js';
+import type { AgentDefinition } from '../agents/contract/agent-definition.js';
 import type { CreateOptions, CreateResult } from './create-result.js';
 import { createSession } from './create-session.js';
 import type { LifecycleContext, LifecycleTimeouts } from './lifecycle-context.js';
@@ -30,9 +33,11 @@ function captureWindowMs(env: Readonly<Record<string, string | undefined>>): num
  * const made = await life.create({ name: 'reviewer-agy-01', agent: 'agy', role: 'reviewer' });
  * if (made.kind === 'created') await life.stop('reviewer-agy-01', { purge: true, yes: true });
  * ```
+ *
+ * An agent defined outside the package is passed in `agents` (see {@link SessionLifecycleOptions.agents}).
  * @public
  */
-export class SessionLifecycle {
+export class SessionLifecycle<Extra extends string = never> {
   readonly #c: LifecycleContext;
   readonly #exists: () => Promise<void>;
 
@@ -41,14 +46,18 @@ export class SessionLifecycle {
    * `createWorkspace`); throws an {@link InvalidArgumentError} naming the parameter for a bad workspace or option, and a
    * MamError `LIFECYCLE_HOME_UNKNOWN` when no home directory is given or known.
    */
-  constructor(workspace: string, options: SessionLifecycleOptions = {}) {
+  constructor(workspace: string, options: SessionLifecycleOptions<Extra> = {}) {
     checkPathArg('workspace', workspace);
     const opts = checkLifecycleOptions(options);
     const ports = resolvePorts(opts.ports);
     const procEnv = ports.proc.env();
     const home = opts.home ?? procEnv['HOME'];
     if (home === undefined || home === '') throw new MamError('LIFECYCLE_HOME_UNKNOWN', 'no home directory: pass `home`, or set HOME in the environment the ProcessPort reports', {});
-    const registry = opts.registry ?? new SessionRegistry(workspace, { ports, createWorkspace: opts.createWorkspace === true });
+    const agents = (options.agents ?? options.registry?.agents ?? []) as readonly AgentDefinition<Extra>[];
+    registryAgents(agents, 'opts.agents');
+    const registry = opts.registry ?? new SessionRegistry(workspace, { ports, createWorkspace: opts.createWorkspace === true, agents });
+    const unknown = agents.find((d) => !registry.agents.some((r) => r === d || (r.name === d.name && r.ownKey === d.ownKey)));
+    if (unknown !== undefined) throw new InvalidArgumentError('opts.registry', `does not know agent ${JSON.stringify(unknown.name)}: pass the same agents to the registry`);
     this.#exists = workspaceExists(ports.fs, 'workspace', workspace, { create: opts.createWorkspace === true, optIn: 'createWorkspace' });
     const given = opts.timeouts ?? {};
     const timeouts: LifecycleTimeouts = {
@@ -62,7 +71,8 @@ export class SessionLifecycle {
       workspace,
       ports,
       registry,
-      purge: new PurgeService({ ports }),
+      purge: new PurgeService<string>({ ports, agents }),
+      ...(agents.length === 0 ? {} : { agents }),
       gate: opts.gate ?? new IdOrderGate(workspace, { ports, registry }),
       home,
       env: opts.env,
@@ -78,7 +88,7 @@ export class SessionLifecycle {
    * if (r.kind === 'preflight-failed') process.exitCode = r.rc;
    * ```
    */
-  async create(spec: SessionSpec, opts: CreateOptions = {}): Promise<CreateResult> {
+  async create(spec: SessionSpec<Extra>, opts: CreateOptions = {}): Promise<CreateResult<Extra>> {
     checkSessionSpec(spec);
     const o = checkCreateOptions(opts);
     await this.#exists();

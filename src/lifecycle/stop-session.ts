@@ -1,12 +1,9 @@
-import { adaptersOf } from '../agents/adapters-of.js';
 import { sanitizeHerdrAgentName } from '../herdr/sanitize.js';
-import { isPlausibleId } from '../ids/agent-id.js';
-import type { AgentName } from '../ids/agent-names.js';
 import { recordedId, rowAgent } from '../registry/row-agent.js';
 import { rowByName } from '../registry/row-lookup.js';
 import type { SessionRow } from '../registry/session-row.js';
 import { captureLiveId } from './capture-live-id.js';
-import { type LifecycleContext, rowCwd, rowServer } from './lifecycle-context.js';
+import { adapterOf, type LifecycleContext, lifecycleAgents, rowCwd, rowServer } from './lifecycle-context.js';
 import { LifecycleStepError } from './lifecycle-step-error.js';
 import { pinCapturedId } from './pin-captured-id.js';
 import { purgeStoppedRow } from './purge-stopped-row.js';
@@ -20,11 +17,11 @@ function failed(step: 'validate' | 'stop' | 'mark-stopped' | 'purge', row: Sessi
 }
 
 // A post-discovered row that records no id gets its live id captured and pinned before the session goes.
-async function captureBeforeStop(c: LifecycleContext, agent: AgentName, row: SessionRow, herdrName: string): Promise<string | null> {
-  if (adaptersOf(c.ports).get(agent).idLifecycle !== 'post_discovered' || recordedId(row) !== null) return null;
+async function captureBeforeStop(c: LifecycleContext, agent: string, row: SessionRow, herdrName: string): Promise<string | null> {
+  if (adapterOf(c, agent).idLifecycle !== 'post_discovered' || recordedId(row, { agents: c.agents }) !== null) return null;
   const cap = await captureLiveId(c, agent, row, { herdrName, server: rowServer(row), cwd: rowCwd(row, c.workspace) });
   if (cap.kind !== 'captured') return null;
-  const pinned = await pinCapturedId(c.registry, agent, row.name, row.herdr_session_created_at ?? null, cap.id);
+  const pinned = await pinCapturedId(c.registry, agent, row.name, row.herdr_session_created_at ?? null, cap.id, c.agents);
   return pinned === 'pinned' ? cap.id : null;
 }
 
@@ -51,7 +48,8 @@ export async function stopSession(c: LifecycleContext, name: string, opts: StopO
   if (opts.purge === true && opts.yes !== true) {
     return { kind: 'needs-yes', name, message: `stopping ${JSON.stringify(name)} with a purge deletes its conversation artifacts; nothing was done. Re-run with --yes` };
   }
-  const agent = rowAgent(row);
+  const agents = lifecycleAgents(c);
+  const agent = rowAgent<string>(row, { agents: c.agents });
   if (agent === undefined) return failed('validate', row, 'the row names no known agent; check it, then fix or remove it by hand');
   const server = rowServer(row);
   // Row fields are input from disk: only what herdr itself would accept is passed on.
@@ -67,8 +65,8 @@ export async function stopSession(c: LifecycleContext, name: string, opts: StopO
   const exit = { ...stopped.exit, captured };
   const marked = await markStopped(c, row);
   if (marked === null) return failed('mark-stopped', row, 'the row was removed or replaced by another instance while it was being stopped');
-  const id = recordedId(marked);
+  const id = recordedId(marked, { agents: c.agents });
   if (opts.purge !== true) return { kind: 'stopped', row: marked, id, exit };
-  if (id !== null && !isPlausibleId(agent, id)) return failed('purge', marked, `the row records ${JSON.stringify(id)}, which is no ${agent} conversation id; nothing was purged and the row is kept: check it, then fix or remove it by hand`);
+  if (id !== null && !agents.plausible(agent, id)) return failed('purge', marked, `the row records ${JSON.stringify(id)}, which is no ${agent} conversation id; nothing was purged and the row is kept: check it, then fix or remove it by hand`);
   return purgeStoppedRow(c, agent, marked, id, exit);
 }

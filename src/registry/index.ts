@@ -26,3 +26,4 @@ export { idsClaimedByOthers, type IdsClaimedOptions } from './ids-claimed-by-oth
 export { pinRow, type PinRowOptions } from './pin-row.js';
 export { addOrchestrator, removeOrchestrator, listOrchestrators } from './orchestrators.js';
 export { pinUnclaimed } from './pin-unclaimed.js';
+export type { RegistryAgentsOption } from './registry-agents.js';

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { AgentCatalog } from '../agents/outside-agents.js';
 import { parseRegistryText } from './parse-registry-text.js';
 import type { RegistryState } from './registry-state.js';
 
@@ -47,11 +48,12 @@ export function missingRegistry(): LoadedRegistry {
 }
 
 /**
- * Parses and strictly validates a file's text into a {@link LoadedRegistry}; throws a RegistryCorruptError.
+ * Parses and strictly validates a file's text into a {@link LoadedRegistry} (rows may name `agents`, the built-ins by
+ * default); throws a RegistryCorruptError.
  * @public
  */
-export async function loadRegistryText(bytes: Uint8Array, text: string, path: string): Promise<LoadedRegistry> {
-  const { state, present, rowSpans } = await parseRegistryText(text, path);
+export async function loadRegistryText(bytes: Uint8Array, text: string, path: string, agents?: AgentCatalog<string>): Promise<LoadedRegistry> {
+  const { state, present, rowSpans } = await parseRegistryText(text, path, agents === undefined ? {} : { agents });
   // Rows the fast parser read keep their original text: an unchanged row is written back byte for byte. In an ASCII
   // file a character offset is a byte offset, so a row's bytes are a view of the file's, newline included.
   const ascii = bytes.length === text.length;

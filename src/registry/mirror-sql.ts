@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import Database from '../sqlite/driver.js';
-import { recordedId } from './row-agent.js';
+import type { AgentCatalog } from '../agents/outside-agents.js';
+import { recordedIdIn } from './row-agent.js';
 import type { SessionRow } from './session-row.js';
 
 /**
@@ -104,15 +105,15 @@ function num(v: unknown): number | null {
 }
 
 /**
- * A row's mirror columns, in the order of the `sessions` table.
+ * A row's mirror columns, in the order of the `sessions` table (`own_id` under the own key of its agent, one of `agents`).
  * @public
  */
-export function rowColumns(row: SessionRow, seq: number): Array<string | number | null> {
+export function rowColumns(row: SessionRow, seq: number, agents?: AgentCatalog<string>): Array<string | number | null> {
   const pane = row.pane ?? undefined;
   const verified = row.session_id_verified;
   return [
     row.name, seq, text(row.status), text(row.agent), text(row.role), text(row.herdr_server), text(row.herdr_session),
-    text(row.herdr_workspace), text(row.herdr_session_created_at), num(row.herdr_session_epoch), recordedId(row),
+    text(row.herdr_workspace), text(row.herdr_session_created_at), num(row.herdr_session_epoch), recordedIdIn(row, agents),
     text(row.session_id_source), typeof verified === 'boolean' ? Number(verified) : null,
     text(pane?.cwd), num(pane?.pid), text(pane?.cmd), JSON.stringify(row),
   ];

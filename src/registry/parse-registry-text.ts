@@ -4,6 +4,7 @@ import type { RegistryIssue } from './registry-issue.js';
 import { type ValidatedDocument, validateDocument } from './validate-registry.js';
 import { fastParseYaml } from './yaml-fast-parse.js';
 import { describeError } from '../errors.js';
+import type { AgentCatalog } from '../agents/outside-agents.js';
 
 
 function yamlIssue(err: unknown): RegistryIssue {
@@ -32,10 +33,11 @@ export function decodeRegistry(bytes: Uint8Array, path: string): string {
 
 /**
  * Parses and validates registry text; file-level problems always throw, row problems throw unless `lenient`. When the
- * rows were read by the fast parser, `rowSpans` says where each row's text is (index-aligned with the file's rows).
+ * rows were read by the fast parser, `rowSpans` says where each row's text is (index-aligned with the file's rows);
+ * `agents` are the agents a row may name (the built-ins by default).
  * @public
  */
-export async function parseRegistryText(text: string, path: string, opts: { lenient?: boolean } = {}): Promise<ValidatedDocument & { rowSpans?: Array<[number, number]> }> {
+export async function parseRegistryText(text: string, path: string, opts: { lenient?: boolean; agents?: AgentCatalog<string> } = {}): Promise<ValidatedDocument & { rowSpans?: Array<[number, number]> }> {
   if (text.trim() === '') throw new RegistryCorruptError(path, [{ problem: 'empty', message: 'the file is empty' }]);
   let doc: unknown;
   const fast = fastParseYaml(text);
@@ -50,7 +52,7 @@ export async function parseRegistryText(text: string, path: string, opts: { leni
     }
   }
   // What the fast parser returns is plain data by construction; the full parser's output is checked for Dates, Sets, ….
-  const validated = validateDocument(doc, { plain: fast !== undefined });
+  const validated = validateDocument(doc, { plain: fast !== undefined, ...(opts.agents === undefined ? {} : { agents: opts.agents }) });
   const rowIssues = opts.lenient === true ? [] : validated.invalidRows.flatMap((r) => r.issues);
   const issues = [...validated.fileIssues, ...rowIssues];
   if (issues.length > 0) throw new RegistryCorruptError(path, issues);

@@ -1,17 +1,17 @@
-import { UnknownAgentError } from '../errors.js';
-import { normalizeAgentId, requireAgentId } from '../ids/agent-id.js';
-import { AGENT_NAMES, type AgentName, ownKey } from '../ids/agent-names.js';
+import type { AgentCatalog } from '../agents/outside-agents.js';
+import { InvalidIdError, UnknownAgentError } from '../errors.js';
+import { agentsOf, type RegistryAgentsOption } from './registry-agents.js';
 import { RegistryIdClaimedError } from './registry-id-claimed-error.js';
 import { RegistryRowNotFoundError } from './registry-row-not-found-error.js';
 import type { RegistryState } from './registry-state.js';
-import { rowAgent } from './row-agent.js';
+import { rowAgentIn } from './row-agent.js';
 import type { SessionRow } from './session-row.js';
 
 /**
  * Options of {@link pinRow}.
  * @public
  */
-export interface PinRowOptions {
+export interface PinRowOptions extends RegistryAgentsOption<string> {
   /** Pin the id even when another row (or an orchestrator) already records it (default false: refused). */
   allowShared?: boolean;
 }
@@ -21,7 +21,8 @@ export interface PinRowOptions {
  * `session_id_source` becomes `discovered` and `session_id_verified` true; every other field stays. Throws a
  * RegistryRowNotFoundError, an UnknownAgentError (the row's agent cannot be told), an InvalidIdError, or a
  * RegistryIdClaimedError when another row or an orchestrator records the id (unless `opts.allowShared`); re-pinning the
- * row's own id is never refused.
+ * row's own id is never refused. A row of an outside agent needs its definition in `opts.agents` (the registry's
+ * `agents`); the ids recorded under outside own keys then count as claimed too.
  * @example
  * ```ts
  * await registry.update((draft) => pinRow(draft, 'reviewer-agy-01', id));
@@ -29,16 +30,18 @@ export interface PinRowOptions {
  * @public
  */
 export function pinRow(draft: RegistryState, name: string, id: string, opts: PinRowOptions = {}): SessionRow {
+  const agents = agentsOf(opts);
   const row = draft.herdr_sessions.find((r) => r.name === name);
   if (row === undefined) throw new RegistryRowNotFoundError(name);
-  const agent = rowAgent(row);
+  const agent = rowAgentIn(row, agents);
   if (agent === undefined) throw new UnknownAgentError(String(row.agent ?? ''));
-  const canonical = requireAgentId(agent, id);
+  const canonical = agents.canonical(agent, id);
+  if (canonical === null) throw new InvalidIdError(agent, String(id));
   if (opts.allowShared !== true) {
-    const claimedBy = claimant(draft, name, agent, canonical);
+    const claimedBy = claimant(draft, name, agents, agent, canonical);
     if (claimedBy !== null) throw new RegistryIdClaimedError(name, agent, canonical, claimedBy);
   }
-  row[ownKey(agent)] = canonical;
+  row[agents.ownKey(agent) as string] = canonical;
   row.session_id_source = 'discovered';
   row.session_id_verified = true;
   return row;
@@ -46,9 +49,9 @@ export function pinRow(draft: RegistryState, name: string, id: string, opts: Pin
 
 // The first other row (any agent's own key it carries) or orchestrator recording `id`, compared in `agent`'s canonical
 // spelling — the same set idsClaimedByOthers and pinUnclaimed count.
-function claimant(draft: RegistryState, name: string, agent: AgentName, id: string): string | null {
-  const same = (other: unknown): boolean => typeof other === 'string' && other !== '' && (normalizeAgentId(agent, other) ?? other) === id;
-  const keys = AGENT_NAMES.map(ownKey);
+function claimant(draft: RegistryState, name: string, agents: AgentCatalog<string>, agent: string, id: string): string | null {
+  const same = (other: unknown): boolean => typeof other === 'string' && other !== '' && (agents.canonical(agent, other) ?? other) === id;
+  const keys = agents.ownKeys;
   for (const row of draft.herdr_sessions) if (row.name !== name && keys.some((k) => same(row[k]))) return row.name;
   return draft.orchestrator_uuids.some(same) ? 'orchestrator' : null;
 }

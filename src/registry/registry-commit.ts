@@ -1,3 +1,4 @@
+import type { AgentCatalog } from '../agents/outside-agents.js';
 import { type LoadedRegistry, withLazyHash } from './loaded-registry.js';
 import { clonePlain, findUnsupported, plainEqual } from './plain-data.js';
 import type { RegistryIssue } from './registry-issue.js';
@@ -33,7 +34,7 @@ function describeList(v: unknown): string {
 }
 
 // Rows: an unchanged row (same name, equal content) keeps its object and text; others are validated, copied, emitted.
-function commitRows(prev: LoadedRegistry, draftRows: unknown[], issues: RegistryIssue[]): { rows: SessionRow[]; texts: Uint8Array[]; delta: RowDelta } {
+function commitRows(prev: LoadedRegistry, draftRows: unknown[], issues: RegistryIssue[], agents: AgentCatalog<string> | undefined): { rows: SessionRow[]; texts: Uint8Array[]; delta: RowDelta } {
   const prevRows = prev.state.herdr_sessions;
   const prevIndex = new Map<string, number>();
   prevRows.forEach((r, i) => prevIndex.set(r.name, i));
@@ -60,7 +61,7 @@ function commitRows(prev: LoadedRegistry, draftRows: unknown[], issues: Registry
       texts.push((prev.rowTexts[j] ??= Buffer.from(emitItem(old, 0, `herdr_sessions[${j}]`))));
       return;
     }
-    const found = rowIssues(draft, i);
+    const found = rowIssues(draft, i, false, agents);
     issues.push(...found);
     if (found.length > 0) return;
     const row = clonePlain(draft) as SessionRow;
@@ -85,15 +86,15 @@ function checkOrchestrators(ids: unknown, issues: RegistryIssue[]): string[] {
 
 /**
  * Turns a mutated draft into the next version: validates what changed, copies it (so the caller's draft is never the
- * cache), and renders the file text in the draft's key order.
+ * cache), and renders the file text in the draft's key order; rows may name `agents` (the built-ins by default).
  * @public
  */
-export function commitDraft(prev: LoadedRegistry, draft: RegistryState): CommitResult {
+export function commitDraft(prev: LoadedRegistry, draft: RegistryState, agents?: AgentCatalog<string>): CommitResult {
   const issues: RegistryIssue[] = [];
   if (!isPlainObject(draft)) return { kind: 'invalid', issues: [{ problem: 'not-a-mapping', message: 'the state is not a mapping' }] };
   const draftRows: unknown = draft.herdr_sessions;
   if (!Array.isArray(draftRows)) issues.push({ problem: 'not-a-list', message: `herdr_sessions is ${describeList(draftRows)}, not a list`, field: 'herdr_sessions' });
-  const { rows, texts, delta } = commitRows(prev, Array.isArray(draftRows) ? draftRows : [], issues);
+  const { rows, texts, delta } = commitRows(prev, Array.isArray(draftRows) ? draftRows : [], issues, agents);
   const orchestrators = checkOrchestrators(draft.orchestrator_uuids, issues);
   const top: Record<string, unknown> = {};
   // The file as byte chunks: each row's cached bytes are reused as they are, so only changed rows are rendered.

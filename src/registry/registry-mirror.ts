@@ -4,6 +4,7 @@ import { isPortError } from '../errors.js';
 import { enableSqliteUri } from '../node/sqlite-uri.js';
 import type { FileStat, FileSystemPort } from '../ports/fs.js';
 import { DB_FILE_SUFFIXES, ownFileRefusal, ownFilesRefusal } from '../sqlite/db-write-guard.js';
+import type { AgentCatalog } from '../agents/outside-agents.js';
 import type { LoadedRegistry } from './loaded-registry.js';
 import { describeTables, ensureMirrorSchema, ForeignMirrorDatabase, type MirrorStatements, mirrorSchemaState, mirrorStatements, rowColumns } from './mirror-sql.js';
 import { RegistryFileRefusedError } from './registry-file-refused-error.js';
@@ -26,20 +27,20 @@ function writeOrchestrators(s: MirrorStatements, ids: readonly string[]): void {
   ids.forEach((id, i) => s.addOrchestrator.run(i, id));
 }
 
-function rebuild(s: MirrorStatements, next: LoadedRegistry): void {
+function rebuild(s: MirrorStatements, next: LoadedRegistry, agents: AgentCatalog<string> | undefined): void {
   s.clearRows.run();
-  next.state.herdr_sessions.forEach((row, i) => s.upsert.run(...rowColumns(row, i)));
+  next.state.herdr_sessions.forEach((row, i) => s.upsert.run(...rowColumns(row, i, agents)));
   writeOrchestrators(s, next.state.orchestrator_uuids);
   s.setMeta.run('extra_json', extrasJson(next.state));
 }
 
-function applyDelta(s: MirrorStatements, prev: LoadedRegistry, next: LoadedRegistry, delta: RowDelta): void {
+function applyDelta(s: MirrorStatements, prev: LoadedRegistry, next: LoadedRegistry, delta: RowDelta, agents: AgentCatalog<string> | undefined): void {
   for (const name of delta.removed) s.deleteRow.run(name);
   let seq = s.maxSeq.get() ?? -1;
   for (const i of delta.changed) {
     const row = next.state.herdr_sessions[i];
     // New names get the next seq; for an existing name the upsert keeps its seq.
-    if (row !== undefined) s.upsert.run(...rowColumns(row, ++seq));
+    if (row !== undefined) s.upsert.run(...rowColumns(row, ++seq, agents));
   }
   if (!plainEqual(prev.state.orchestrator_uuids, next.state.orchestrator_uuids)) writeOrchestrators(s, next.state.orchestrator_uuids);
   const extras = extrasJson(next.state);
@@ -74,6 +75,8 @@ export class RegistryMirror {
     private readonly fs: FileSystemPort,
     /** The mirror's path. */
     readonly path: string,
+    /** The agents a row may name (its `own_id` column is read under its agent's own key); the built-ins by default. */
+    private readonly agents?: AgentCatalog<string>,
   ) {}
 
   /**
@@ -126,8 +129,8 @@ export class RegistryMirror {
       .transaction(() => {
         const current = s.getMeta.get('yaml_sha256');
         if (current === next.hash) return;
-        if (delta !== null && delta.inOrder && prev.hash !== '' && current === prev.hash) applyDelta(s, prev, next, delta);
-        else rebuild(s, next);
+        if (delta !== null && delta.inOrder && prev.hash !== '' && current === prev.hash) applyDelta(s, prev, next, delta, this.agents);
+        else rebuild(s, next, this.agents);
         s.setMeta.run('yaml_sha256', next.hash);
       })
       .immediate();

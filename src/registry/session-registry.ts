@@ -11,6 +11,9 @@ import { InvalidArgumentError } from '../invalid-argument-error.js';
 import type { Clock } from '../ports/clock.js';
 import type { FileSystemPort } from '../ports/fs.js';
 import type { Ports } from '../ports/index.js';
+import type { AgentCatalog } from '../agents/outside-agents.js';
+import type { AgentDefinition } from '../agents/contract/agent-definition.js';
+import { registryAgents, type RegistryAgentsOption } from './registry-agents.js';
 import { type LoadedRegistry, loadRegistryText, missingRegistry } from './loaded-registry.js';
 import { decodeRegistry, parseRegistryText } from './parse-registry-text.js';
 import { clonePlain } from './plain-data.js';
@@ -37,7 +40,7 @@ export interface RegistryUpdateOptions {
  * Options of {@link SessionRegistry}.
  * @public
  */
-export interface SessionRegistryOptions {
+export interface SessionRegistryOptions extends RegistryAgentsOption<string> {
   /** Ports to use instead of the real ones; the registry uses only `fs` and `clock` (defaults: Node's filesystem and clock). */
   ports?: Partial<Ports>;
   /** Give up waiting for the update lock after this long, with a LockTimeoutError (default 30 000 ms). */
@@ -77,6 +80,12 @@ const held = new AsyncLocalStorage<ReadonlySet<string>>();
 export class SessionRegistry {
   /** Where this registry's files are. */
   readonly paths: RegistryPaths;
+  /**
+   * The outside agents this registry knows (`opts.agents`, none by default); pass them on to the functions that read
+   * rows (`pinRow(draft, name, id, { agents: registry.agents })`, `rowAgent`, `recordedId`, `idsClaimedByOthers`).
+   */
+  readonly agents: readonly AgentDefinition<string>[];
+  readonly #agents: AgentCatalog<string>;
   readonly #ports: { fs: FileSystemPort; clock: Clock };
   readonly #lockTimeoutMs: number;
   readonly #onWarning: ((warning: MamError) => void) | undefined;
@@ -96,13 +105,15 @@ export class SessionRegistry {
     if (workspace === '' || workspace.includes('\0')) throw new InvalidArgumentError('workspace', 'must be a non-empty path');
     if (!isAbsolute(workspace)) throw new InvalidArgumentError('workspace', 'must be an absolute path (a relative one would be resolved against the current directory)');
     checkRegistryOptions(opts);
+    this.#agents = registryAgents<string>(opts.agents, 'opts.agents');
+    this.agents = opts.agents === undefined ? [] : [...opts.agents];
     this.paths = registryPaths(workspace);
     this.#createWorkspace = opts.createWorkspace === true;
     // Only the two ports it uses, built directly: a process that needs just the registry need not load the others.
     this.#ports = { fs: opts.ports?.fs ?? new NodeFileSystem(), clock: opts.ports?.clock ?? new NodeClock() };
     this.#lockTimeoutMs = opts.lockTimeoutMs ?? 30_000;
     this.#onWarning = opts.onWarning;
-    this.#mirror = new RegistryMirror(this.#ports.fs, this.paths.db);
+    this.#mirror = new RegistryMirror(this.#ports.fs, this.paths.db, this.#agents);
   }
 
   /**
@@ -128,7 +139,7 @@ export class SessionRegistry {
     if (cached?.bytes != null && Buffer.compare(cached.bytes, bytes) === 0) return clonePlain(cached.state);
     // A version not kept yet: the state just parsed is nobody else's, so it is handed out as it is (no copy). It is
     // kept (and copied) from the second read of the same bytes on, so an instance that reads again reads from memory.
-    const loaded = await loadRegistryText(bytes, decodeRegistry(bytes, this.paths.yaml), this.paths.yaml);
+    const loaded = await loadRegistryText(bytes, decodeRegistry(bytes, this.paths.yaml), this.paths.yaml, this.#agents);
     const again = this.#readOnce !== null && Buffer.compare(this.#readOnce, bytes) === 0;
     if (!again) {
       this.#readOnce = bytes;
@@ -146,7 +157,7 @@ export class SessionRegistry {
   async inspect(): Promise<RegistryInspection> {
     const bytes = await this.#read();
     if (bytes === null) return { state: missingRegistry().state, invalidRows: [] };
-    const { state, invalidRows } = await parseRegistryText(decodeRegistry(bytes, this.paths.yaml), this.paths.yaml, { lenient: true });
+    const { state, invalidRows } = await parseRegistryText(decodeRegistry(bytes, this.paths.yaml), this.paths.yaml, { lenient: true, agents: this.#agents });
     return { state: clonePlain(state), invalidRows };
   }
 
@@ -200,7 +211,7 @@ export class SessionRegistry {
       }
       const draft = clonePlain(prev.state);
       const result = await held.run(new Set([...(outer ?? []), this.paths.lock]), () => mutate(draft));
-      const outcome = commitDraft(prev, draft);
+      const outcome = commitDraft(prev, draft, this.#agents);
       if (outcome.kind === 'invalid') throw new RegistryInvalidUpdateError(yaml, outcome.issues);
       // The last look at the signal: from here the YAML and the mirror are written to the end.
       stopIfAborted(signal);
@@ -341,7 +352,7 @@ export class SessionRegistry {
     if (bytes === null) return missingRegistry();
     const cached = this.#cache;
     if (cached?.bytes != null && Buffer.compare(cached.bytes, bytes) === 0) return cached;
-    const loaded = await loadRegistryText(bytes, decodeRegistry(bytes, this.paths.yaml), this.paths.yaml);
+    const loaded = await loadRegistryText(bytes, decodeRegistry(bytes, this.paths.yaml), this.paths.yaml, this.#agents);
     this.#cache = loaded;
     return loaded;
   }

@@ -29,7 +29,7 @@ const optionalText = lazySchema((z) => z.string().nullable().optional());
 
 /**
  * One entry of `herdr_sessions` in `.mam/agent-sessions.yaml`; fields it does not name are kept as they are.
- * `agent` may be absent (the reference tool writes such rows; {@link rowAgent} infers it), but when present it must
+ * `agent` may be absent (the reference tool writes such rows; `rowAgent` infers it), but when present it must
  * be a canonical agent name.
  * @public
  */

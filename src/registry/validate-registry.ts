@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { AGENT_NAMES } from '../ids/agent-names.js';
+import type { AgentCatalog } from '../agents/outside-agents.js';
+import { BUILTIN_CATALOG, hasOutside } from './registry-agents.js';
 import { findUnsupported } from './plain-data.js';
 import type { RegistryIssue } from './registry-issue.js';
 import { rowSurelyValid } from './row-fast-check.js';
@@ -32,22 +33,39 @@ function kindOf(v: unknown): string {
   return isPlainObject(v) ? 'a mapping' : `a ${typeof v}`;
 }
 
-function fieldIssue(issue: z.core.$ZodIssue, row: Record<string, unknown>, label: string, index: number): RegistryIssue {
+function fieldIssue(issue: z.core.$ZodIssue, row: Record<string, unknown>, label: string, index: number, agents: AgentCatalog<string>): RegistryIssue {
   const field = issue.path.map(String).join('.');
   let found: unknown = row;
   for (const p of issue.path) found = isPlainObject(found) ? found[String(p)] : undefined;
   if (field === 'agent' && issue.code === 'invalid_value') {
-    const message = `row ${label}: unknown agent ${show(found)} in field agent (expected one of ${AGENT_NAMES.join(', ')})`;
+    const message = `row ${label}: unknown agent ${show(found)} in field agent (expected one of ${agents.names.join(', ')})`;
     return { problem: 'unknown-agent', message, row: label, index, field };
   }
   return { problem: 'invalid-field', message: `row ${label}: field ${field}: ${issue.message}, found ${show(found)}`, row: label, index, field };
 }
 
+// A row of an outside agent (or carrying an outside own key): the schema checks the row without its outside `agent`,
+// and each outside own key is checked here as the schema checks a built-in's (a string, null or absent).
+function outsideIssues(row: Record<string, unknown>, label: string, index: number, agents: AgentCatalog<string>): RegistryIssue[] {
+  const named = row['agent'];
+  const outside = typeof named === 'string' && agents.outside(named) !== undefined;
+  const rest = outside ? Object.fromEntries(Object.entries(row).filter(([k]) => k !== 'agent')) : row;
+  const issues = rowSurelyValid(rest) ? [] : (SessionRowSchema.safeParse(rest).error?.issues ?? []).map((i) => fieldIssue(i, row, label, index, agents));
+  for (const key of agents.ownKeys.slice(BUILTIN_CATALOG.ownKeys.length)) {
+    const v = row[key];
+    if (v !== undefined && v !== null && typeof v !== 'string') {
+      issues.push({ problem: 'invalid-field', message: `row ${label}: field ${key}: expected a string or null, found ${show(v)}`, row: label, index, field: key });
+    }
+  }
+  return issues;
+}
+
 /**
- * Every problem of one row (not counting duplicate names); `plain` skips the check for non-plain values (a Date, …).
+ * Every problem of one row (not counting duplicate names); `plain` skips the check for non-plain values (a Date, …);
+ * `agents` are the agents a row may name (the built-ins unless the registry was given outside agents).
  * @public
  */
-export function rowIssues(row: unknown, index: number, plain = false): RegistryIssue[] {
+export function rowIssues(row: unknown, index: number, plain = false, agents: AgentCatalog<string> = BUILTIN_CATALOG): RegistryIssue[] {
   const name = isPlainObject(row) && typeof row['name'] === 'string' && row['name'] !== '' ? row['name'] : undefined;
   const label = name ?? `#${index}`;
   if (!isPlainObject(row)) {
@@ -57,10 +75,11 @@ export function rowIssues(row: unknown, index: number, plain = false): RegistryI
   if (odd !== null) {
     return [{ problem: 'unsupported-value', message: `row ${label}: field ${odd.at} holds ${odd.what}`, row: label, index, field: odd.at }];
   }
+  if (hasOutside(agents)) return outsideIssues(row, label, index, agents);
   // The common case costs no zod run; zod still decides (and words) every row the cheap check is unsure of.
   if (rowSurelyValid(row)) return [];
   const parsed = SessionRowSchema.safeParse(row);
-  return parsed.success ? [] : parsed.error.issues.map((i) => fieldIssue(i, row, label, index));
+  return parsed.success ? [] : parsed.error.issues.map((i) => fieldIssue(i, row, label, index, agents));
 }
 
 /**
@@ -82,10 +101,10 @@ function listOf(doc: Record<string, unknown>, key: string, issues: RegistryIssue
 
 /**
  * Validates a parsed document: file-level problems, then each row (a lenient reader keeps the valid rows); `plain`
- * says the document is plain data by construction.
+ * says the document is plain data by construction; `agents` as for {@link rowIssues}.
  * @public
  */
-export function validateDocument(doc: unknown, opts: { plain?: boolean } = {}): ValidatedDocument {
+export function validateDocument(doc: unknown, opts: { plain?: boolean; agents?: AgentCatalog<string> } = {}): ValidatedDocument {
   const fileIssues: RegistryIssue[] = [];
   const invalidRows: InvalidRow[] = [];
   const present = { herdr_sessions: false, orchestrator_uuids: false };
@@ -114,7 +133,7 @@ export function validateDocument(doc: unknown, opts: { plain?: boolean } = {}): 
   state.orchestrator_uuids = orchestrators.filter((id): id is string => typeof id === 'string');
   const firstIndex = new Map<string, number>();
   rawRows.forEach((row, index) => {
-    const issues = rowIssues(row, index, opts.plain === true);
+    const issues = rowIssues(row, index, opts.plain === true, opts.agents);
     const name = isPlainObject(row) && typeof row['name'] === 'string' ? row['name'] : undefined;
     const first = name === undefined ? undefined : firstIndex.get(name);
     if (name !== undefined && first !== undefined) issues.push(duplicateIssue(name, index, first));

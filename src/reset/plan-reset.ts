@@ -1,7 +1,11 @@
 import { basename } from 'node:path';
 import { realpathLenient } from '../registry/realpath-lenient.js';
 import type { RegistryInspection } from '../registry/registry-state.js';
-import { recordedId, rowAgent } from '../registry/row-agent.js';
+import { recordedIdIn, rowAgentIn } from '../registry/row-agent.js';
+import type { AgentCatalog } from '../agents/outside-agents.js';
+import type { AgentName } from '../ids/agent-names.js';
+import { agentsOf, type RegistryAgentsOption } from '../registry/registry-agents.js';
+import type { SessionRow } from '../registry/session-row.js';
 import type { FileSystemPort } from '../ports/fs.js';
 import type { ResetPlan, ResetPlanError, ResetSkippedRow, ResetTarget } from './reset-target.js';
 
@@ -29,10 +33,10 @@ function views(inspection: RegistryInspection): RowView[] {
   return out.sort((a, b) => a.index - b.index).map((o) => o.view);
 }
 
-function targetOf(v: RowView, root: string): ResetTarget | ResetPlanError {
+function targetOf(v: RowView, root: string, agents: AgentCatalog<string>): ResetTarget | ResetPlanError {
   if (!v.valid) return { name: v.name, problem: `unknown agent or invalid row: ${v.problem ?? ''}` };
-  const row = v.row as Parameters<typeof rowAgent>[0];
-  const agent = rowAgent(row);
+  const row = v.row as SessionRow;
+  const agent = rowAgentIn(row, agents) as AgentName | undefined;
   if (agent === undefined) return { name: v.name, problem: 'unknown agent' };
   const role = typeof row.role === 'string' ? row.role.trim() : '';
   if (role === '') return { name: v.name, problem: 'empty role' };
@@ -42,7 +46,7 @@ function targetOf(v: RowView, root: string): ResetTarget | ResetPlanError {
     role: row.role ?? role,
     herdrServer: typeof row.herdr_server === 'string' && row.herdr_server !== '' ? row.herdr_server : 'default',
     herdrWorkspace: typeof row.herdr_workspace === 'string' && row.herdr_workspace !== '' ? row.herdr_workspace : basename(root),
-    oldId: recordedId(row),
+    oldId: recordedIdIn(row, agents),
     oldCreatedAt: typeof row.herdr_session_created_at === 'string' ? row.herdr_session_created_at : null,
   };
 }
@@ -53,7 +57,8 @@ function targetOf(v: RowView, root: string): ResetTarget | ResetPlanError {
  * an error.
  * @public
  */
-export async function planReset(inspection: RegistryInspection, workspace: string, fs: FileSystemPort): Promise<ResetPlan> {
+export async function planReset(inspection: RegistryInspection, workspace: string, fs: FileSystemPort, opts: RegistryAgentsOption<string> = {}): Promise<ResetPlan> {
+  const agents = agentsOf(opts);
   const root = await realpathLenient(fs, workspace);
   const targets: ResetTarget[] = [];
   const skipped: ResetSkippedRow[] = [];
@@ -68,7 +73,7 @@ export async function planReset(inspection: RegistryInspection, workspace: strin
       skipped.push({ name: v.name, reason: `status ${typeof v.status === 'string' ? v.status : 'unknown'}` });
       continue;
     }
-    const t = targetOf(v, root);
+    const t = targetOf(v, root, agents);
     if ('problem' in t) errors.push(t);
     else targets.push(t);
   }

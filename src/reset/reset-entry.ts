@@ -1,4 +1,5 @@
 import { recordedId } from '../registry/row-agent.js';
+import type { RegistryAgentsOption } from '../registry/registry-agents.js';
 import type { RegistryState } from '../registry/registry-state.js';
 import type { SessionRow } from '../registry/session-row.js';
 import type { ResetTarget } from './reset-target.js';
@@ -31,10 +32,10 @@ export interface ResetEntry {
  * Classifies one spec entry against the current rows (D6 #1–#5).
  * @public
  */
-export function classifyEntry(target: ResetTarget, state: RegistryState): ResetEntry {
+export function classifyEntry(target: ResetTarget, state: RegistryState, opts: RegistryAgentsOption<string> = {}): ResetEntry {
   const row = state.herdr_sessions.find((r) => r.name === target.name) ?? null;
   if (row === null) return { target, state: 'purged', row: null, rowId: null, newInstance: false };
-  const rowId = recordedId(row);
+  const rowId = recordedId(row, opts);
   const created = typeof row.herdr_session_created_at === 'string' ? row.herdr_session_created_at : null;
   const newInstance = created !== target.oldCreatedAt;
   let s: ResetEntryState;

@@ -2,6 +2,7 @@
 import { lazySchema, type Zod } from '../lazy-zod.js';
 import type { SessionLifecycleOptions } from '../lifecycle/lifecycle-options.js';
 import type { Ports } from '../ports/index.js';
+import type { AgentDefinition } from '../agents/contract/agent-definition.js';
 import type { ResetRunOptions } from './run-reset.js';
 import { envSchema, signalSchema } from '../validation/common-schemas.js';
 import { lifecycleOptionShape } from '../lifecycle/lifecycle-options.js';
@@ -15,7 +16,12 @@ export interface ResetPlannerOptions {
   /** Ports to use instead of the real ones; those not given are Node's ({@link nodePorts}). */
   ports?: Partial<Ports>;
   /** Passed to the {@link SessionLifecycle} the run stops and creates sessions with (home, agent env, timeouts). */
-  lifecycle?: Omit<SessionLifecycleOptions, 'ports' | 'registry'>;
+  lifecycle?: Omit<SessionLifecycleOptions, 'ports' | 'registry' | 'agents'>;
+  /**
+   * Agents defined outside the package (`defineAgent`), known after the built-ins: the registry's rows and the spec's
+   * entries may name them, and their targets plan, stop, purge and are created like a built-in's. None by default.
+   */
+  agents?: readonly AgentDefinition<string>[];
 }
 
 const plannerOptions = lazySchema((z: Zod) => optionsSchema(z, { ports: objectSchema(z), lifecycle: optionsSchema(z, lifecycleOptionShape(z)) }));

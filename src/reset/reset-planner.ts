@@ -32,7 +32,7 @@ export class ResetPlanner {
   readonly #workspace: string;
   readonly #ports: Ports;
   readonly #registry: SessionRegistry;
-  readonly #lifeOpts: Omit<SessionLifecycleOptions, 'ports' | 'registry'>;
+  readonly #lifeOpts: Omit<SessionLifecycleOptions, 'ports' | 'registry' | 'agents'>;
   readonly #exists: () => Promise<void>;
 
   /**
@@ -44,7 +44,7 @@ export class ResetPlanner {
     this.#workspace = checkPathArg('workspace', workspace);
     const o = checkResetPlannerOptions(opts);
     this.#ports = resolvePorts(o.ports);
-    this.#registry = new SessionRegistry(workspace, { ports: this.#ports });
+    this.#registry = new SessionRegistry(workspace, { ports: this.#ports, ...(o.agents === undefined ? {} : { agents: o.agents }) });
     this.#lifeOpts = o.lifecycle ?? {};
     this.#exists = workspaceExists(this.#ports.fs, 'workspace', workspace);
   }
@@ -52,23 +52,24 @@ export class ResetPlanner {
   /** The plan over the registry as it is now (read only). */
   async plan(): Promise<ResetPlan> {
     await this.#exists();
-    return planReset(await this.#registry.inspect(), this.#workspace, this.#ports.fs);
+    return planReset(await this.#registry.inspect(), this.#workspace, this.#ports.fs, { agents: this.#registry.agents });
   }
 
   /** Whether a reset may run now; reads only, so a refusal changes nothing. */
   async precheck(opts: { callerEnv?: Record<string, string | undefined> } = {}): Promise<PrecheckResult> {
     const o = checkPrecheckOptions(opts);
     await this.#exists();
-    return precheckReset(this.#ports, this.#workspace, await this.#registry.inspect(), o.callerEnv ?? this.#ports.proc.env());
+    return precheckReset(this.#ports, this.#workspace, await this.#registry.inspect(), o.callerEnv ?? this.#ports.proc.env(), { agents: this.#registry.agents });
   }
 
   /** The saved spec's entries with their D6 states (none without a spec); a bad spec throws a ResetSpecError. */
   async entries(): Promise<ResetEntry[]> {
     await this.#exists();
-    const spec = await readResetSpec(this.#ports.fs, this.#workspace);
+    const agents = this.#registry.agents;
+    const spec = await readResetSpec(this.#ports.fs, this.#workspace, { agents });
     if (spec === null) return [];
     const state = await this.#registry.snapshot();
-    return spec.agents.map((t) => classifyEntry(t, state));
+    return spec.agents.map((t) => classifyEntry(t, state, { agents }));
   }
 
   /**
@@ -78,12 +79,12 @@ export class ResetPlanner {
   async recordId(name: string): Promise<boolean> {
     checkNameArg('name', name);
     await this.#exists();
-    const spec = await readResetSpec(this.#ports.fs, this.#workspace);
+    const spec = await readResetSpec(this.#ports.fs, this.#workspace, { agents: this.#registry.agents });
     const entry = spec?.agents.find((a) => a.name === name);
     if (spec === null || entry === undefined || entry.oldId !== null) return false;
     const row = (await this.#registry.snapshot()).herdr_sessions.find((r) => r.name === name);
     if (row === undefined || (row.herdr_session_created_at ?? null) !== entry.oldCreatedAt) return false;
-    const id = recordedId(row);
+    const id = recordedId(row, { agents: this.#registry.agents });
     if (id === null) return false;
     entry.oldId = id;
     await saveResetSpec(this.#ports.fs, this.#workspace, spec);

@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../atomic/atomic-write.js';
 import { readJsonFile } from '../atomic/read-json-file.js';
 import { isPortError } from '../errors.js';
-import { isAgentName } from '../ids/agent-names.js';
+import { agentsOf, type RegistryAgentsOption } from '../registry/registry-agents.js';
+import type { AgentCatalog } from '../agents/outside-agents.js';
 import type { Clock } from '../ports/clock.js';
 import type { FileSystemPort } from '../ports/fs.js';
 import { realpathLenient } from '../registry/realpath-lenient.js';
@@ -49,20 +50,20 @@ export function resetSpecPath(workspace: string): string {
 
 const TEXT_FIELDS = ['name', 'agent', 'role', 'herdr_server', 'herdr_workspace'] as const;
 
-function entryOf(raw: unknown, i: number, path: string): ResetTarget {
+function entryOf(raw: unknown, i: number, path: string, known: AgentCatalog<string>): ResetTarget {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ResetSpecError(path, `agents[${i}] is not an object`);
   const o = raw as Record<string, unknown>;
   for (const k of TEXT_FIELDS) {
     if (typeof o[k] !== 'string') throw new ResetSpecError(path, `agents[${i}].${k} is not a string`);
   }
-  if (!isAgentName(o['agent'])) throw new ResetSpecError(path, `unknown agent ${JSON.stringify(o['agent'])} for ${JSON.stringify(o['name'])}`);
+  if (!known.knows(o['agent'])) throw new ResetSpecError(path, `unknown agent ${JSON.stringify(o['agent'])} for ${JSON.stringify(o['name'])}`);
   if ((o['name'] as string) === '' || (o['role'] as string).trim() === '') throw new ResetSpecError(path, `agents[${i}] has an empty name or role`);
   for (const k of ['old_id', 'old_created_at'] as const) {
     if (o[k] !== null && (typeof o[k] !== 'string' || o[k] === '')) throw new ResetSpecError(path, `agents[${i}].${k} is neither a string nor null`);
   }
   return {
     name: o['name'] as string,
-    agent: o['agent'],
+    agent: o['agent'] as ResetTarget['agent'],
     role: o['role'] as string,
     herdrServer: o['herdr_server'] as string,
     herdrWorkspace: o['herdr_workspace'] as string,
@@ -73,10 +74,12 @@ function entryOf(raw: unknown, i: number, path: string): ResetTarget {
 
 /**
  * Reads the saved spec strictly (null when there is none): a corrupt file, another version or workspace, a duplicate
- * name or an unknown agent throws a {@link ResetSpecError}, and the file is never touched.
+ * name or an unknown agent (neither a built-in one nor one of `opts.agents`) throws a {@link ResetSpecError}, and the
+ * file is never touched.
  * @public
  */
-export async function readResetSpec(fs: FileSystemPort, workspace: string): Promise<ResetSpec | null> {
+export async function readResetSpec(fs: FileSystemPort, workspace: string, opts: RegistryAgentsOption<string> = {}): Promise<ResetSpec | null> {
+  const known = agentsOf(opts);
   const path = resetSpecPath(workspace);
   const read = await readJsonFile(fs, path, (cause) => new ResetSpecError(path, 'the file is corrupt (not JSON)', { cause }));
   if (read === null) return null;
@@ -89,7 +92,7 @@ export async function readResetSpec(fs: FileSystemPort, workspace: string): Prom
     throw new ResetSpecError(path, `it belongs to another workspace (${JSON.stringify(o['workspace'])}, not ${JSON.stringify(root)})`);
   }
   if (!Array.isArray(o['agents'])) throw new ResetSpecError(path, 'agents is not a list');
-  const agents = o['agents'].map((a, i) => entryOf(a, i, path));
+  const agents = o['agents'].map((a, i) => entryOf(a, i, path, known));
   const names = new Set<string>();
   for (const a of agents) {
     if (names.has(a.name)) throw new ResetSpecError(path, `${JSON.stringify(a.name)} appears twice`);

@@ -8,7 +8,7 @@ import type { AgentName } from '../ids/agent-names.js';
 export interface ResetTarget {
   /** The row name. */
   name: string;
-  /** The row's agent. */
+  /** The row's agent (the name of an outside agent when the planner was given it in `agents`). */
   agent: AgentName;
   /** The row's role. */
   role: string;

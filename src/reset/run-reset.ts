@@ -76,7 +76,7 @@ export async function runReset(c: ResetRunContext, opts: ResetRunOptions): Promi
     if (opts.confirm === undefined || !(await opts.confirm())) return refused('the reset was not confirmed; nothing was done');
   }
   const env = opts.callerEnv ?? c.ports.proc.env();
-  const pre = await precheckReset(c.ports, c.workspace, await c.registry.inspect(), env);
+  const pre = await precheckReset(c.ports, c.workspace, await c.registry.inspect(), env, { agents: c.registry.agents });
   if (pre.kind === 'refused') return refused(pre.message, pre.refusals);
   if (opts.dryRun === true) return { kind: 'dry-run', exitCode: 0, table: '', rows: [], message: dryRunListing(pre.targets, pre.plan), specKept: false };
   // A registry that cannot be written (a linked mirror, a foreign database) is refused before any agent is stopped.
@@ -126,7 +126,7 @@ async function stoppedByFault(c: ResetRunContext, notes: ReadonlyMap<string, Res
 
 async function guarded(c: ResetRunContext, opts: ResetRunOptions, env: Readonly<Record<string, string | undefined>>, notes: Map<string, ResetRunNote>): Promise<ResetOutcome> {
   // Checked again under the guard: what changed since the first look refuses the same way (our own marker aside).
-  const pre = await precheckReset(c.ports, c.workspace, await c.registry.inspect(), env, { ownLoopGuard: true });
+  const pre = await precheckReset(c.ports, c.workspace, await c.registry.inspect(), env, { ownLoopGuard: true, agents: c.registry.agents });
   if (pre.kind === 'refused') return refused(pre.message, pre.refusals, pre.refusals.some((r) => r.kind === 'bad-spec'));
   const targets = pre.spec?.agents ?? pre.targets;
   if (pre.spec === null && targets.length > 0) await writeResetSpec(c.ports.fs, c.ports.clock, c.workspace, targets);
@@ -139,8 +139,8 @@ async function guarded(c: ResetRunContext, opts: ResetRunOptions, env: Readonly<
       interrupted = true;
       break;
     }
-    const now = (await readResetSpec(c.ports.fs, c.workspace))?.agents.find((a) => a.name === t.name) ?? t;
-    const entry = classifyEntry(now, await c.registry.snapshot());
+    const now = (await readResetSpec(c.ports.fs, c.workspace, { agents: c.registry.agents }))?.agents.find((a) => a.name === t.name) ?? t;
+    const entry = classifyEntry(now, await c.registry.snapshot(), { agents: c.registry.agents });
     const out = await resetStep({ life, herdr: c.ports.herdr, workspace: c.workspace, trace, recordId: async (n) => void (await c.recordId(n)), stopRequested }, entry);
     if (out.kind === 'interrupted') {
       interrupted = true;

@@ -1,4 +1,4 @@
-// `--agents MODULE` on the built bin: `mam doctor`, `discover` and `purge` (named and auto) use the agents a module
+// `--agents MODULE` on the built bin: `mam doctor`, `discover`, `purge` (named and auto), `status` and `reset` use the agents a module
 // exports (here examples/custom-agent/notes-agent.mjs); a module that cannot be loaded or exports none is exit 2 naming
 // the flag.
 import { spawnSync } from 'node:child_process';
@@ -55,6 +55,27 @@ describe('mam --agents', () => {
     const auto = mam(['purge', 'auto', B, '--home', s.home, '--agents', 'examples/custom-agent/notes-agent.mjs', '--json']);
     expect(JSON.parse(auto.stdout)).toMatchObject({ kind: 'purged', agent: 'notes' });
     expect(existsSync(fileB)).toBe(false);
+  });
+
+  it('status and reset read a registry whose rows name the module\'s agent; without --agents such a registry is refused', () => {
+    const s = stage();
+    s.note(A, Date.parse('2026-01-01T10:00:00Z'));
+    mkdirSync(join(s.ws, '.mam'));
+    writeFileSync(join(s.ws, '.mam', 'agent-sessions.yaml'), [
+      'herdr_sessions:',
+      '- name: notes-01', '  status: running', '  role: reviewer', '  agent: notes', `  notes_session_id_own: ${A}`, '  pane:', `    cwd: ${s.ws}`,
+      'orchestrator_uuids: []', '',
+    ].join('\n'));
+    const status = mam(['status', '--workspace', s.ws, '--home', s.home, '--agents', NOTES, '--json']);
+    expect(status.status, status.stderr).toBe(0);
+    expect(JSON.parse(status.stdout)).toMatchObject({ sessionsDetail: [{ name: 'notes-01', agent: 'notes', ownId: A, resumeState: 'yes' }] });
+    const dry = mam(['reset', '--workspace', s.ws, '--dry-run', '--agents', NOTES]);
+    expect(dry.status, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain('target: notes-01 agent=notes role=reviewer');
+    expect(dry.stdout).toContain(`old_id=${A}`);
+    const plain = mam(['status', '--workspace', s.ws, '--home', s.home]);
+    expect(plain.status).toBe(1);
+    expect(plain.stderr).toContain('unknown agent "notes"');
   });
 
   it('without --agents the name is unknown (exit 2)', () => {

@@ -1,12 +1,15 @@
-// mam reset --workspace WS [--yes] [--dry-run] [--json] → trace lines, then the table; exit 0 / 1 / 3 / 4 / 5 / 129 / 130 / 143, 2 usage.
+// mam reset --workspace WS [--yes] [--dry-run] [--agents MODULE] [--json] → trace lines, then the table; exit 0 / 1 / 3 / 4 / 5 / 129 / 130 / 143, 2 usage.
 import { createInterface } from 'node:readline/promises';
 import { type Io, runCommand } from './cli-kit.js';
 import { ResetPlanner } from '../../reset/reset-planner.js';
+import { loadAgentsOption } from './agents-option.js';
 
 /** `mam reset`: the trace (stderr under `--json`), then the table or the ResetOutcome as JSON; the outcome's exit code. */
 export function resetCommand(argv: string[], io: Io): Promise<number> {
   return runCommand('reset', argv, io, async (ctx) => {
     const workspace = await ctx.workspace(true);
+    const given = ctx.str('agents');
+    const agents = given === undefined ? undefined : await loadAgentsOption(given);
     const trace = ctx.asJson ? io.stderr : io.stdout;
     // A signal ends the run after the step in flight (its name is the abort reason); the guard is released on the way out.
     const abort = new AbortController();
@@ -17,7 +20,7 @@ export function resetCommand(argv: string[], io: Io): Promise<number> {
     };
     for (const s of signals) process.on(s, onSignal);
     try {
-      const out = await new ResetPlanner(workspace).run({
+      const out = await new ResetPlanner(workspace, agents === undefined ? {} : { agents }).run({
         yes: ctx.flag('yes'),
         dryRun: ctx.flag('dry-run'),
         interactive: process.stdin.isTTY === true,

@@ -1,4 +1,4 @@
-// mam status --workspace WS [--home DIR] [--json] → the registry's rows with their resume state, and the orchestrators.
+// mam status --workspace WS [--home DIR] [--agents MODULE] [--json] → the registry's rows with their resume state, and the orchestrators.
 import { type Io, runCommand } from './cli-kit.js';
 import { resumeStates, type ResumeState } from '../../inspect/resume-states.js';
 import { nodePorts } from '../../node/node-ports.js';
@@ -6,6 +6,7 @@ import type { Ports } from '../../ports/index.js';
 import { recordedId, rowAgent } from '../../registry/row-agent.js';
 import { SessionRegistry } from '../../registry/session-registry.js';
 import type { SessionRow } from '../../registry/session-row.js';
+import { loadAgentsOption } from './agents-option.js';
 
 export type { ResumeState } from '../../inspect/resume-states.js';
 
@@ -35,16 +36,18 @@ export function statusCommand(argv: string[], io: Io, opts: { probe?: ResumeProb
     const home = await ctx.home();
     const ports = ctx.ports();
     const probe = opts.probe;
-    const state = await new SessionRegistry(workspace, { ports }).snapshot();
+    const given = ctx.str('agents');
+    const agents = given === undefined ? undefined : await loadAgentsOption(given);
+    const state = await new SessionRegistry(workspace, { ports, agents }).snapshot();
     // Without a probe, every row in one pass on one set of ports: each store opened once, OpenCode's paths asked once.
-    const batch = probe === undefined ? await resumeStates(state.herdr_sessions, { workspace, home, ports }) : [];
+    const batch = probe === undefined ? await resumeStates(state.herdr_sessions, { workspace, home, ports, agents }) : [];
     const detail = await Promise.all(
       state.herdr_sessions.map(async (row, i) => ({
         name: row.name,
-        agent: rowAgent(row) ?? null,
+        agent: rowAgent<string>(row, { agents }) ?? null,
         status: row.status,
         role: row.role ?? null,
-        ownId: recordedId(row),
+        ownId: recordedId(row, { agents }),
         resumeState: probe === undefined ? (batch[i] ?? 'unknown') : await probe(row, { workspace, home }),
       })),
     );
