@@ -3,7 +3,7 @@ import { assertNever } from '../assert-never.js';
 import type { AgentName } from '../ids/agent-names.js';
 
 /**
- * The id the library chooses for an agent that takes one (claude, grok: a new uuid v4), else null (the CLI picks it and
+ * The id the library chooses for an agent that takes one (claude, grok, gemini: a new uuid v4), else null (the CLI picks it and
  * the library discovers it afterwards).
  * @public
  */
@@ -11,6 +11,7 @@ export function preAssignedId(agent: AgentName): string | null {
   switch (agent) {
     case 'claude':
     case 'grok':
+    case 'gemini':
       return randomUUID();
     case 'agy':
     case 'codex':
@@ -23,8 +24,8 @@ export function preAssignedId(agent: AgentName): string | null {
 }
 
 /**
- * The agent CLI's own arguments for a new session (after `--` of `herdr agent start`): the pre-assigned id for claude and
- * grok (`--session-id <id>`, grok's `-s`: a new session only, grok refuses an id that already has one); opencode runs as `--auto --standalone` (its 2.x TUI rejects `--agent`, and `--standalone`
+ * The agent CLI's own arguments for a new session (after `--` of `herdr agent start`): the pre-assigned id for claude,
+ * gemini and grok (`--session-id <id>`, grok's `-s`: a new session only, grok refuses an id that already has one); opencode runs as `--auto --standalone` (its 2.x TUI rejects `--agent`, and `--standalone`
  * keeps the per-user service out of it); the others take nothing.
  * @public
  */
@@ -32,6 +33,7 @@ export function launchArgs(agent: AgentName, id: string | null): string[] {
   switch (agent) {
     case 'claude':
     case 'grok':
+    case 'gemini':
       return id === null ? [] : ['--session-id', id];
     case 'opencode':
       return ['--auto', '--standalone'];
