@@ -6,9 +6,9 @@ const proc = (argv: string[] | undefined, comm = '', command = argv?.join(' ') ?
   argv === undefined ? { command, comm } : { argv, command, comm };
 
 describe('agentCliName', () => {
-  it('recognises each of the six agents by its executable name', () => {
+  it('recognises each of the seven agents by its executable name', () => {
     for (const name of AGENT_NAMES) expect(agentCliName(proc([`/usr/local/bin/${name}`]))).toBe(name);
-    expect(agentCliName(proc(['/usr/local/bin/gemini']))).toBeNull();
+    expect(agentCliName(proc(['/usr/local/bin/qwen']))).toBeNull();
   });
 
   it.each([
