@@ -1,6 +1,7 @@
 import { agy } from './agy/definition.js';
 import { claude } from './claude/definition.js';
 import { codex } from './codex/definition.js';
+import { gemini } from './gemini/definition.js';
 import { grok } from './grok/definition.js';
 import { hermes } from './hermes/definition.js';
 import { opencode } from './opencode/definition.js';
@@ -11,7 +12,7 @@ import { opencode } from './opencode/definition.js';
  * the row schema). Adding an agent is one folder and one line here.
  * @public
  */
-export const BUILTIN_AGENTS = [claude, agy, codex, grok, hermes, opencode] as const;
+export const BUILTIN_AGENTS = [claude, agy, codex, grok, hermes, opencode, gemini] as const;
 
 /**
  * A built-in agent's definition.

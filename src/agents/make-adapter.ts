@@ -5,6 +5,7 @@ import { agy } from './agy/definition.js';
 import { claude } from './claude/definition.js';
 import { codex } from './codex/definition.js';
 import { createAdapter } from './contract/create-adapter.js';
+import { gemini } from './gemini/definition.js';
 import { grok } from './grok/definition.js';
 import { hermes } from './hermes/definition.js';
 import { opencode } from './opencode/definition.js';
@@ -25,6 +26,8 @@ export function makeAdapter(name: AgentName, ports: Ports): AgentAdapter<AgentNa
       return createAdapter(hermes, ports);
     case 'opencode':
       return createAdapter(opencode, ports);
+    case 'gemini':
+      return createAdapter(gemini, ports);
     default:
       return assertNever(name, 'agent');
   }

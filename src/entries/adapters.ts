@@ -23,6 +23,7 @@ export { BUILTIN_AGENTS, type BuiltinAgent } from '../agents/builtin.js';
 export { agy } from '../agents/agy/definition.js';
 export { claude } from '../agents/claude/definition.js';
 export { codex } from '../agents/codex/definition.js';
+export { gemini } from '../agents/gemini/definition.js';
 export { grok } from '../agents/grok/definition.js';
 export { hermes } from '../agents/hermes/definition.js';
 export { opencode } from '../agents/opencode/definition.js';

@@ -5,7 +5,7 @@ const definition = (agent: AgentName | AgentDefinition<string>): AgentDefinition
 
 /**
  * The id the library chooses for an agent that takes one (a pre-assigned agent: its definition's `launch.mintId`, a new
- * uuid v4 for claude and grok), else null (the CLI picks it and the library discovers it afterwards). Takes a built-in
+ * uuid v4 for claude, gemini and grok), else null (the CLI picks it and the library discovers it afterwards). Takes a built-in
  * agent's name or any agent's definition.
  * @public
  */
@@ -16,7 +16,7 @@ export function preAssignedId(agent: AgentName | AgentDefinition<string>): strin
 
 /**
  * The agent CLI's own arguments for a new session (after `--` of `herdr agent start`), from its definition's
- * `launch.args(id)`: the pre-assigned id for claude and grok (`--session-id <id>`, grok's `-s`: a new session only, grok
+ * `launch.args(id)`: the pre-assigned id for claude, gemini and grok (`--session-id <id>`, grok's `-s`: a new session only, grok
  * refuses an id that already has one); opencode runs as `--auto --standalone` (its 2.x TUI rejects `--agent`, and
  * `--standalone` keeps the per-user service out of it); the others take nothing. Takes a built-in agent's name or any
  * agent's definition.

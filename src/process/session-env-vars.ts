@@ -13,4 +13,5 @@ export const BUILTIN_SESSION_ENV_VARS: readonly string[] = [
   'GROK_SESSION_ID',
   'HERMES_SESSION_ID',
   'OPENCODE_SESSION_ID',
+  'GEMINI_SESSION_ID',
 ];

@@ -52,6 +52,7 @@ const CODEX_B = '01a229e4-5cbc-7f60-86ff-abaf22a4b8e4';
 const OPENCODE_A = 'ses_dd615360cffeFzbK9W1oQVbVv9';
 const OPENCODE_B = 'ses_dd6159fa8ffeNLy5GqcBDiUnlX';
 const GROK = { a1: '01a05c69-4d7b-71a1-8a1a-0000000000a1', a2: '01a05ca0-3bfb-72a2-8a2a-0000000000a2', b1: '01a05cd7-2a7b-74b1-8b1b-0000000000b1' };
+const GEMINI = { ws: '165710fc-8d90-4736-9043-383cdacc99f5', other: '11e4ad92-39ee-4595-b5fd-fd544433f356', resumed: '4f7cf4a8-0d00-4464-b9f8-f202ccd6e3c6' };
 const AGY = { a1: 'a1a1a1a1-1111-4222-8333-0000a1a1a1a1', a2: 'a2a2a2a2-1111-4222-8333-0000a2a2a2a2', child: '51515151-1111-4222-8333-000051515151', b1: 'b1b1b1b1-1111-4222-8333-0000b1b1b1b1' };
 
 function agyStage(name: string, odd: boolean): AgentContractStage {
@@ -154,6 +155,20 @@ const STAGES: Record<AgentName, AgentContractStage[]> = {
   ],
   hermes: [hermesStage('hermes/01-two-sessions', false), hermesStage('hermes/01-two-sessions, an unknown table', true)],
   agy: [agyStage('agy (derived fixture)', false), agyStage('agy (derived fixture), an entry of an unknown layout', true)],
+  gemini: [
+    realStage('gemini/04-after-tui', 'gemini/04-after-tui', 'ws-gemini', [GEMINI.ws], ['other/ws-gemini', [GEMINI.other]]),
+    realStage('gemini/02-after-resume', 'gemini/02-after-resume', 'ws-gemini', [GEMINI.resumed]),
+    {
+      name: 'gemini/04-after-tui, a whole-JSON chat file of an unknown layout',
+      unknownLayout: true,
+      async build(root) {
+        const layout = await realStage('', 'gemini/04-after-tui', 'ws-gemini', [GEMINI.ws], ['other/ws-gemini', [GEMINI.other]]).build(root);
+        // The whole-file chat format of older Gemini CLIs naming the conversation: the purge must refuse, not skip it.
+        writeFileSync(join(layout.home, '.gemini/tmp/ws-gemini/chats/session-2026-11-30T00-53-165710fc.json'), JSON.stringify({ sessionId: GEMINI.ws, messages: [] }));
+        return { ...layout, refusedIds: [GEMINI.ws] };
+      },
+    },
+  ],
 };
 
 for (const agent of Object.keys(STAGES) as AgentName[]) {

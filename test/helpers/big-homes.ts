@@ -2,11 +2,12 @@
 // real on-disk formats (Claude 2.1 transcripts under projects/<key>, Codex 0.171 rollouts in date dirs with the real
 // state_5.sqlite schema, the real OpenCode 1.18.33 schema), sized by a scale factor (1 = 5,000 / 20,000 / 50,000).
 import Database from 'better-sqlite3';
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { claudeProjectKey } from '../../src/agents/claude/project-key.js';
 import { AGENT_NAMES, type AgentName, ownKey } from '../../src/ids/agent-names.js';
 import type { SessionRow } from '../../src/registry/session-row.js';
+import { seedGemini } from '../../src/testing/sandbox/seed-gemini.js';
 import { type AgyStage, buildAgyStage } from './adapter-agy-stage.js';
 import { type GrokStage, materializeGrokStage } from './adapter-grok-stage.js';
 import { type HermesRealStage, IDS, materializeHermesStage } from './adapter-hermes-real.js';
@@ -158,7 +159,7 @@ export function rowOf(agent: AgentName, n: number, id: string, cwd: string): Ses
   return { name: `${agent}-${n}`, agent, status: 'running', role: 'coder', [ownKey(agent)]: id, pane: { cwd } } as unknown as SessionRow;
 }
 
-/** The big home plus the real-format Grok, agy and Hermes stages beside it, and `count` registry rows over the six agents (one in three checked against another workspace). */
+/** The big home plus the real-format Grok, agy and Hermes stages beside it, and `count` registry rows over the seven agents (one in three checked against another workspace). */
 export async function mixedHome(root: string, scale: number, count: number, fileCap = Infinity): Promise<MixedHome> {
   const big = bigHome(root, scale, fileCap);
   const grok = materializeGrokStage(root);
@@ -167,6 +168,12 @@ export async function mixedHome(root: string, scale: number, count: number, file
   const grokIds = Object.entries(grok.expected.sessions).map(([id, s]) => ({ id, cwd: s.cwd }));
   const agyIds = agy.conversations.map((c) => ({ id: c.id, cwd: c.workspace ?? agy.wsA }));
   const hermesIds = [IDS.a1, IDS.a2, IDS.b1, IDS.a3_root].map((id, i) => ({ id, cwd: i % 2 === 0 ? hermes.wsA : hermes.wsB }));
+  // Gemini CLI chat files in the big home itself, two in grok's first workspace and one in its second.
+  const geminiIds = [grok.wsA, grok.wsA, grok.wsB].map((cwd, i) => {
+    const id = `6e6e6e6e-0000-4000-8000-00000000000${i}`;
+    seedGemini({ agent: 'gemini', home: big.home, cwd: realpathSync(cwd), id, now: 1796000000000 + i * 60_000, sqlite: 'checkpointed', prompt: 'hello', env: {} });
+    return { id, cwd };
+  });
   const rows: SessionRow[] = [];
   for (let n = 0; n < count; n += 1) {
     const k = Math.floor(n / AGENT_NAMES.length);
@@ -179,6 +186,7 @@ export async function mixedHome(root: string, scale: number, count: number, file
       case 'grok': { const g = grokIds[k % grokIds.length] as { id: string; cwd: string }; rows.push(rowOf(agent, n, g.id, other ? grok.wsB : g.cwd)); break; }
       case 'agy': { const a = agyIds[k % agyIds.length] as { id: string; cwd: string }; rows.push(rowOf(agent, n, a.id, other ? agy.wsB : a.cwd)); break; }
       case 'hermes': { const h = hermesIds[k % hermesIds.length] as { id: string; cwd: string }; rows.push(rowOf(agent, n, h.id, h.cwd)); break; }
+      case 'gemini': { const g = geminiIds[k % geminiIds.length] as { id: string; cwd: string }; rows.push(rowOf(agent, n, g.id, other ? grok.wsB : g.cwd)); break; }
       default: throw new Error(agent satisfies never);
     }
   }

@@ -1,6 +1,7 @@
 // Materialises a stage of test/fixtures/real (files written by the real agent CLIs, rooted at /home/dev) under a new root:
 // every path, Claude project key, text file and SQLite text column that named /home/dev now names the new root.
 import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { claudeProjectKey } from '../../src/agents/claude/project-key.js';
@@ -49,7 +50,7 @@ export function readExpected(stage: string): Expected {
 }
 
 /** Every stage of an agent, e.g. `realStages('codex')` → ['codex/01-after-exec-and-resume', …]. */
-export function realStages(agent: 'codex' | 'claude' | 'opencode'): string[] {
+export function realStages(agent: 'codex' | 'claude' | 'opencode' | 'gemini'): string[] {
   return readdirSync(join(REAL_FIXTURES, agent), { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d) => `${agent}/${d.name}`)
@@ -65,10 +66,17 @@ function workspacesOf(expected: Expected): string[] {
   return [...all].filter((w): w is string => typeof w === "string" && w.startsWith(`${OLD_ROOT}/`));
 }
 
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
 function rewriter(root: string, expected: Expected): (text: string) => string {
-  // Claude keys first (longest first): a key is derived from the whole cwd, so the long ones get a new hash.
+  // Claude keys first (longest first): a key is derived from the whole cwd, so the long ones get a new hash. Gemini's
+  // `projectHash` (sha256 of the cwd) is derived from the path too and follows it, so the stage stays what the CLI
+  // would have written at the new path.
   const keys = workspacesOf(expected)
-    .map((w) => [claudeProjectKey(w), claudeProjectKey(root + w.slice(OLD_ROOT.length))] as const)
+    .flatMap((w) => {
+      const moved = root + w.slice(OLD_ROOT.length);
+      return [[claudeProjectKey(w), claudeProjectKey(moved)] as const, [sha256(w), sha256(moved)] as const];
+    })
     .sort((a, b) => b[0].length - a[0].length);
   const plainPrefix = claudeProjectKey(OLD_ROOT);
   const newPrefix = claudeProjectKey(root);

@@ -77,7 +77,7 @@ describe('mam purge', () => {
   it('says unresolved (exit 5) for an id nobody has, and usage (exit 2) for a bad call', async () => {
     expect(mam(['purge', 'auto', randomUUID(), '--home', home, '--json'])).toMatchObject({ code: 5 });
     expect(await purgeCommand(['auto', 'memory', '--home', home, '--json'], quiet)).toBe(5);
-    expect(await purgeCommand(['gemini', randomUUID(), '--home', home], quiet)).toBe(2);
+    expect(await purgeCommand(['qwen', randomUUID(), '--home', home], quiet)).toBe(2);
     expect(await purgeCommand(['auto'], quiet)).toBe(2);
     expect(await purgeCommand(['auto', randomUUID(), '--frobnicate'], quiet)).toBe(2);
   });

@@ -67,6 +67,7 @@ describe('inspectStores on the real stages', () => {
       ['grok', 'absent'],
       ['hermes', 'absent'],
       ['opencode', 'absent'],
+      ['gemini', 'absent'],
     ]);
     const text = formatStoreReport(reports);
     expect(text.split('\n')[0]).toMatch(/^claude\s+absent\s+/);

@@ -40,8 +40,8 @@ afterAll(async () => {
 });
 
 describe('buildSandbox: one session per agent', () => {
-  it('lays out home, workspace with .mam/, bin dir (herdr + six agents), tmp, and an env bound to them', () => {
-    expect(readdirSync(sb.binDir).filter((f) => !f.startsWith('.')).sort()).toEqual(['agy', 'claude', 'codex', 'grok', 'herdr', 'hermes', 'opencode']);
+  it('lays out home, workspace with .mam/, bin dir (herdr + seven agents), tmp, and an env bound to them', () => {
+    expect(readdirSync(sb.binDir).filter((f) => !f.startsWith('.')).sort()).toEqual(['agy', 'claude', 'codex', 'gemini', 'grok', 'herdr', 'hermes', 'opencode']);
     expect(existsSync(join(sb.workspace, '.mam', 'agent-sessions.yaml'))).toBe(true);
     expect(sb.env).toMatchObject({ HOME: sb.home, TMPDIR: sb.tmpDir });
     expect(sb.env['PATH']?.startsWith(`${sb.binDir}:`)).toBe(true);

@@ -3,6 +3,7 @@ import { fakeAgentAgy } from './fake-agent-agy.js';
 import { fakeAgentBase } from './fake-agent-base.js';
 import { fakeAgentClaude } from './fake-agent-claude.js';
 import { fakeAgentCodex } from './fake-agent-codex.js';
+import { fakeAgentGemini } from './fake-agent-gemini.js';
 import { fakeAgentHermes } from './fake-agent-hermes.js';
 import { fakeAgentOpencode } from './fake-agent-opencode.js';
 
@@ -17,6 +18,7 @@ export interface FakeAgentLib {
   opencode: ReturnType<typeof fakeAgentOpencode>;
   agy: ReturnType<typeof fakeAgentAgy>;
   hermes: ReturnType<typeof fakeAgentHermes>;
+  gemini: ReturnType<typeof fakeAgentGemini>;
 }
 
 // Each part is a function whose source text stands alone, so the executable can embed it verbatim.
@@ -27,6 +29,7 @@ const PARTS: readonly EmbeddedPart<FakeAgentLib>[] = [
   ['opencode', fakeAgentOpencode],
   ['agy', fakeAgentAgy],
   ['hermes', fakeAgentHermes],
+  ['gemini', fakeAgentGemini],
 ];
 
 /**

@@ -27,7 +27,7 @@ export function fakeAgentMain(lib: FakeAgentLib, config: FakeAgentConfig, module
   const mods: FakeAgentMods = { fs: modules.fs, path: modules.path, crypto: modules.crypto, database: modules.database, env: process.env, now: () => Date.now(), pid: process.pid, cwd: process.cwd() };
   const agent = config.agent;
   const VERSIONS: Record<string, string> = {
-    claude: '2.1.197 (Claude Code)', codex: 'codex-cli 0.171.0', opencode: '1.18.33', agy: 'agy 0.0.0-fake', hermes: 'hermes 0.0.0-fake', grok: 'grok 0.0.0-fake',
+    claude: '2.1.197 (Claude Code)', codex: 'codex-cli 0.171.0', opencode: '1.18.33', agy: 'agy 0.0.0-fake', hermes: 'hermes 0.0.0-fake', grok: 'grok 0.0.0-fake', gemini: '0.61.0',
   };
   const out = (text: string): void => void process.stdout.write(text);
   const fail = (code: number, message: string): number => {
@@ -49,6 +49,7 @@ export function fakeAgentMain(lib: FakeAgentLib, config: FakeAgentConfig, module
       case 'agy': return lib.agy.start(run);
       case 'hermes': return lib.hermes.startHermes(run);
       case 'grok': return lib.hermes.startGrok(run);
+      case 'gemini': return lib.gemini.start(run);
       default: throw lib.base.exit(2, `unknown fake agent ${String(agent)}`);
     }
   };

@@ -4,6 +4,7 @@ import { normalizeAgentId } from '../../ids/agent-id.js';
 import { type AgentName, isAgentName } from '../../ids/agent-names.js';
 import { seedAgy, seedCodex, seedHermes, seedOpencode } from './seed-dbs.js';
 import { seedClaude, seedGrok } from './seed-files.js';
+import { seedGemini } from './seed-gemini.js';
 import { mintId, type SeedPlan } from './seed-layout.js';
 import type { SeedSqliteState } from './seed-sqlite.js';
 import { SandboxError } from './sandbox-error.js';
@@ -30,11 +31,11 @@ export interface SeedOptions {
 }
 
 const WRITERS: Record<AgentName, (plan: SeedPlan) => void> = {
-  claude: seedClaude, agy: seedAgy, codex: seedCodex, grok: seedGrok, hermes: seedHermes, opencode: seedOpencode,
+  claude: seedClaude, agy: seedAgy, codex: seedCodex, grok: seedGrok, hermes: seedHermes, opencode: seedOpencode, gemini: seedGemini,
 };
 
 const DEFAULT_SQLITE: Record<AgentName, SeedSqliteState> = {
-  claude: 'checkpointed', grok: 'checkpointed', codex: 'checkpointed', hermes: 'checkpointed', opencode: 'wal-only', agy: 'wal-only',
+  claude: 'checkpointed', grok: 'checkpointed', codex: 'checkpointed', hermes: 'checkpointed', opencode: 'wal-only', agy: 'wal-only', gemini: 'checkpointed',
 };
 
 function invalid(message: string, data: Record<string, unknown>): SandboxError {
@@ -46,7 +47,7 @@ function invalid(message: string, data: Record<string, unknown>): SandboxError {
  * starting a process; returns its id. Synchronous: every write is done when it returns.
  */
 export function seedConversation(at: { home: string; workspace: string; env: Readonly<Record<string, string>>; now: number }, agent: AgentName, opts: SeedOptions = {}): string {
-  if (!isAgentName(agent)) throw invalid(`unknown agent ${JSON.stringify(agent)} (expected one of claude, agy, codex, grok, hermes, opencode)`, { agent });
+  if (!isAgentName(agent)) throw invalid(`unknown agent ${JSON.stringify(agent)} (expected one of claude, agy, codex, grok, hermes, opencode, gemini)`, { agent });
   if (typeof opts !== 'object' || opts === null) throw invalid('options must be an object', {});
   const ws = opts.workspace ?? at.workspace;
   if (typeof ws !== 'string' || !isAbsolute(ws)) throw invalid(`workspace must be an absolute path: ${JSON.stringify(ws)}`, { workspace: ws });

@@ -64,7 +64,7 @@ const CASES: ReadonlyArray<readonly [readonly string[], string, string]> = [
   [['policy'], 'FILE.json', 'missing FILE.json'],
   [['policy', '--yaml', file], '--yaml', 'unknown option: --yaml'],
   [['purge', ...H], '<agent|auto>', 'missing <agent|auto>'],
-  [['purge', 'gemini', ID, ...H], '<agent|auto>', 'unknown agent "gemini": <agent|auto> must be one of claude, agy, codex, grok, hermes, opencode, auto'],
+  [['purge', 'qwen', ID, ...H], '<agent|auto>', 'unknown agent "qwen": <agent|auto> must be one of claude, agy, codex, grok, hermes, opencode, gemini, auto'],
   [['purge', 'auto', ...H], '<id>', 'missing <id>'],
   [['purge', 'auto', '', ...H], '<id>', '<id> must not be empty'],
   [['purge', 'auto', ID, 'extra', ...H], 'extra', 'unexpected argument: "extra"'],

@@ -9,11 +9,11 @@ const OPENCODE = 'ses_dd60eb913ffet4MKQWcgE6E3Sy';
 const UUID_AGENTS = AGENT_NAMES.filter((a) => a !== 'opencode'); // hermes: uuids among its shapes
 
 describe('agent names', () => {
-  it('knows exactly the six canonical names', () => {
-    expect([...AGENT_NAMES].sort()).toEqual(['agy', 'claude', 'codex', 'grok', 'hermes', 'opencode']);
+  it('knows exactly the seven canonical names', () => {
+    expect([...AGENT_NAMES].sort()).toEqual(['agy', 'claude', 'codex', 'gemini', 'grok', 'hermes', 'opencode']);
     expect(isAgentName('CLAUDE')).toBe(false);
     expect(isAgentName('claude ')).toBe(false);
-    expect(() => requireAgentName('gemini')).toThrow(UnknownAgentError);
+    expect(() => requireAgentName('qwen')).toThrow(UnknownAgentError);
   });
 
   it('maps each agent to its own key', () => {
@@ -24,6 +24,7 @@ describe('agent names', () => {
       'grok_session_id_own',
       'hermes_conversation_id_own',
       'opencode_session_id_own',
+      'gemini_session_id_own',
     ]);
   });
 });

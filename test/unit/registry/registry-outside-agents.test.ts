@@ -41,7 +41,7 @@ function state(rows: SessionRow[], orchestrators: string[] = []): RegistryState 
 describe('row functions with outside agents', () => {
   it('rowAgent and recordedId know an outside agent only when it is passed', () => {
     const row = notesRow('n1', NA);
-    const agent: 'notes' | 'claude' | 'agy' | 'codex' | 'grok' | 'hermes' | 'opencode' | undefined = rowAgent(row, { agents });
+    const agent: 'notes' | 'claude' | 'agy' | 'codex' | 'grok' | 'hermes' | 'opencode' | 'gemini' | undefined = rowAgent(row, { agents });
     expect(agent).toBe('notes');
     expect(recordedId(row, { agents })).toBe(NA);
     expect(rowAgent(row)).toBeUndefined();
