@@ -22,7 +22,7 @@ import {
   SessionRegistry,
   SessionRowSchema,
 } from '../../../src/registry/index.js';
-import { OWN_KEYS } from '../../../src/ids/agent-names.js';
+import { AGENT_NAMES, OWN_KEYS } from '../../../src/ids/agent-names.js';
 import { notes } from '../../helpers/notes-agent.js';
 import { makeRow, makeWorkspace, UA, UB, UC } from '../../helpers/registry-fixtures.js';
 import { readMirror } from '../../helpers/registry-mirror.js';
@@ -145,7 +145,7 @@ describe('SessionRegistry with outside agents', () => {
     }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RegistryInvalidUpdateError);
     expect((err as RegistryInvalidUpdateError).message).toContain('unknown agent "other"');
-    expect((err as RegistryInvalidUpdateError).message).toContain('opencode, notes');
+    expect((err as RegistryInvalidUpdateError).message).toContain(`expected one of ${[...AGENT_NAMES, 'notes'].join(', ')})`);
     reg.close();
   });
 
