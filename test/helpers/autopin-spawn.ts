@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { tsChildArgs } from './ts-child.js';
 
 const CHILD = fileURLToPath(new URL('./autopin-child.ts', import.meta.url));
 
@@ -20,7 +21,7 @@ export async function raceChildren(argvs: string[][], goFile: string, env: Recor
   const runs = argvs.map(
     (argv) =>
       new Promise<ChildAnswer>((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', CHILD, ...argv, goFile], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(process.execPath, [...tsChildArgs(CHILD), ...argv, goFile], { env, stdio: ['ignore', 'pipe', 'pipe'] });
         let out = '';
         let err = '';
         let ready = false;

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { tsChildArgs } from './ts-child.js';
 
 /** A spawned helper script and ways to wait on it. */
 export interface Child {
@@ -16,7 +17,7 @@ export interface Child {
 /** Runs `test/helpers/<script>` with `node --import tsx`, so it needs no build. */
 export function spawnHelper(script: string, args: readonly string[]): Child {
   const file = fileURLToPath(new URL(`./${script}`, import.meta.url));
-  const proc = spawn(process.execPath, ['--import', 'tsx', file, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [...tsChildArgs(file), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   const waiters: Array<{ text: string; resolve: () => void }> = [];

@@ -1,8 +1,6 @@
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+import { fileURLToPath } from 'node:url';
+import { tsChildArgs } from './ts-child.js';
 
 /** Absolute path of a child script in test/helpers/. */
 export function helperScript(name: string): string {
@@ -10,14 +8,15 @@ export function helperScript(name: string): string {
 }
 
 /**
- * Runs a child script (`.ts` through tsx) in a fresh Node process with `cwd`, WITHOUT `SQLITE_USE_URI` in its
+ * Runs a child script (`.ts` bundled or through tsx: see ts-child.ts) in a fresh Node process with `cwd`, WITHOUT `SQLITE_USE_URI` in its
  * environment, passing `arg` as JSON; resolves with the JSON line it printed, rejects with its stderr.
  */
 export function runChild<T>(script: string, arg: unknown, cwd: string): Promise<T> {
   const env = { ...process.env };
   delete env['SQLITE_USE_URI'];
-  const pre = script.endsWith('.ts') ? ['--import', TSX_LOADER] : [];
-  const child = spawn(process.execPath, [...pre, helperScript(script), JSON.stringify(arg)], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const file = helperScript(script);
+  const run = script.endsWith('.ts') ? tsChildArgs(file) : [file];
+  const child = spawn(process.execPath, [...run, JSON.stringify(arg)], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));

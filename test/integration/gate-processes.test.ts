@@ -10,11 +10,12 @@ import { idOrderPaths } from '../../src/gate/id-order-paths.js';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { FakeHerdr } from '../../src/testing/herdr/fake-herdr.js';
 import { makeTempDir } from '../helpers/fs-temp.js';
+import { tsChildArgs } from '../helpers/ts-child.js';
 
 const CHILD = fileURLToPath(new URL('../helpers/lifecycle-gate-child.ts', import.meta.url));
 
 function child(ws: string, session: string, holdMs: number, log: string): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', CHILD, ws, session, String(holdMs), log], { stdio: 'ignore' });
+  return spawn(process.execPath, [...tsChildArgs(CHILD), ws, session, String(holdMs), log], { stdio: 'ignore' });
 }
 
 function exited(p: ChildProcess): Promise<number | null> {

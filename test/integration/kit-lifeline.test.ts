@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { nodePorts } from '../../src/node/node-ports.js';
 import { buildSandbox } from '../../src/testing/sandbox/build-sandbox.js';
 import { alive, until } from '../helpers/kit-temp.js';
+import { tsChildArgs } from '../helpers/ts-child.js';
 
 const CHILD = fileURLToPath(new URL('../helpers/kit-lifeline-child.ts', import.meta.url));
 const temps: string[] = [];
@@ -22,7 +23,7 @@ describe('the sandbox lifeline', () => {
   it('a fake agent exits when the process that built its sandbox is SIGKILLed without disposing it', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'mam-kit-lifeline-'));
     temps.push(dir);
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, join(dir, 'sb')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...tsChildArgs(CHILD), join(dir, 'sb')], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stderr.setEncoding('utf8').on('data', (d: string) => void (err += d));

@@ -3,13 +3,12 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tsChildArgs } from '../helpers/ts-child.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const PROBE = join(ROOT, 'test/helpers/proc-lineage-probe.ts');
-const TSX_LOADER = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 const HELPER = join(ROOT, 'test/fixtures/bin/helper-chain.sh');
 const ID = 'f3a0c2de-1111-4222-8333-944445555666';
 const OTHER_ID = '0b1c2d3e-7777-4888-9999-aaaabbbbcccc';
@@ -26,7 +25,7 @@ const run = promisify(execFile);
 // `[prefix…] helper-chain.sh node probe.ts <mode> <id>`; with `idOnlyOnProbe` the id reaches the probe's
 // command line through the helper (MAM_APPEND_ARG) and is on no ancestor's.
 async function probe(prefix: readonly string[], mode: 'proc' | 'ps', id: string, idOnlyOnProbe = false): Promise<Probe> {
-  const argv = [...prefix, HELPER, process.execPath, '--import', TSX_LOADER, PROBE, mode, ...(idOnlyOnProbe ? [] : [id])];
+  const argv = [...prefix, HELPER, process.execPath, ...tsChildArgs(PROBE), mode, ...(idOnlyOnProbe ? [] : [id])];
   const env = { ...process.env, MAM_APPEND_ARG: idOnlyOnProbe ? id : '' };
   const { stdout } = await run(argv[0] as string, argv.slice(1), { cwd: ROOT, env, timeout: 60_000 });
   return JSON.parse(stdout.trim().split('\n').pop() ?? '') as Probe;

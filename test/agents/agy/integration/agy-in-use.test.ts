@@ -1,7 +1,6 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AgyAdapter } from '../../../../src/agents/agy/agy-adapter.js';
@@ -10,10 +9,10 @@ import { agyTree, freshId } from '../../../helpers/adapter-agy-files.js';
 import { makeTempDir } from '../../../helpers/fs-temp.js';
 import { startChild, startSleeper, stopAll, type TestChild } from '../../../helpers/proc-children.js';
 import { strs } from '../../../helpers/artifact-strings.js';
+import { tsChildArgs } from '../../../helpers/ts-child.js';
 
 const ROOT = join(import.meta.dirname, '../../../..');
 const PROBE = join(ROOT, 'test/helpers/adapter-agy-probe.ts');
-const TSX_LOADER = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 const HAS_FLOCK = spawnSync('sh', ['-c', 'command -v flock'], { stdio: 'ignore' }).status === 0;
 const SESSION_VARS = ['ANTIGRAVITY_CONVERSATION_ID', 'CLAUDE_CODE_SESSION_ID', 'HERMES_SESSION_ID', 'GROK_SESSION_ID', 'OPENCODE_SESSION_ID'];
 const run = promisify(execFile);
@@ -93,7 +92,7 @@ describe('agy in use, with real processes', () => {
     const id = freshId();
     agyTree(home, id, ['db']);
     const probe = async (env: NodeJS.ProcessEnv) => {
-      const { stdout } = await run(process.execPath, ['--import', TSX_LOADER, PROBE, 'agy', home, id], { cwd: ROOT, env, timeout: 60_000 });
+      const { stdout } = await run(process.execPath, [...tsChildArgs(PROBE), 'agy', home, id], { cwd: ROOT, env, timeout: 60_000 });
       return JSON.parse(stdout.trim().split('\n').pop() ?? '') as { inUse: boolean; signals: string[]; details: Array<string | null> };
     };
     expect(await probe(cleanEnv({ [name]: id.toUpperCase() }))).toEqual({ inUse: true, signals: ['session-env'], details: [name] });

@@ -4,7 +4,6 @@
 import { execFile } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ClaudeAdapter } from '../../../../src/agents/claude/claude-adapter.js';
@@ -13,10 +12,10 @@ import { nodePorts } from '../../../../src/node/node-ports.js';
 import { type ClaudeSandbox, freshId, makeClaudeSandbox, writeSessionFile, writeTranscript } from '../../../helpers/adapter-claude-sandbox.js';
 import { deadPid, startSleeper, stopAll } from '../../../helpers/proc-children.js';
 import { strs } from '../../../helpers/artifact-strings.js';
+import { tsChildArgs } from '../../../helpers/ts-child.js';
 
 const ROOT = join(import.meta.dirname, '../../../..');
 const CHILD = join(ROOT, 'test/helpers/adapter-claude-in-use-child.ts');
-const TSX_LOADER = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 const run = promisify(execFile);
 const ports = nodePorts();
 const claude = new ClaudeAdapter(ports);
@@ -31,7 +30,7 @@ afterEach(async () => {
 });
 
 async function childHolders(id: string, env: NodeJS.ProcessEnv, prefix: string[] = []): Promise<{ self: number; holders: InUseHolder[] }> {
-  const argv = [...prefix, process.execPath, '--import', TSX_LOADER, CHILD, sb.home, sb.ws, sb.tmp, id];
+  const argv = [...prefix, process.execPath, ...tsChildArgs(CHILD), sb.home, sb.ws, sb.tmp, id];
   const { stdout } = await run(argv[0] as string, argv.slice(1), { cwd: ROOT, env, timeout: 60_000 });
   return JSON.parse(stdout.trim().split('\n').pop() ?? '') as { self: number; holders: InUseHolder[] };
 }

@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GrokAdapter } from '../../../../src/agents/grok/grok-adapter.js';
@@ -9,10 +8,10 @@ import { nodePorts } from '../../../../src/node/node-ports.js';
 import { freshId } from '../../../helpers/adapter-agy-files.js';
 import { makeTempDir } from '../../../helpers/fs-temp.js';
 import { startSleeper, stopAll } from '../../../helpers/proc-children.js';
+import { tsChildArgs } from '../../../helpers/ts-child.js';
 
 const ROOT = join(import.meta.dirname, '../../../..');
 const CHILD = join(ROOT, 'test/helpers/adapter-grok-in-use-child.ts');
-const TSX_LOADER = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 const run = promisify(execFile);
 
 let dir: string;
@@ -67,11 +66,11 @@ printf '[{"session_id":"%s","pid":%s,"cwd":"/x","opened_at":"2020-01-01T00:00:00
     chmodSync(join(bin, 'grok'), 0o755);
     const env: NodeJS.ProcessEnv = { ...process.env, GROK_AGENT: '1', MAM_TEST_GROK_SESSION: id, MAM_TEST_GROK_ID: id };
     delete env['GROK_SESSION_ID'];
-    const { stdout } = await run(join(bin, 'grok'), [process.execPath, '--import', TSX_LOADER, CHILD, home], { cwd: ROOT, env, timeout: 60_000 });
+    const { stdout } = await run(join(bin, 'grok'), [process.execPath, ...tsChildArgs(CHILD), home], { cwd: ROOT, env, timeout: 60_000 });
     const got = JSON.parse(stdout.trim().split('\n').pop() ?? '') as { self: number; ppid: number; holders: Array<{ pid: number; signal: string }> };
     expect(got.holders).toEqual([expect.objectContaining({ pid: got.ppid, signal: 'session-env' })]);
     // Another id is not the ancestor's session: free.
-    const other = await run(join(bin, 'grok'), [process.execPath, '--import', TSX_LOADER, CHILD, home], { cwd: ROOT, env: { ...env, MAM_TEST_GROK_ID: freshId() }, timeout: 60_000 });
+    const other = await run(join(bin, 'grok'), [process.execPath, ...tsChildArgs(CHILD), home], { cwd: ROOT, env: { ...env, MAM_TEST_GROK_ID: freshId() }, timeout: 60_000 });
     expect((JSON.parse(other.stdout.trim().split('\n').pop() ?? '') as { holders: unknown[] }).holders).toEqual([]);
   }, 60_000);
 });

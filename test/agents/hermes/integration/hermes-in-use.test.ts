@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HermesAdapter } from '../../../../src/agents/hermes/hermes-adapter.js';
@@ -9,10 +8,10 @@ import { freshId } from '../../../helpers/adapter-agy-files.js';
 import { HERMES_SCHEMA, sessionSql, writeHermesDb } from '../../../helpers/adapter-hermes-stage.js';
 import { makeTempDir } from '../../../helpers/fs-temp.js';
 import { startSleeper, stopAll } from '../../../helpers/proc-children.js';
+import { tsChildArgs } from '../../../helpers/ts-child.js';
 
 const ROOT = join(import.meta.dirname, '../../../..');
 const PROBE = join(ROOT, 'test/helpers/adapter-agy-probe.ts');
-const TSX_LOADER = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 const run = promisify(execFile);
 
 let dir: string;
@@ -56,7 +55,7 @@ describe('hermes in use, with real processes', () => {
     const home = join(dir, 'home');
     const id = freshId();
     writeHermesDb(join(home, '.hermes', 'state.db'), [...HERMES_SCHEMA, ...sessionSql(id, dir, 1, 1)]);
-    const { stdout } = await run(process.execPath, ['--import', TSX_LOADER, PROBE, 'hermes', home, id], { cwd: ROOT, env: cleanEnv({ HERMES_SESSION_ID: id }), timeout: 60_000 });
+    const { stdout } = await run(process.execPath, [...tsChildArgs(PROBE), 'hermes', home, id], { cwd: ROOT, env: cleanEnv({ HERMES_SESSION_ID: id }), timeout: 60_000 });
     expect(JSON.parse(stdout.trim())).toEqual({ inUse: true, signals: ['session-env'], details: ['HERMES_SESSION_ID'] });
   });
 });
