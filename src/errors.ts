@@ -172,11 +172,11 @@ export class UnknownAgentError extends MamError {
 
   /**
    * Builds the fault for `name`; code `UNKNOWN_AGENT`, `data.agent` is the name given. `expected` lists the names that
-   * were known (default: the six built-ins; a service given outside agents names them too).
+   * were known (every caller in the library passes the built-in names, and a service given outside agents names them too; without it the message says a built-in agent's name was expected).
    */
   constructor(name: string, expected?: readonly string[]) {
-    const known = expected === undefined ? 'claude, agy, codex, grok, hermes, opencode' : expected.join(', ');
-    super('UNKNOWN_AGENT', `unknown agent: ${JSON.stringify(name)} (expected one of ${known})`, { agent: name });
+    const known = expected === undefined ? "a built-in agent's name" : `one of ${expected.join(', ')}`;
+    super('UNKNOWN_AGENT', `unknown agent: ${JSON.stringify(name)} (expected ${known})`, { agent: name });
   }
 }
 

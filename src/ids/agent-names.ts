@@ -40,7 +40,7 @@ export function isAgentName(name: unknown): name is AgentName {
  */
 export function requireAgentName(name: unknown): AgentName {
   if (isAgentName(name)) return name;
-  throw new UnknownAgentError(String(name));
+  throw new UnknownAgentError(String(name), AGENT_NAMES);
 }
 
 /**

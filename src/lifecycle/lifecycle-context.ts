@@ -95,10 +95,11 @@ export function lifecycleAgents(c: LifecycleContext): AgentCatalog<string> {
  * @public
  */
 export function definitionOf(c: LifecycleContext, agent: string): AgentDefinition<string> {
-  const outside = lifecycleAgents(c).outside(agent);
+  const agents = lifecycleAgents(c);
+  const outside = agents.outside(agent);
   if (outside !== undefined) return outside;
   if (isAgentName(agent)) return builtinAgent(agent);
-  throw new UnknownAgentError(agent);
+  throw new UnknownAgentError(agent, agents.names);
 }
 
 /**

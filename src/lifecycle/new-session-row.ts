@@ -42,8 +42,9 @@ export function newSessionRow<Extra extends string = never>(
   preId: string | null,
   opts: RegistryAgentsOption<Extra> = {},
 ): SessionRow {
-  const key = agentsOf(opts).ownKey(spec.agent);
-  if (key === undefined) throw new UnknownAgentError(spec.agent);
+  const agents = agentsOf(opts);
+  const key = agents.ownKey(spec.agent);
+  if (key === undefined) throw new UnknownAgentError(spec.agent, agents.names);
   return {
     name: spec.name,
     status: 'running',

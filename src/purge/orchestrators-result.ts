@@ -1,4 +1,4 @@
-import type { AgentName } from '../ids/agent-names.js';
+import { AGENT_NAMES, type AgentName } from '../ids/agent-names.js';
 import type { PurgeResult } from './purge-result.js';
 
 /**
@@ -46,7 +46,7 @@ export type OrchestratorRemoveResult =
  * @public
  */
 export function invalidOrchestratorIdMessage(id: string): string {
-  return `not a conversation id of any agent (claude, agy, codex, grok, hermes, opencode): ${JSON.stringify(id)}`;
+  return `not a conversation id of any agent (${AGENT_NAMES.join(', ')}): ${JSON.stringify(id)}`;
 }
 
 /**

@@ -28,7 +28,7 @@ const optionsSchema = lazySchema((z: Zod) => {
  */
 export function checkPurgeTarget<A extends string = AgentName>(agent: unknown, id: unknown, known: readonly A[] = AGENT_NAMES as readonly string[] as readonly A[]): { agent: A | 'auto'; id: string } {
   if (typeof agent !== 'string') throw new InvalidArgumentError('agent', 'must be a string: an agent name or "auto"');
-  if (agent !== 'auto' && !(known as readonly string[]).includes(agent)) throw new UnknownAgentError(agent, known === (AGENT_NAMES as readonly string[]) ? undefined : known);
+  if (agent !== 'auto' && !(known as readonly string[]).includes(agent)) throw new UnknownAgentError(agent, known);
   if (typeof id !== 'string') throw new InvalidArgumentError('id', 'must be a string');
   if (id === '') throw new InvalidArgumentError('id', 'must not be empty');
   return { agent: agent as A | 'auto', id };

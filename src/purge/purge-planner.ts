@@ -198,7 +198,7 @@ export class PurgePlanner<A extends string = AgentName> {
       }
       return { ...(await this.planFor(first, id, opts, ctx, true)), otherAgents: others };
     }
-    if (!this.#agents.names.includes(agent)) throw new UnknownAgentError(String(agent), this.#agents === (BUILT_INS as unknown) ? undefined : this.#agents.names);
+    if (!this.#agents.names.includes(agent)) throw new UnknownAgentError(String(agent), this.#agents.names);
     return this.planFor(agent, id, opts, ctx, false);
   }
 

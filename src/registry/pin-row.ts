@@ -34,7 +34,7 @@ export function pinRow(draft: RegistryState, name: string, id: string, opts: Pin
   const row = draft.herdr_sessions.find((r) => r.name === name);
   if (row === undefined) throw new RegistryRowNotFoundError(name);
   const agent = rowAgentIn(row, agents);
-  if (agent === undefined) throw new UnknownAgentError(String(row.agent ?? ''));
+  if (agent === undefined) throw new UnknownAgentError(String(row.agent ?? ''), agents.names);
   const canonical = agents.canonical(agent, id);
   if (canonical === null) throw new InvalidIdError(agent, String(id));
   if (opts.allowShared !== true) {

@@ -1,6 +1,7 @@
 // What each `mam` command accepts and answers, written once: its options (the parser's config and the help both come
 // from here), its positional arguments, its `--json` document and its exit codes. Plain data: `mam --help` loads no
-// command module.
+// command module (the built-in agents' names come from their one list).
+import { AGENT_NAMES } from '../../ids/agent-names.js';
 
 /** One option: its type, the placeholder of its value, and one line of help. */
 export interface OptionSpec {
@@ -27,6 +28,7 @@ const HOME: OptionSpec = { type: 'string', value: 'DIR', help: 'the home directo
 const WORKSPACE: OptionSpec = { type: 'string', value: 'WS', help: 'the workspace: an existing directory, relative to the current one or absolute' };
 const WORKSPACE_CWD: OptionSpec = { ...WORKSPACE, help: `${WORKSPACE.help} (default: the current directory)` };
 const JSON_OPT: OptionSpec = { type: 'boolean', help: 'print one JSON document on stdout (errors too: {"error":{"code","message","data"}})' };
+const BUILTIN_LIST = AGENT_NAMES.join(', ');
 const AGENTS: OptionSpec = { type: 'string', value: 'MODULE', help: 'an ES module (a path from the current directory) whose exports are agent definitions (defineAgent; or a default export list of them), used beside the built-in agents' };
 const USAGE_EXIT = ['2', 'usage error: an unknown, missing, repeated or invalid option or argument'] as const;
 const LIBRARY_EXIT = ['1', 'an error reading or writing the registry or a store (the message says which)'] as const;
@@ -37,7 +39,7 @@ export const SPECS = {
   discover: {
     usage: 'mam discover <agent> --workspace WS [--home DIR] [--epoch S] [--agents MODULE] [--json]',
     summary: 'lists the agent\'s conversations in the workspace, newest first (read-only)',
-    positionals: [['<agent>', 'claude, agy, codex, grok, hermes, opencode, or an agent of --agents']],
+    positionals: [['<agent>', `${BUILTIN_LIST}, or an agent of --agents`]],
     options: { workspace: WORKSPACE, home: HOME, epoch: { type: 'string', value: 'S', help: 'keep only conversations started at or after this time, epoch seconds' }, agents: AGENTS, json: JSON_OPT },
     json: '{"kind":"discovered","agent","workspace","ids":[…]}',
     exits: [['0', 'listed (possibly none)'], LIBRARY_EXIT, USAGE_EXIT],
@@ -96,7 +98,7 @@ export const SPECS = {
   purge: {
     usage: 'mam purge <agent|auto> <id> [--home DIR] [--workspace WS] [--dry-run] [--agents MODULE] [--json]',
     summary: 'removes every artifact of one conversation, refusing while it is in use; --dry-run prints the plan and changes nothing',
-    positionals: [['<agent|auto>', 'claude, agy, codex, grok, hermes, opencode, an agent of --agents, or auto (whichever agent has the id)'], ['<id>', 'the conversation id']],
+    positionals: [['<agent|auto>', `${BUILTIN_LIST}, an agent of --agents, or auto (whichever agent has the id)`], ['<id>', 'the conversation id']],
     options: {
       home: HOME,
       workspace: { ...WORKSPACE, help: `${WORKSPACE.help}; when given, a conversation of another workspace is refused` },

@@ -2,7 +2,7 @@ import { stopIfAborted } from '../../abort.js';
 import * as fs from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { HomeDiscoveryContext } from '../../agents/types.js';
-import { isAgentName } from '../../ids/agent-names.js';
+import { AGENT_NAMES, isAgentName } from '../../ids/agent-names.js';
 import { nodePorts, resolvePorts } from '../../node/node-ports.js';
 import type { Ports } from '../../ports/index.js';
 import { SessionRegistry } from '../../registry/session-registry.js';
@@ -28,7 +28,7 @@ function checkSessions(specs: readonly SandboxSessionSpec[]): void {
     if (typeof s.name !== 'string' || s.name === '') throw bad('a name is required');
     if (seen.has(s.name)) throw bad('the name is used twice');
     seen.add(s.name);
-    if (!isAgentName(s.agent)) throw bad(`unknown agent ${JSON.stringify(s.agent)} (expected one of claude, agy, codex, grok, hermes, opencode)`);
+    if (!isAgentName(s.agent)) throw bad(`unknown agent ${JSON.stringify(s.agent)} (expected one of ${AGENT_NAMES.join(', ')})`);
     if (typeof s.role !== 'string' || s.role.trim() === '') throw bad('a running row needs a role');
   }
 }

@@ -1,7 +1,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { normalizeAgentId } from '../../ids/agent-id.js';
-import { type AgentName, isAgentName } from '../../ids/agent-names.js';
+import { AGENT_NAMES, type AgentName, isAgentName } from '../../ids/agent-names.js';
 import { seedAgy, seedCodex, seedHermes, seedOpencode } from './seed-dbs.js';
 import { seedClaude, seedGrok } from './seed-files.js';
 import { seedGemini } from './seed-gemini.js';
@@ -47,7 +47,7 @@ function invalid(message: string, data: Record<string, unknown>): SandboxError {
  * starting a process; returns its id. Synchronous: every write is done when it returns.
  */
 export function seedConversation(at: { home: string; workspace: string; env: Readonly<Record<string, string>>; now: number }, agent: AgentName, opts: SeedOptions = {}): string {
-  if (!isAgentName(agent)) throw invalid(`unknown agent ${JSON.stringify(agent)} (expected one of claude, agy, codex, grok, hermes, opencode, gemini)`, { agent });
+  if (!isAgentName(agent)) throw invalid(`unknown agent ${JSON.stringify(agent)} (expected one of ${AGENT_NAMES.join(', ')})`, { agent });
   if (typeof opts !== 'object' || opts === null) throw invalid('options must be an object', {});
   const ws = opts.workspace ?? at.workspace;
   if (typeof ws !== 'string' || !isAbsolute(ws)) throw invalid(`workspace must be an absolute path: ${JSON.stringify(ws)}`, { workspace: ws });
