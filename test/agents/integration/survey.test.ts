@@ -21,12 +21,12 @@ function tempRoot(): string {
 }
 
 describe('survey', () => {
-  it('an empty home: every store with a known layout is missing, grok has no known layout', async () => {
+  it('an empty home: every store is missing (grok too: its survey comes from its inspection, which knows its layout)', async () => {
     const home = tempRoot();
     for (const agent of AGENT_NAMES) {
       const s = await getAdapter(agent).survey({ workspace: home, home: home, env: { HOME: home, PATH: '' } });
       expect(s.agent).toBe(agent);
-      expect(s.store, agent).toBe(agent === 'grok' ? 'unknown-layout' : 'missing');
+      expect(s.store, agent).toBe('missing');
       expect(s.reason).toBeTruthy();
     }
   });
