@@ -106,9 +106,13 @@ export function opencodeStore(ports: Ports, def: AgentDefinition): AgentStore {
     mentions,
     purgeNotes: purge.purgeNotes,
 
-    /** A read-only look at the OpenCode data dir (never runs the CLI): layout, versions, session counts, problems. */
+    /**
+     * A read-only look at the OpenCode data dir (never runs the CLI): layout, versions, session counts, problems; the
+     * database `debug paths` named when another call on these ports already asked it, else the default one.
+     */
     async inspect(ctx) {
-      return inspectOpencodeHome(fs, ctx.home, await agentEnv(fs, proc, ctx));
+      const env = await agentEnv(fs, proc, ctx);
+      return inspectOpencodeHome(fs, ctx.home, env, (await locator.keptDbPath(ctx.home, env)) ?? undefined);
     },
 
     /** Has the home any artifact of the id: a session row by id answers at once; otherwise every place is looked at (orphaned rows and legacy files count). */
