@@ -150,6 +150,7 @@ export interface CaptureRow {
 /**
  * What one agent's store looks like, so an empty answer can say why: `missing` (no store here), `unreadable`,
  * `unknown-layout` (a version this library does not know: discovery finds nothing there, a purge refuses), or `ok`.
+ * Derived from the store's {@link StoreReport} (`AgentAdapter.inspect`): one look, two views.
  * @public
  */
 export interface StoreSurvey {
@@ -199,6 +200,13 @@ export interface StoreReport {
   counts: Record<string, number>;
   /** What is wrong or doubtful, one line each. */
   problems: string[];
+  /**
+   * False when part of the store could not be read (a root that does not list or is no directory, a database that does
+   * not open, an inspection that failed): what it holds there is not known. Omitted when everything looked at was read.
+   */
+  readable?: boolean;
+  /** Rows whose recorded path lies outside the home (Codex: a moved `CODEX_HOME`, whose threads discovery cannot prove); set by stores that record such paths. */
+  outsideHome?: number;
   /** The problems that name a cause (an unreadable store, a read-only disk, a missing binding …), typed; set by `inspectStores`. */
   faults?: PurgeFault[];
 }

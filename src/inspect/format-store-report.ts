@@ -2,7 +2,9 @@ import type { StoreReport } from '../agents/types.js';
 
 function knownText(r: StoreReport): string {
   if (r.presence !== 'present') return r.presence;
-  return r.known === true ? 'known' : r.known === false ? 'UNKNOWN: destructive work refuses' : 'empty';
+  if (r.known === false) return 'UNKNOWN: destructive work refuses';
+  if (r.readable === false) return 'UNREADABLE: what it holds there is not known';
+  return r.known === true ? 'known' : 'empty';
 }
 
 /**

@@ -76,7 +76,7 @@ export async function inspectStores(opts: InspectStoresOptions): Promise<StoreRe
       } catch (err) {
         // An abort is the caller's, not the store's: it ends the whole call.
         stopIfAborted(signal);
-        return withFaults({ ...notInspected(name), presence: 'present' as const, known: false, problems: [`inspection failed: ${describeError(err)}`] });
+        return withFaults({ ...notInspected(name), presence: 'present' as const, known: false, problems: [`inspection failed: ${describeError(err)}`], readable: false });
       }
     }),
   );

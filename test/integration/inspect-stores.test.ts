@@ -84,6 +84,15 @@ describe('inspectStores makes the fail-closed decision visible', () => {
     expect(r.known).toBe(false);
     expect(r.problems).toEqual([expect.stringContaining('logs_2.sqlite: unreadable'), 'state_5.sqlite: unknown layout (threads lacks cwd, rollout_path): purges refuse']);
     expect(formatStoreReport([r])).toContain('UNKNOWN: destructive work refuses');
+    expect(r.readable).toBe(false);
+  });
+
+  it('a store root that is there but no directory is present and unreadable, not absent (doctor says so)', async () => {
+    const home = temp();
+    writeFileSync(join(home, '.claude'), 'not a directory');
+    const r = of(await inspectStores({ home, env: { HOME: home } }), 'claude');
+    expect(r).toMatchObject({ presence: 'present', readable: false, problems: [`${join(home, '.claude')} is not a directory`] });
+    expect(formatStoreReport([r])).toContain('UNREADABLE: what it holds there is not known');
   });
 
   it.each(WAL_STATES)('WAL state %s: counts read through the WAL, the directory listing unchanged', async (state) => {

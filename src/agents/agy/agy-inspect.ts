@@ -4,6 +4,7 @@ import { canonicalAgyId } from './agy-ids.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { userVersion } from '../../sqlite/schema.js';
+import { lookAtRoot } from '../common/store-root.js';
 import type { StoreReport } from '../types.js';
 import type { AgyPaths } from './agy-paths.js';
 import { isAgySqliteFile } from '../common/read-text.js';
@@ -19,7 +20,10 @@ async function conversations(fs: FileSystemPort, dir: string, label: string, rep
   try {
     entries = await fs.readdir(dir);
   } catch (err) {
-    if (await isDir(fs, dir)) report.problems.push(`${dir}: unreadable (${describeError(err)})`);
+    if (await isDir(fs, dir)) {
+      report.readable = false;
+      report.problems.push(`${dir}: unreadable (${describeError(err)})`);
+    }
     return;
   }
   let dbs = 0;
@@ -39,6 +43,7 @@ async function conversations(fs: FileSystemPort, dir: string, label: string, rep
     }
     const t = await readAgyTrajectory(fs, path);
     if (t === null) {
+      report.readable = false;
       report.problems.push(`${path}: unreadable, or no conversation record in it`);
       continue;
     }
@@ -74,6 +79,7 @@ async function summaries(fs: FileSystemPort, db: string, report: StoreReport): P
     else report.counts['summary index rows'] = f.rows;
     return `conversation_summaries.db (user_version ${f.version}${f.rows === null ? ', unknown table' : ''})`;
   } catch (err) {
+    report.readable = false;
     return refuse(`unreadable (${describeError(err)})`);
   }
 }
@@ -81,13 +87,17 @@ async function summaries(fs: FileSystemPort, db: string, report: StoreReport): P
 /**
  * A read-only look at agy's stores without running the CLI: the CLI root and the ACP server's root, their `.db`
  * conversations (and `.pb` stores, subagents), the shared summaries index's version and rows, and problems (a
- * `.db` that is not SQLite, an unreadable file or index). Never rejects.
+ * `.db` that is not SQLite, an unreadable file or index: `readable: false`). Never rejects.
  * @public
  */
 export async function inspectAgyStores(fs: FileSystemPort, p: AgyPaths): Promise<StoreReport> {
   const report: StoreReport = { agent: 'agy', presence: 'absent', root: p.root, layout: null, known: null, counts: {}, problems: [] };
   const roots = [(await isDir(fs, p.root)) ? 'antigravity-cli' : null, (await isDir(fs, p.acpRoot)) ? 'antigravity-acp' : null].filter((x): x is string => x !== null);
-  if (roots.length === 0) return report;
+  if (roots.length === 0) {
+    // A CLI root that is there but no directory, or behind a dir that does not list, may hold conversations.
+    const root = await lookAtRoot(fs, p.root);
+    return root.kind === 'unreadable' ? { ...report, presence: 'present', problems: [root.problem], readable: false } : report;
+  }
   report.presence = 'present';
   if (roots[0] === 'antigravity-acp' && roots.length === 1) report.root = p.acpRoot;
   await conversations(fs, p.conversations, 'cli', report);

@@ -5,11 +5,9 @@ import { type Artifact, asLeft, type LeftArtifact } from '../../purge/artifact.j
 import { agentEnv } from '../common/agent-env.js';
 import { type ArtifactPath, leftArtifacts, pathArtifact, removeArtifacts } from '../common/artifacts.js';
 import { findInUseHolders } from '../common/in-use.js';
-import { surveyRoot } from '../common/store-survey.js';
 import type { AgentStore, StorePurgeOutcome } from '../contract/agent-store.js';
 import { pathPurge } from '../contract/path-purge.js';
-import type { HomeDiscoveryContext, StoreSurvey } from '../types.js';
-import { describeError } from '../../errors.js';
+import type { HomeDiscoveryContext } from '../types.js';
 import { captureAgy } from './agy-capture.js';
 import { canonicalAgyId } from './agy-ids.js';
 import { inspectAgyStores } from './agy-inspect.js';
@@ -23,14 +21,11 @@ import { agyRemainsBelonging, discoverAgy } from './agy-workspace.js';
 const WAL_NOTE =
   'conversation_summaries.db is shared by every agy conversation: its rows are deleted with secure_delete, but older page images may stay in its -wal until agy checkpoints it';
 
-/** The agy store over `ports`, with the survey of the former class (the CLI root's entries). */
-export type AgyStore = AgentStore & { survey(ctx: HomeDiscoveryContext): Promise<StoreSurvey> };
-
 /**
  * The agy store over `ports`: each conversation's database and files under `<GEMINI_HOME>/antigravity-cli/`, its
  * subagents, its ACP copy, the shared summaries index (see the definition). Every id is canonical.
  */
-export function agyStore(ports: Ports, def: AgentDefinition): AgyStore {
+export function agyStore(ports: Ports, def: AgentDefinition): AgentStore {
   const { fs, proc } = ports;
   // The ports' clock: what a conversation's files say is remembered under their lstats only once they have settled by it.
   const now = (): number => ports.clock.now();
@@ -153,13 +148,5 @@ export function agyStore(ports: Ports, def: AgentDefinition): AgyStore {
     purgeNotes,
     // A read-only look at the agy CLI and ACP roots (never runs the CLI): conversations, the summaries index, problems.
     inspect: async (ctx) => inspectAgyStores(fs, await paths(ctx)),
-    // The former survey of the CLI root (its entries): kept while the derived one would differ from what tests assert.
-    async survey(ctx) {
-      try {
-        return await surveyRoot(fs, 'agy', (await paths(ctx)).root);
-      } catch (err) {
-        return { agent: 'agy', store: 'unreadable', root: ctx.home, reason: describeError(err) };
-      }
-    },
   };
 }

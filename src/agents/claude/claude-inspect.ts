@@ -1,6 +1,8 @@
 import { join } from 'node:path';
+import { describeError, isPortError } from '../../errors.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { mapLimit } from '../../map-limit.js';
+import { lookAtRoot } from '../common/store-root.js';
 import type { StoreReport } from '../types.js';
 import type { ClaudeLocations } from './claude-locations.js';
 import { transcriptIds } from './transcript-scan.js';
@@ -14,15 +16,25 @@ const VERSION = /"version":"([0-9][0-9A-Za-z.+-]{0,40})"/;
 /**
  * A read-only look at Claude Code's config root: project key dirs, transcripts (listed, a few heads read for the
  * `version` fields Claude writes into its records), live-session files, and unknown stores (SQLite files Claude 2.x does
- * not write: a purge naming an id in one refuses). Never rejects.
+ * not write: a purge naming an id in one refuses); a root that is no directory or does not list is unreadable. Never
+ * rejects.
  * @public
  */
 export async function inspectClaudeConfig(fs: FileSystemPort, loc: ClaudeLocations): Promise<StoreReport> {
   const report: StoreReport = { agent: 'claude', presence: 'absent', root: loc.config, layout: null, known: null, counts: {}, problems: [] };
-  if ((await fs.stat(loc.config).catch(() => null))?.kind !== 'dir') return report;
+  const root = await lookAtRoot(fs, loc.config);
+  if (root.kind === 'absent') return report;
   report.presence = 'present';
+  if (root.kind === 'unreadable') return { ...report, problems: [root.problem], readable: false };
   const projects = join(loc.config, 'projects');
-  const keys = (await fs.readdir(projects).catch(() => [])).filter((e) => e.kind === 'dir').map((e) => e.name);
+  const listed = await fs.readdir(projects).catch((err: unknown) => {
+    if (!isPortError(err, 'NotFound') && !isPortError(err, 'NotADirectory')) {
+      report.problems.push(`${projects}: unreadable (${describeError(err)})`);
+      report.readable = false;
+    }
+    return [];
+  });
+  const keys = listed.filter((e) => e.kind === 'dir').map((e) => e.name);
   const transcripts = (await mapLimit(keys, 8, async (k) => (await transcriptIds(fs, join(projects, k))).map((id) => join(projects, k, `${id}.jsonl`)))).flat();
   report.counts['project dirs'] = keys.length;
   report.counts['transcripts'] = transcripts.length;

@@ -3,10 +3,9 @@ import { describeError } from '../../errors.js';
 import type { Ports } from '../../ports/index.js';
 import type { Artifact } from '../../purge/artifact.js';
 import { agentEnv } from '../common/agent-env.js';
-import { surveyRoot } from '../common/store-survey.js';
 import type { AgentStore } from '../contract/agent-store.js';
 import { pathPurge } from '../contract/path-purge.js';
-import type { HomeDiscoveryContext, StoreReport, StoreSurvey } from '../types.js';
+import type { HomeDiscoveryContext, StoreReport } from '../types.js';
 import { scanClaudeArtifacts } from './artifact-scan.js';
 import { discoverClaude } from './claude-discover.js';
 import { claudeHolders, type ClaudeLookups } from './claude-holders.js';
@@ -21,10 +20,10 @@ import { sharedFilesNaming } from './shared-mentions.js';
  * Claude Code's store over a set of ports (every id canonical): transcripts `projects/<key>/<id>.jsonl` verified by their
  * first recorded `cwd`, the conversation's dirs and files across the config root and the temp roots, live-session files,
  * background-job dirs; shared files (`.claude.json`, its backups, `history.jsonl`) are only reported. An unknown store
- * naming the id stops a purge. Also answers `survey` itself (the config root's own survey: see `surveyRoot`).
+ * naming the id stops a purge.
  * @public
  */
-export function claudeStore(ports: Ports, def: AgentDefinition): AgentStore & { survey(ctx: HomeDiscoveryContext): Promise<StoreSurvey> } {
+export function claudeStore(ports: Ports, def: AgentDefinition): AgentStore {
   const { fs, proc } = ports;
   // The ports' clock: a transcript's first cwd is remembered under its lstat only once it has settled by it.
   const now = (): number => ports.clock.now();
@@ -89,15 +88,7 @@ export function claudeStore(ports: Ports, def: AgentDefinition): AgentStore & { 
     },
     async inspect(ctx): Promise<StoreReport> {
       const loc = await look.locations(ctx);
-      return inspectClaudeConfig(fs, loc).catch((err: unknown) => ({ agent: 'claude' as const, presence: 'present' as const, root: loc.config, layout: null, known: false, counts: {}, problems: [`inspection failed: ${describeError(err)}`] }));
-    },
-    // Why `discover` may be empty: whether the config root exists and lists, and how many entries it has.
-    async survey(ctx) {
-      try {
-        return await surveyRoot(fs, 'claude', (await look.locations(ctx)).config);
-      } catch (err) {
-        return { agent: 'claude', store: 'unreadable', root: ctx.home, reason: describeError(err) };
-      }
+      return inspectClaudeConfig(fs, loc).catch((err: unknown) => ({ agent: 'claude' as const, presence: 'present' as const, root: loc.config, layout: null, known: false, counts: {}, problems: [`inspection failed: ${describeError(err)}`], readable: false }));
     },
   };
 }

@@ -4,6 +4,7 @@ import { describeError } from '../../errors.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { quoteIdent as q, tableColumns, tableNames, userVersion } from '../../sqlite/schema.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
+import { lookAtRoot } from '../common/store-root.js';
 import type { StoreReport } from '../types.js';
 import { codexDbs } from './codex-dbs.js';
 import type { CodexHome } from './codex-home.js';
@@ -27,12 +28,14 @@ interface StateFacts {
   known: boolean;
   counts: Record<string, number>;
   problems: string[];
+  /** Rows recording a rollout outside the home's rollout roots. */
+  outside: number;
 }
 
 function stateFacts(db: Database.Database, name: string, home: CodexHome): StateFacts {
   const layout = stateLayout(db);
   const version = `${name} (user_version ${userVersion(db)}, migration ${migration(db) ?? 'none'})`;
-  if (layout.kind !== 'known') return { text: `${version}: unknown layout (${layout.reason})`, known: false, counts: {}, problems: [`${name}: unknown layout (${layout.reason}): purges refuse`] };
+  if (layout.kind !== 'known') return { text: `${version}: unknown layout (${layout.reason})`, known: false, counts: {}, problems: [`${name}: unknown layout (${layout.reason}): purges refuse`], outside: 0 };
   const t = q(layout.table);
   const counts: Record<string, number> = { threads: db.prepare(`SELECT count(*) FROM ${t}`).pluck().get() as number };
   const cols = tableColumns(db, layout.table);
@@ -45,26 +48,24 @@ function stateFacts(db: Database.Database, name: string, home: CodexHome): State
     .prepare(`SELECT count(*) FROM ${t} WHERE NOT (${q(layout.rollout)} LIKE ? ESCAPE '\\' OR ${q(layout.rollout)} LIKE ? ESCAPE '\\')`)
     .pluck()
     .get(...[home.sessions, home.archived].map((r) => `${r.replace(/[\\%_]/g, (c) => `\\${c}`)}/%`)) as number;
-  if (outside > 0) problems.push(`${name}: ${outside} threads rows record a rollout_path outside ${home.home} (a moved or copied CODEX_HOME: rollouts are looked up by id under the home)`);
+  if (outside > 0) problems.push(`${name}: ${outside} threads rows record a rollout_path outside ${home.home} (a moved CODEX_HOME, or a copy of one: rollouts are looked up by id under the home)`);
   if (!layout.complete) problems.push(`${name}: the rollout backfill has not completed (discovery also scans the rollouts)`);
-  return { text: version, known: true, counts, problems };
+  return { text: version, known: true, counts, problems, outside };
 }
 
 /**
  * A read-only look at a Codex home: its databases (each state DB's `user_version`, sqlx migration and layout, thread
- * counts, rows pointing outside the home; an unreadable one is a problem) and the rollouts by name. Never rejects.
+ * counts, rows pointing outside the home — `outsideHome`; an unreadable one is a problem, and makes the report
+ * `readable: false`) and the rollouts by name. Never rejects.
  * @public
  */
 export async function inspectCodexHome(fs: FileSystemPort, home: CodexHome): Promise<StoreReport> {
   const report: StoreReport = { agent: 'codex', presence: 'absent', root: home.home, layout: null, known: null, counts: {}, problems: [] };
-  const st = await fs.stat(home.home).catch(() => null);
-  if (st === null) return report;
+  const root = await lookAtRoot(fs, home.home);
+  if (root.kind === 'absent') return report;
   report.presence = 'present';
-  if (st.kind !== 'dir') {
-    report.problems.push(`${home.home} is not a directory`);
-    report.known = false;
-    return report;
-  }
+  if (root.kind === 'unreadable') return { ...report, known: false, problems: [root.problem], readable: false };
+  report.outsideHome = 0;
   const layouts: string[] = [];
   let known = true;
   const dbs = await codexDbs(fs, home);
@@ -77,7 +78,9 @@ export async function inspectCodexHome(fs: FileSystemPort, home: CodexHome): Pro
       known &&= facts.known;
       for (const [k, v] of Object.entries(facts.counts)) report.counts[k] = (report.counts[k] ?? 0) + v;
       report.problems.push(...facts.problems);
+      report.outsideHome += facts.outside;
     } catch (err) {
+      report.readable = false;
       report.problems.push(`${d.path}: unreadable (${describeError(err)})${d.state ? ': purges refuse' : ''}`);
       if (d.state) known = false;
     }
@@ -85,6 +88,7 @@ export async function inspectCodexHome(fs: FileSystemPort, home: CodexHome): Pro
   const scan = await scanRollouts(fs, home);
   report.counts['rollouts'] = scan.files.length;
   report.problems.push(...scan.unreadable.map((u) => `${u}: unreadable (rollouts there are not seen)`));
+  if (scan.unreadable.length > 0) report.readable = false;
   report.layout = layouts.length > 0 ? layouts.join('; ') : scan.files.length > 0 ? 'rollouts only (no state database)' : null;
   report.known = layouts.length > 0 || scan.files.length > 0 ? known : null;
   return report;

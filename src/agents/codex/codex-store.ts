@@ -4,25 +4,18 @@ import type { Ports } from '../../ports/index.js';
 import type { Artifact } from '../../purge/artifact.js';
 import { findInUseHolders } from '../common/in-use.js';
 import type { AgentStore, StoreVerifyQuery } from '../contract/agent-store.js';
-import type { HomeDiscoveryContext, StoreReport, StoreSurvey } from '../types.js';
+import type { HomeDiscoveryContext, StoreReport } from '../types.js';
 import { discoverThreads } from './codex-discover.js';
 import { inspectCodexHome } from './codex-inspect.js';
 import { codexOwns } from './codex-owns.js';
 import { codexPurge } from './codex-purge.js';
 import { codexRemainsBelonging } from './codex-remains.js';
 import { codexScope } from './codex-scope.js';
-import { surveyCodexStore } from './codex-store-survey.js';
 import { verifyThread } from './codex-verify.js';
 import { codexVerifyMany } from './codex-verify-many.js';
 import { rowsNaming } from './rows-naming.js';
 import { sharedMentions } from './shared-mentions.js';
 import { workspaceCwds } from './workspace-cwds.js';
-
-/** A Codex store, with the survey it still answers itself (its `outsideHome` count is no part of `inspect`). */
-export type CodexStore = AgentStore & {
-  /** The home's rollouts, state databases (layout, rows) and rows recording a rollout outside the home (a moved `CODEX_HOME`). */
-  survey(ctx: HomeDiscoveryContext): Promise<StoreSurvey>;
-};
 
 /**
  * The Codex CLI's store over `ports` (post-discovered UUID v7 thread ids): rollouts
@@ -31,7 +24,7 @@ export type CodexStore = AgentStore & {
  * `thread-writer-locks/<id>.lock`. On a state database of an unknown layout, discovery falls back to the rollouts and a
  * purge removes nothing, naming the database in the residual.
  */
-export function codexStore(ports: Ports, def: AgentDefinition): CodexStore {
+export function codexStore(ports: Ports, def: AgentDefinition): AgentStore {
   const fs = ports.fs;
   const scope = codexScope(ports);
 
@@ -115,14 +108,7 @@ export function codexStore(ports: Ports, def: AgentDefinition): CodexStore {
     // A read-only look at the Codex home: state databases' versions and layouts, thread and rollout counts, problems.
     async inspect(ctx): Promise<StoreReport> {
       const home = await scope.home(ctx);
-      return inspectCodexHome(fs, home).catch((err: unknown) => ({ agent: 'codex' as const, presence: 'present' as const, root: home.home, layout: null, known: false, counts: {}, problems: [`inspection failed: ${describeError(err)}`] }));
-    },
-    async survey(ctx) {
-      try {
-        return await surveyCodexStore(fs, await scope.home(ctx));
-      } catch (err) {
-        return { agent: 'codex', store: 'unreadable', root: ctx.home, reason: describeError(err) };
-      }
+      return inspectCodexHome(fs, home).catch((err: unknown) => ({ agent: 'codex' as const, presence: 'present' as const, root: home.home, layout: null, known: false, counts: {}, problems: [`inspection failed: ${describeError(err)}`], readable: false }));
     },
   };
 }

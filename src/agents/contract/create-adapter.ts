@@ -6,7 +6,7 @@ import { withReadScope } from '../../sqlite/read-scope.js';
 import { verifyCanonical } from '../common/batch-memo.js';
 import { decideCapture } from '../common/capture.js';
 import { psHint } from '../common/in-use.js';
-import type { AdapterPurgePlan, AdapterPurgeReport, AgentAdapter, CaptureResult, CaptureRow, HomeDiscoveryContext, StoreSurvey, VerifyQuery } from '../types.js';
+import type { AdapterPurgePlan, AdapterPurgeReport, AgentAdapter, CaptureResult, CaptureRow, HomeDiscoveryContext, VerifyQuery } from '../types.js';
 import type { AgentDefinition } from './agent-definition.js';
 import type { AgentStore, StorePurgeOutcome } from './agent-store.js';
 import { checkDefinition } from './check-definition.js';
@@ -14,9 +14,6 @@ import { methodGuard } from './method-guard.js';
 import { lastPurgeOf, notePurge } from './purge-record.js';
 import { residualAfter } from './residual-after.js';
 import { surveyOf } from './survey-of.js';
-
-/** A store that still answers `survey` itself (an adapter not yet moved to `inspect` alone). */
-type StoreWithSurvey = AgentStore & { survey?(ctx: HomeDiscoveryContext): Promise<StoreSurvey> };
 
 const EMPTY_PLAN: AdapterPurgePlan = { artifacts: [], refused: [], mentions: [], notes: [] };
 
@@ -40,18 +37,18 @@ export function createAdapter<N extends string>(definition: AgentDefinition<N>, 
   const name = def.name;
   const canonical = (id: unknown): string | null => (typeof id === 'string' ? def.ids.canonical(id) : null);
   const guard = methodGuard(() => ports.fs, (id) => canonical(id) !== null, def.reads ?? { kind: 'any' });
-  let opened: Promise<StoreWithSurvey> | undefined;
-  const store = (): Promise<StoreWithSurvey> => (opened ??= Promise.resolve().then(() => def.store(ports, def)));
+  let opened: Promise<AgentStore> | undefined;
+  const store = (): Promise<AgentStore> => (opened ??= Promise.resolve().then(() => def.store(ports, def)));
   const claimedBySibling = (c: string, ctx: HomeDiscoveryContext): boolean => (ctx.siblingClaimedIds ?? []).some((s) => canonical(s) === c);
 
   // Each public method: its argument kinds, then the work on the canonical id (null: an implausible one, `none` answers).
-  const byId = <T>(method: string, none: T, work: (s: StoreWithSurvey, c: string, ctx: HomeDiscoveryContext) => Promise<T>) =>
+  const byId = <T>(method: string, none: T, work: (s: AgentStore, c: string, ctx: HomeDiscoveryContext) => Promise<T>) =>
     (id: string, ctx: unknown): Promise<T> =>
       guard.call(method, ['id', 'ctx'], [id, ctx], async ([i, c]) => {
         const cid = canonical(i);
         return cid === null ? none : work(await store(), cid, c as HomeDiscoveryContext);
       });
-  const withCtx = <T>(method: string, work: (s: StoreWithSurvey, ctx: HomeDiscoveryContext) => Promise<T>) =>
+  const withCtx = <T>(method: string, work: (s: AgentStore, ctx: HomeDiscoveryContext) => Promise<T>) =>
     (ctx: unknown): Promise<T> => guard.call(method, ['ctx'], [ctx], async ([c]) => work(await store(), c as HomeDiscoveryContext));
 
   const verifyOne = async (s: AgentStore, c: string, ctx: HomeDiscoveryContext, mode: 'verify' | 'discover'): Promise<boolean> => {
@@ -139,7 +136,7 @@ export function createAdapter<N extends string>(definition: AgentDefinition<N>, 
     preflight: withCtx('preflight', async (s, ctx) => (s.preflight === undefined ? { ok: true, exitCode: 0 } : s.preflight(ctx).catch(() => ({ ok: false, exitCode: 1 })))),
     authOk: withCtx('authOk', async (s, ctx) => (s.preflight === undefined ? true : (await s.preflight(ctx).catch(() => ({ ok: false, exitCode: 1 }))).ok)),
     inspect: withCtx('inspect', (s, ctx) => inspectOf(name, s, ctx)),
-    survey: withCtx('survey', async (s, ctx) => (s.survey !== undefined ? s.survey(ctx) : surveyOf(await inspectOf(name, s, ctx), ctx))),
+    survey: withCtx('survey', async (s, ctx) => surveyOf(await inspectOf(name, s, ctx), ctx)),
   };
   // Only an agent whose ids move answers where a conversation continues (the others never ask their store).
   if (def.ids.moves === true) adapter.currentId = byId('currentId', null as string | null, async (s, c, ctx) => (s.currentId !== undefined ? s.currentId(c, ctx) : c));
@@ -150,7 +147,7 @@ async function inspectOf(name: string, s: AgentStore, ctx: HomeDiscoveryContext)
   try {
     return await s.inspect(ctx);
   } catch (err) {
-    return { agent: name, presence: 'present', root: null, layout: null, known: false, counts: {}, problems: [`inspection failed: ${describeError(err)}`] };
+    return { agent: name, presence: 'present', root: null, layout: null, known: false, counts: {}, problems: [`inspection failed: ${describeError(err)}`], readable: false };
   }
 }
 

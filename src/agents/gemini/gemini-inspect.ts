@@ -1,4 +1,5 @@
 import type { FileSystemPort } from '../../ports/fs.js';
+import { lookAtRoot } from '../common/store-root.js';
 import type { StoreReport } from '../types.js';
 import { conversationsOf, projectChats } from './gemini-chats.js';
 import type { GeminiHome } from './gemini-home.js';
@@ -7,14 +8,17 @@ import { geminiProjects } from './gemini-projects.js';
 /**
  * A read-only look at a Gemini CLI root (`<GEMINI_CLI_HOME>/.gemini`, else `<home>/.gemini`) without running the CLI:
  * projects, chat files and conversations, and problems (a linked `tmp/` or project dir, a project naming no workspace,
- * unreadable chat files, chat files of a layout the library does not read). `antigravity-cli/` (agy's) is never looked
- * at. Never rejects.
+ * unreadable chat files, chat files of a layout the library does not read; a root that does not list or an inspection that
+ * failed is `readable: false`). `antigravity-cli/` (agy's) is never looked at. Never rejects.
  * @public
  */
 export async function inspectGeminiHome(fs: FileSystemPort, home: GeminiHome): Promise<StoreReport> {
   if (home.kind === 'refused') return { agent: 'gemini', presence: 'present', root: home.value, layout: null, known: false, counts: {}, problems: [home.reason] };
   const report: StoreReport = { agent: 'gemini', presence: 'absent', root: home.root, layout: null, known: null, counts: {}, problems: [] };
   try {
+    const root = await lookAtRoot(fs, home.root);
+    if (root.kind === 'absent') return report;
+    if (root.kind === 'unreadable') return { ...report, presence: 'present', problems: [root.problem], readable: false };
     const tmpKind = await fs.lstat(home.tmp).then((s) => s.kind, () => null);
     if (tmpKind === null) return report;
     report.presence = 'present';
@@ -47,6 +51,7 @@ export async function inspectGeminiHome(fs: FileSystemPort, home: GeminiHome): P
     report.counts['chat files'] = files;
     report.counts['conversations'] = conversations;
   } catch (err) {
+    report.readable = false;
     report.problems.push(`${home.root}: could not be inspected (${err instanceof Error ? err.message : String(err)})`);
   }
   return report;

@@ -6,8 +6,7 @@ import { findInUseHolders } from '../common/in-use.js';
 import type { AgentDefinition } from '../contract/agent-definition.js';
 import type { AgentStore } from '../contract/agent-store.js';
 import { pathPurge } from '../contract/path-purge.js';
-import type { HomeDiscoveryContext, StoreSurvey } from '../types.js';
-import { surveyRoot } from '../common/store-survey.js';
+import type { HomeDiscoveryContext } from '../types.js';
 import { conversationsOf, projectChats } from './gemini-chats.js';
 import { type GeminiHome, geminiHome } from './gemini-home.js';
 import { geminiInUse, geminiProcessesIn } from './gemini-in-use.js';
@@ -30,7 +29,7 @@ interface KeptLog {
  * `sessionId`, the session's `tmp/<short>/<id>/` dir, and its entries of the project's shared `logs.json` (rewritten
  * without them while no live gemini process works in that project). Every id is canonical.
  */
-export function geminiStore(ports: Ports, def: AgentDefinition): AgentStore & { survey(ctx: HomeDiscoveryContext): Promise<StoreSurvey> } {
+export function geminiStore(ports: Ports, def: AgentDefinition): AgentStore {
   const { fs, proc } = ports;
   const home = async (ctx: HomeDiscoveryContext): Promise<GeminiHome> => geminiHome(await agentEnv(fs, proc, ctx), ctx.home);
   const survey = async (id: string, ctx: HomeDiscoveryContext): Promise<GeminiSurvey | null> => {
@@ -169,11 +168,5 @@ export function geminiStore(ports: Ports, def: AgentDefinition): AgentStore & { 
     },
     // A read-only look at the Gemini CLI root (never runs the CLI, never looks at agy's antigravity-cli/).
     inspect: async (ctx) => inspectGeminiHome(fs, await home(ctx)),
-    // The survey of the root's own entries (what the other file stores answer).
-    async survey(ctx) {
-      const h = await home(ctx);
-      if (h.kind !== 'ok') return { agent: 'gemini', store: 'unknown-layout', root: h.value, reason: h.reason };
-      return surveyRoot(fs, 'gemini', h.root);
-    },
   };
 }

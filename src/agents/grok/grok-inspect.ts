@@ -3,6 +3,7 @@ import { describeError } from '../../errors.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { userVersion } from '../../sqlite/schema.js';
+import { lookAtRoot } from '../common/store-root.js';
 import type { StoreReport } from '../types.js';
 import type { GrokHome } from './grok-home.js';
 import { listGrokDir } from './grok-read.js';
@@ -56,6 +57,7 @@ async function inspectSearch(fs: FileSystemPort, sessions: string, report: Store
       } else report.known ??= true;
     } catch (err) {
       report.known = false;
+      report.readable = false;
       report.problems.push(`${db}: unreadable (${describeError(err)}): purges refuse`);
     }
   }
@@ -66,14 +68,17 @@ async function inspectSearch(fs: FileSystemPort, sessions: string, report: Store
 /**
  * A read-only look at a grok home (`GROK_HOME`, else `<home>/.grok`) without running the CLI: session buckets and
  * sessions (`summary.json` files), the search databases and whether their layout is the one grok writes, and problems
- * (unparseable summaries, a linked `sessions/` or bucket, an unreadable or unknown search database). Never rejects.
+ * (unparseable summaries, a linked `sessions/` or bucket, an unreadable or unknown search database; a root or database
+ * that cannot be read is `readable: false`). Never rejects.
  * @public
  */
 export async function inspectGrokHome(fs: FileSystemPort, home: GrokHome): Promise<StoreReport> {
   if (home.kind === 'refused') return { agent: 'grok', presence: 'present', root: home.value, layout: null, known: false, counts: {}, problems: [home.reason] };
   const report: StoreReport = { agent: 'grok', presence: 'absent', root: home.root, layout: null, known: null, counts: {}, problems: [] };
-  if ((await fs.stat(home.root).catch(() => null))?.kind !== 'dir') return report;
+  const root = await lookAtRoot(fs, home.root);
+  if (root.kind === 'absent') return report;
   report.presence = 'present';
+  if (root.kind === 'unreadable') return { ...report, problems: [root.problem], readable: false };
   const kind = await fs.lstat(home.sessions).then((s) => s.kind, () => null);
   if (kind === 'symlink') {
     report.known = false;

@@ -6,7 +6,7 @@ import type { Artifact, LeftArtifact } from '../../purge/artifact.js';
 import { agentEnv } from '../common/agent-env.js';
 import { findInUseHolders } from '../common/in-use.js';
 import type { AgentStore, StorePurgeOutcome } from '../contract/agent-store.js';
-import type { AdapterPurgePlan, HomeDiscoveryContext, InUseHolder, PreflightResult, StoreSurvey } from '../types.js';
+import type { AdapterPurgePlan, HomeDiscoveryContext, InUseHolder, PreflightResult } from '../types.js';
 import { type GrokHome, grokHome } from './grok-home.js';
 import { grokInUse } from './grok-in-use.js';
 import { inspectGrokHome } from './grok-inspect.js';
@@ -22,14 +22,11 @@ import { grokWorkspaceSessions } from './grok-workspace-sessions.js';
 /** Long enough for a cold `grok --version`; a CLI that takes longer is taken as not able to start. */
 const AUTH_TIMEOUT_MS = 15_000;
 
-/** The grok store over `ports`, with the survey of the former class (grok has no store root it reports as one). */
-export type GrokStore = AgentStore & { survey(ctx: HomeDiscoveryContext): Promise<StoreSurvey> };
-
 /**
  * The grok store over `ports`: sessions under `$GROK_HOME/sessions/<urlencoded cwd>/<id>/`, the search database's rows,
  * subagent children and relocation files (see the definition). Every id is canonical.
  */
-export function grokStore(ports: Ports, def: AgentDefinition): GrokStore {
+export function grokStore(ports: Ports, def: AgentDefinition): AgentStore {
   const { fs, proc } = ports;
   // The ports' clock: which bucket cwds resolve to themselves is remembered only once their parents have settled by it.
   const now = (): number => ports.clock.now();
@@ -154,8 +151,6 @@ export function grokStore(ports: Ports, def: AgentDefinition): GrokStore {
     purgeNotes: notes,
     // A read-only look at the grok home (never runs the CLI): buckets, sessions, search database layout, problems.
     inspect: async (ctx) => inspectGrokHome(fs, await home(ctx)),
-    // The former survey: no store root of grok is reported (kept while the derived survey would say `missing` instead).
-    survey: async (ctx) => ({ agent: 'grok', store: 'unknown-layout', root: ctx.home, reason: 'no on-disk layout of grok is known' }),
     // `grok --version` under the context's home must exit 0; its exit code is the create's (1 when it cannot run at all).
     async preflight(ctx): Promise<PreflightResult> {
       try {

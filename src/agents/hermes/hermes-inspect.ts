@@ -3,6 +3,7 @@ import { describeError } from '../../errors.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { quoteIdent as q, tableNames, userVersion } from '../../sqlite/schema.js';
+import { lookAtRoot } from '../common/store-root.js';
 import type { StoreReport } from '../types.js';
 import { HermesGraph } from './hermes-conversation.js';
 import { hermesLayout } from './hermes-layout.js';
@@ -46,7 +47,8 @@ function add(counts: Record<string, number>, key: string, n: number): void {
 /**
  * A read-only look at every Hermes store (the active root, `<home>/.hermes`, each profile): the schema version each
  * `state.db` records, the adapter's layout verdict, session, conversation, compression-chain and delegate counts, and
- * problems (an unreadable database, an unknown layout with its reason). Never rejects.
+ * problems (a root that is no directory or does not list, an unreadable database, an unknown layout with its reason).
+ * Never rejects.
  * @public
  */
 export async function inspectHermesStores(fs: FileSystemPort, stores: readonly HermesStore[]): Promise<StoreReport> {
@@ -54,8 +56,14 @@ export async function inspectHermesStores(fs: FileSystemPort, stores: readonly H
   const report: StoreReport = { agent: 'hermes', presence: 'absent', root: active?.root ?? null, layout: null, known: null, counts: {}, problems: [] };
   const layouts: string[] = [];
   for (const store of stores) {
-    if ((await fs.stat(store.root).catch(() => null))?.kind !== 'dir') continue;
+    const root = await lookAtRoot(fs, store.root);
+    if (root.kind === 'absent') continue;
     report.presence = 'present';
+    if (root.kind === 'unreadable') {
+      report.readable = false;
+      report.problems.push(root.problem);
+      continue;
+    }
     add(report.counts, 'stores', 1);
     if ((await fs.lstat(store.db).catch(() => null)) === null) continue;
     try {
@@ -71,6 +79,7 @@ export async function inspectHermesStores(fs: FileSystemPort, stores: readonly H
       } else report.known ??= true;
     } catch (err) {
       report.known = false;
+      report.readable = false;
       report.problems.push(`${store.db}: unreadable (${describeError(err)}): purges refuse`);
     }
   }

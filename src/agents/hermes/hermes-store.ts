@@ -5,24 +5,20 @@ import type { ProcessInfo } from '../../ports/process.js';
 import { provingDirLook } from '../../validation/home-proof.js';
 import { agentEnv } from '../common/agent-env.js';
 import { findInUseHolders } from '../common/in-use.js';
-import { surveyRoot } from '../common/store-survey.js';
 import type { AgentStore, StoreVerifyQuery } from '../contract/agent-store.js';
-import type { HomeDiscoveryContext, InUseHolder, StoreReport, StoreSurvey } from '../types.js';
+import type { HomeDiscoveryContext, InUseHolder, StoreReport } from '../types.js';
 import { type HermesConversation, HermesGraph } from './hermes-conversation.js';
 import { hermesDiscover } from './hermes-discover.js';
 import { canonicalHermesId } from './hermes-ids.js';
 import { hermesChainHolders } from './hermes-in-use.js';
 import { inspectHermesStores } from './hermes-inspect.js';
 import { locateHermes } from './hermes-located.js';
-import { type HermesStore, hermesPaths, hermesStores } from './hermes-paths.js';
+import { type HermesStore, hermesStores } from './hermes-paths.js';
 import { readHermesSessions } from './hermes-sessions.js';
 import { hermesPurgeParts, type HermesStoreCore } from './hermes-store-purge.js';
 import { hermesVerifyBatch } from './hermes-verify.js';
 
 const SIDECARS = ['-wal', '-shm', '-journal'] as const;
-
-/** The Hermes store, with the survey it still answers itself (the one an inspection would give says less). */
-export type HermesAgentStore = AgentStore & { survey(ctx: HomeDiscoveryContext): Promise<StoreSurvey> };
 
 /** Every Hermes store of the context, the active one first (`HERMES_HOME`, else `<home>/.hermes`, then each profile). */
 export async function hermesStoresOf(ports: Ports, ctx: HomeDiscoveryContext): Promise<HermesStore[]> {
@@ -34,7 +30,7 @@ export async function hermesStoresOf(ports: Ports, ctx: HomeDiscoveryContext): P
  * per profile, a compression chain one conversation under its tip. Remembers, per store object, the ids of each
  * conversation it purged (its rows gone, the residual still knows the chain).
  */
-export function hermesStore(ports: Ports, def: AgentDefinition): HermesAgentStore {
+export function hermesStore(ports: Ports, def: AgentDefinition): AgentStore {
   const { fs, proc } = ports;
   const env = (ctx: HomeDiscoveryContext): Promise<Readonly<Record<string, string | undefined>>> => agentEnv(fs, proc, ctx);
   const core: HermesStoreCore = {
@@ -100,15 +96,7 @@ export function hermesStore(ports: Ports, def: AgentDefinition): HermesAgentStor
       try {
         return await inspectHermesStores(fs, await core.stores(ctx));
       } catch (err) {
-        return { agent: 'hermes', presence: 'present', root: null, layout: null, known: false, counts: {}, problems: [`inspection failed: ${describeError(err)}`] };
-      }
-    },
-    // Whether the active Hermes root (`$HERMES_HOME`, else `<home>/.hermes`) exists and lists, and how many entries it has.
-    async survey(ctx: HomeDiscoveryContext): Promise<StoreSurvey> {
-      try {
-        return await surveyRoot(fs, 'hermes', hermesPaths(ctx.home, await env(ctx)).root);
-      } catch (err) {
-        return { agent: 'hermes', store: 'unreadable', root: ctx.home, reason: describeError(err) };
+        return { agent: 'hermes', presence: 'present', root: null, layout: null, known: false, counts: {}, problems: [`inspection failed: ${describeError(err)}`], readable: false };
       }
     },
   };

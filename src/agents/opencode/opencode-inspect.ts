@@ -4,6 +4,7 @@ import { describeError } from '../../errors.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { quoteIdent as q, tableNames, userVersion } from '../../sqlite/schema.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
+import { lookAtRoot } from '../common/store-root.js';
 import type { StoreReport } from '../types.js';
 import { detectOpencodeLayout, isKnownLayout, sessionTables } from './opencode-layout.js';
 
@@ -25,17 +26,22 @@ function facts(db: Database.Database): { layout: string; known: boolean; counts:
 /**
  * A read-only look at an OpenCode home without running its CLI (which would write to its own log): the data dir from
  * `XDG_DATA_HOME` or `<home>/.local/share`, the database's session tables, `user_version` and migrations, session counts,
- * and legacy JSON storage; an unreadable database or an unknown layout is a problem. Never rejects.
+ * and legacy JSON storage; an unreadable data dir or database (`readable: false`) or an unknown layout is a problem. The
+ * database is `located` when given (the one `opencode debug paths` named, which may lie outside the data dir), else
+ * `<data dir>/opencode.db`. Never rejects.
  * @public
  */
-export async function inspectOpencodeHome(fs: FileSystemPort, home: string, env: Readonly<Record<string, string | undefined>>): Promise<StoreReport> {
+export async function inspectOpencodeHome(fs: FileSystemPort, home: string, env: Readonly<Record<string, string | undefined>>, located?: string): Promise<StoreReport> {
   const xdg = env['XDG_DATA_HOME'];
   const dataDir = xdg !== undefined && xdg !== '' && isAbsolute(xdg) ? join(xdg, 'opencode') : join(home, '.local', 'share', 'opencode');
   const report: StoreReport = { agent: 'opencode', presence: 'absent', root: dataDir, layout: null, known: null, counts: {}, problems: [] };
-  if ((await fs.stat(dataDir).catch(() => null))?.kind !== 'dir') return report;
+  const root = await lookAtRoot(fs, dataDir);
+  if (root.kind === 'unreadable') return { ...report, presence: 'present', problems: [root.problem], readable: false };
+  const dbPath = located ?? join(dataDir, 'opencode.db');
+  const dbThere = (await fs.lstat(dbPath).catch(() => null)) !== null;
+  if (root.kind === 'absent' && !dbThere) return report;
   report.presence = 'present';
-  const dbPath = join(dataDir, 'opencode.db');
-  if ((await fs.lstat(dbPath).catch(() => null)) !== null) {
+  if (dbThere) {
     try {
       const f = await withReadonlyDb(dbPath, { fs }, ({ db }) => facts(db));
       report.layout = f.layout;
@@ -44,6 +50,7 @@ export async function inspectOpencodeHome(fs: FileSystemPort, home: string, env:
       if (!f.known) report.problems.push(`${dbPath}: no session table this adapter knows: purges refuse`);
     } catch (err) {
       report.known = false;
+      report.readable = false;
       report.problems.push(`${dbPath}: unreadable (${describeError(err)}): purges refuse`);
     }
   }

@@ -70,6 +70,17 @@ export class OpencodeLocator {
   }
 
   /**
+   * The database a kept `debug paths` answer names for this home and env, or null when none was asked yet (or it named
+   * none); runs nothing (it only looks for the executable, as {@link OpencodeLocator.locate} does).
+   */
+  async keptDbPath(home: string, env: Readonly<Record<string, string | undefined>>): Promise<string | null> {
+    if (!usable(home)) return null;
+    const xdg = usable(env['XDG_DATA_HOME']) ? env['XDG_DATA_HOME'] : undefined;
+    const binary = await this.#binary('PATH' in env ? env['PATH'] : this.proc.env()['PATH'], home);
+    return binary === null ? null : (this.#answers.get(JSON.stringify([binary, home, xdg ?? null])) ?? null);
+  }
+
+  /**
    * Runs `debug paths` at most once per key (every run appends a line to OpenCode's own log), and only once `beforeSpawn`
    * has settled (a bad home rejects it: nothing is run, the default path stands); a kept answer waits for nothing.
    */

@@ -5,7 +5,7 @@ import { agentEnv } from '../common/agent-env.js';
 import { findInUseHolders } from '../common/in-use.js';
 import type { AgentStore } from '../contract/agent-store.js';
 import { pathPurge } from '../contract/path-purge.js';
-import type { HomeDiscoveryContext, InUseHolder, StoreSurvey } from '../types.js';
+import type { HomeDiscoveryContext, InUseHolder } from '../types.js';
 import { legacySessionRecords } from './legacy-storage.js';
 import { findOpencodeBinary } from './opencode-binary.js';
 import { callerOpencodeSession, canUseSession, sessionReach } from './opencode-holders.js';
@@ -16,17 +16,15 @@ import { opencodeLogMentions } from './opencode-mentions.js';
 import { givenWorkspace, opencodeReader } from './opencode-read.js';
 import { isOpencodeService } from './opencode-service.js';
 import { opencodePurge } from './opencode-store-purge.js';
-import { surveyOpencodeStore } from './opencode-store-survey.js';
 import { type OpencodeSessionRow, sessionRows, trimDir, workspaceSessions } from './opencode-sessions.js';
 import { type SessionQueryOf, type SessionVerdict, sessionVerdicts } from './opencode-verify-many.js';
 
 /**
  * The OpenCode store over `ports` (post-discovered, ids `ses_…`): sessions in the shared `opencode.db` — the 1.x `session`
  * table (OpenCode 1.18) and/or the 2.x `session_v2` table — plus the shared log and, in old homes, legacy JSON storage. A
- * database with neither table is an unknown layout: discovery finds nothing there and a purge refuses. Its `survey` is
- * the database's own (missing, unreadable, unknown layout, or its session counts), not the one derived from `inspect`.
+ * database with neither table is an unknown layout: discovery finds nothing there and a purge refuses.
  */
-export function opencodeStore(ports: Ports, def: AgentDefinition): AgentStore & { survey(ctx: HomeDiscoveryContext): Promise<StoreSurvey> } {
+export function opencodeStore(ports: Ports, def: AgentDefinition): AgentStore {
   const { fs, proc } = ports;
   // A successful database lookup is kept per (binary, HOME, XDG_DATA_HOME) for the life of the ports.
   const locator = opencodeLocatorOf(fs, proc);
@@ -108,9 +106,13 @@ export function opencodeStore(ports: Ports, def: AgentDefinition): AgentStore & 
     mentions,
     purgeNotes: purge.purgeNotes,
 
-    /** A read-only look at the OpenCode data dir (never runs the CLI): layout, versions, session counts, problems. */
+    /**
+     * A read-only look at the OpenCode data dir (never runs the CLI): layout, versions, session counts, problems; the
+     * database `debug paths` named when another call on these ports already asked it, else the default one.
+     */
     async inspect(ctx) {
-      return inspectOpencodeHome(fs, ctx.home, await agentEnv(fs, proc, ctx));
+      const env = await agentEnv(fs, proc, ctx);
+      return inspectOpencodeHome(fs, ctx.home, env, (await locator.keptDbPath(ctx.home, env)) ?? undefined);
     },
 
     /** Has the home any artifact of the id: a session row by id answers at once; otherwise every place is looked at (orphaned rows and legacy files count). */
@@ -154,13 +156,6 @@ export function opencodeStore(ports: Ports, def: AgentDefinition): AgentStore & 
       const pathVar = 'PATH' in env ? env['PATH'] : proc.env()['PATH'];
       const ok = (await findOpencodeBinary(fs, pathVar, ctx.home)) !== null;
       return { ok, exitCode: ok ? 0 : 1 };
-    },
-
-    /** The database: missing, unreadable, of an unknown layout, or its session counts. */
-    async survey(ctx) {
-      const loc = await locate(ctx).catch(() => null);
-      if (loc === null) return { agent: 'opencode', store: 'missing', root: ctx.home, reason: 'no OpenCode data dir for this home (a relative home?)' };
-      return surveyOpencodeStore(fs, loc);
     },
   };
 }

@@ -1,6 +1,6 @@
 // adapter.survey(ctx): an empty `discover` says why — a missing store, an unknown layout, or (the real Codex fixture
 // copied elsewhere: a moved CODEX_HOME) rows whose rollout_path lies outside the home.
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -21,12 +21,12 @@ function tempRoot(): string {
 }
 
 describe('survey', () => {
-  it('an empty home: every store with a known layout is missing, grok has no known layout', async () => {
+  it('an empty home: every store is missing (grok too: its survey comes from its inspection, which knows its layout)', async () => {
     const home = tempRoot();
     for (const agent of AGENT_NAMES) {
       const s = await getAdapter(agent).survey({ workspace: home, home: home, env: { HOME: home, PATH: '' } });
       expect(s.agent).toBe(agent);
-      expect(s.store, agent).toBe(agent === 'grok' ? 'unknown-layout' : 'missing');
+      expect(s.store, agent).toBe('missing');
       expect(s.reason).toBeTruthy();
     }
   });
@@ -78,5 +78,36 @@ describe('survey', () => {
     const real = await getAdapter('opencode').survey({ workspace: stage.home, home: stage.home, env: { ...stage.env, PATH: join(stage.root, 'no-bin') } });
     expect(real).toMatchObject({ store: 'ok' });
     expect(Object.values(real.counts ?? {}).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+  });
+
+  it('a store root that is there but no directory is unreadable (its inspection says readable: false), for every agent', async () => {
+    const home = tempRoot();
+    const env = { HOME: home, PATH: '', GEMINI_HOME: join(home, 'agy') };
+    const roots: Record<string, string> = {
+      claude: join(home, '.claude'),
+      agy: join(home, 'agy', 'antigravity-cli'),
+      gemini: join(home, '.gemini'),
+      codex: join(home, '.codex'),
+      grok: join(home, '.grok'),
+      hermes: join(home, '.hermes'),
+      opencode: join(home, '.local', 'share', 'opencode'),
+    };
+    mkdirSync(join(home, '.local', 'share'), { recursive: true });
+    mkdirSync(join(home, 'agy'));
+    for (const r of Object.values(roots)) writeFileSync(r, 'not a directory');
+    for (const agent of AGENT_NAMES) {
+      const s = await getAdapter(agent).survey({ workspace: home, home, env });
+      expect(s.store, agent).toBe('unreadable');
+      expect(s.reason, agent).toMatch(/is not a directory/);
+      expect((await getAdapter(agent).inspect?.({ workspace: home, home, env }))?.readable, agent).toBe(false);
+    }
+  });
+
+  it('codex: a state database that does not open is unreadable, with the database named', async () => {
+    const home = tempRoot();
+    mkdirSync(join(home, '.codex'));
+    writeFileSync(join(home, '.codex', 'state_5.sqlite'), 'not a database, just text long enough to have a header of sorts');
+    const s = await getAdapter('codex').survey({ workspace: home, home: home, env: {} });
+    expect(s).toMatchObject({ store: 'unreadable', reason: expect.stringContaining('state_5.sqlite') });
   });
 });

@@ -85,6 +85,26 @@ describe('opencode debug paths', () => {
     expect(runs(spy)).toBe(2);
   });
 
+  it('survey and inspect read the database debug paths named once a call asked it (they run nothing themselves)', async () => {
+    const base = join(root, `c${n++}`);
+    const home = join(base, 'home');
+    const ws = join(base, 'ws');
+    mkdirSync(ws, { recursive: true });
+    mkdirSync(home); // adapters refuse a home that does not exist
+    const db = join(base, 'elsewhere', 'oc.db');
+    place(db, ws);
+    const spy = join(base, 'spy.log');
+    installFakeOpencode(join(base, 'bin'), { spyLog: spy, db });
+    const ctx = { workspace: ws, home: home, env: { HOME: home, PATH: join(base, 'bin') } };
+    const a = new OpencodeAdapter(nodePorts());
+    expect(await a.survey(ctx)).toMatchObject({ store: 'missing' });
+    expect(runs(spy)).toBe(0);
+    expect(await a.discover(ctx)).toEqual([ID]);
+    expect(await a.survey(ctx)).toMatchObject({ store: 'ok', counts: { 'session rows': 1 } });
+    expect(await a.inspect(ctx)).toMatchObject({ presence: 'present', known: true, counts: { 'session rows': 1 } });
+    expect(runs(spy)).toBe(1);
+  });
+
   it('XDG_DATA_HOME in the agent env moves the data dir; the run sees it', async () => {
     const base = join(root, `c${n++}`);
     const home = join(base, 'home');
