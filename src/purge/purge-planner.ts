@@ -53,16 +53,21 @@ async function guardDatabases(fs: FileSystemPort, artifacts: readonly Artifact[]
   return { artifacts: kept, refused };
 }
 
-// The stores of an agent that cannot be read here: what its survey says, else the problems its inspection names with a
-// cause (a damaged header, a missing binding). Never throws: a look that fails is a store that cannot be read.
+// The stores of an agent that cannot be read here, from one inspection (the survey of an adapter without one): a store
+// that says it cannot be read, else the problems it names with a cause (a damaged header, a missing binding). Never
+// throws: a look that fails is a store that cannot be read.
 async function unreadableStores(adapter: AgentAdapter<string>, ctx: HomeDiscoveryContext): Promise<LeftArtifact[]> {
   const left = (path: string, why: string): LeftArtifact => ({ kind: 'file', path, reason: `${adapter.name} store unreadable: ${why}` });
   try {
-    const s = await adapter.survey(ctx);
-    if (s.store === 'unreadable') return [left(s.root, s.reason ?? 'cannot be read')];
-    if (s.store === 'missing' || adapter.inspect === undefined) return [];
+    if (adapter.inspect === undefined) {
+      const s = await adapter.survey(ctx);
+      return s.store === 'unreadable' ? [left(s.root, s.reason ?? 'cannot be read')] : [];
+    }
     const r = await adapter.inspect(ctx);
-    return r.problems.filter((p) => /unreadable/i.test(p) || faultCauseOfText(p) !== null).map((p) => left(r.root ?? s.root, p));
+    if (r.presence === 'absent') return [];
+    const root = r.root ?? ctx.home;
+    if (r.readable === false) return [left(root, r.problems.length > 0 ? r.problems.join('; ') : 'cannot be read')];
+    return r.problems.filter((p) => /unreadable/i.test(p) || faultCauseOfText(p) !== null).map((p) => left(root, p));
   } catch (err) {
     return [left(ctx.home, describeError(err))];
   }
