@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { canonicalUuid } from '../contract/uuid.js';
 import type { GeminiProject } from './gemini-projects.js';
-import { listGeminiDir, readGeminiFile } from './gemini-read.js';
+import { listDirOrNull, readRegularFile } from '../common/read-regular.js';
 
 /** The first line (the metadata record) is small; more than this is not a chat file of a known layout. */
 const FIRST_LINE_MAX = 64 * 1024;
@@ -45,11 +45,11 @@ export async function projectChats(
     out.problems.push(`${dir}: not a directory${kind === 'symlink' ? ' (a symbolic link: not followed)' : ''}`);
     return out;
   }
-  for (const e of ((await listGeminiDir(fs, dir)) ?? []).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+  for (const e of ((await listDirOrNull(fs, dir)) ?? []).sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const known = CHAT_NAME.test(e.name);
     if (!known && !OLD_CHAT_NAME.test(e.name)) continue;
     const path = join(dir, e.name);
-    const read = await readGeminiFile(fs, path, FIRST_LINE_MAX, true);
+    const read = await readRegularFile(fs, path, FIRST_LINE_MAX, true);
     if (read.kind === 'missing') continue;
     if (read.kind === 'problem') {
       out.problems.push(`${path}: ${read.problem}`);

@@ -3,7 +3,7 @@ import { writeFileAtomic } from '../../atomic/atomic-write.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { ownFileRefusal } from '../../sqlite/db-write-guard.js';
 import type { GeminiProject } from './gemini-projects.js';
-import { readGeminiFile } from './gemini-read.js';
+import { readRegularFile } from '../common/read-regular.js';
 
 /** The TUI prompt log of a project stays small; a larger one is not rewritten. */
 const LOGS_MAX = 32 * 1024 * 1024;
@@ -29,7 +29,7 @@ function sameId(value: unknown, id: string): boolean {
 }
 
 async function readLogs(fs: FileSystemPort, path: string): Promise<{ text: string; entries: unknown[] | null } | null> {
-  const read = await readGeminiFile(fs, path, LOGS_MAX);
+  const read = await readRegularFile(fs, path, LOGS_MAX);
   if (read.kind !== 'text') return null;
   try {
     const v = JSON.parse(read.text) as unknown;

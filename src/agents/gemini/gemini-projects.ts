@@ -1,6 +1,6 @@
 import { isAbsolute, join } from 'node:path';
 import type { FileSystemPort } from '../../ports/fs.js';
-import { listGeminiDir, readGeminiFile } from './gemini-read.js';
+import { listDirOrNull, readRegularFile } from '../common/read-regular.js';
 
 /** Bounds of the small files naming a project's directory. */
 const PROJECT_ROOT_MAX = 64 * 1024;
@@ -29,7 +29,7 @@ export interface GeminiProject {
  */
 export async function readProjectsJson(fs: FileSystemPort, root: string): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  const read = await readGeminiFile(fs, join(root, 'projects.json'), PROJECTS_JSON_MAX);
+  const read = await readRegularFile(fs, join(root, 'projects.json'), PROJECTS_JSON_MAX);
   if (read.kind !== 'text') return out;
   try {
     const projects = (JSON.parse(read.text) as { projects?: unknown }).projects;
@@ -50,7 +50,7 @@ export async function readProjectsJson(fs: FileSystemPort, root: string): Promis
  */
 export async function geminiProjects(fs: FileSystemPort, root: string): Promise<GeminiProject[]> {
   const tmp = join(root, 'tmp');
-  const entries = (await listGeminiDir(fs, tmp)) ?? [];
+  const entries = (await listDirOrNull(fs, tmp)) ?? [];
   const named = await readProjectsJson(fs, root);
   const out: GeminiProject[] = [];
   for (const e of entries) {
@@ -60,7 +60,7 @@ export async function geminiProjects(fs: FileSystemPort, root: string): Promise<
       out.push({ short: e.name, dir, workspace: named.get(e.name) ?? null, link: true });
       continue;
     }
-    const read = await readGeminiFile(fs, join(dir, '.project_root'), PROJECT_ROOT_MAX);
+    const read = await readRegularFile(fs, join(dir, '.project_root'), PROJECT_ROOT_MAX);
     const recorded = read.kind === 'text' ? read.text.replace(/\r?\n$/, '') : '';
     const workspace = isAbsolute(recorded) && !recorded.includes('\0') ? recorded : (named.get(e.name) ?? null);
     out.push({ short: e.name, dir, workspace, link: false });

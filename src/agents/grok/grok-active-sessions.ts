@@ -3,7 +3,7 @@ import { canonicalGrokId } from './grok-ids.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import type { ProcessInfo } from '../../ports/process.js';
 import { isLiveProcess } from '../../ports/process-live.js';
-import { readGrokFile } from './grok-read.js';
+import { readRegularFile } from '../common/read-regular.js';
 
 /** A pretty JSON array of a few entries per open TUI; far larger is not grok's. */
 const MAX_ACTIVE_BYTES = 4 * 1024 * 1024;
@@ -37,7 +37,7 @@ export function grokActiveSessionsPath(root: string): string {
  * @public
  */
 export async function readGrokActiveSessions(fs: FileSystemPort, root: string): Promise<GrokActiveSession[]> {
-  const read = await readGrokFile(fs, grokActiveSessionsPath(root), MAX_ACTIVE_BYTES);
+  const read = await readRegularFile(fs, grokActiveSessionsPath(root), MAX_ACTIVE_BYTES);
   if (read.kind !== 'text') return [];
   let list: unknown;
   try {

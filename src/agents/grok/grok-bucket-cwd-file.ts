@@ -3,7 +3,7 @@ import type { FileStat, FileSystemPort } from '../../ports/fs.js';
 import { lstatOrNull } from '../../paths/lstat-or-null.js';
 import { factCacheOf } from '../../cache/fact-cache.js';
 import type { GrokClock } from './grok-plain-cwds.js';
-import { readGrokFile } from './grok-read.js';
+import { readRegularFile } from '../common/read-regular.js';
 
 /** A `.cwd` holds one path; 64 KiB is far beyond any PATH_MAX. */
 const MAX_CWD_BYTES = 64 * 1024;
@@ -14,7 +14,7 @@ const SPACE = 'grok.bucket-cwd';
 const stampOf = (s: FileStat): string => `${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}:${s.nlink}`;
 
 /**
- * The cwd a hashed slug bucket (of a long path) stands for: its `.cwd` (a regular file, read as {@link readGrokFile}
+ * The cwd a hashed slug bucket (of a long path) stands for: its `.cwd` (a regular file, read as {@link readRegularFile}
  * does), trimmed. With `now`, the text is remembered for the port under the file's `lstat` (device, inode, size, mtime,
  * links) once it has settled, so a later call costs the `lstat` alone (grok writes the file once, `O_EXCL`). Never throws.
  * @public
@@ -32,7 +32,7 @@ export async function grokBucketCwdFile(fs: FileSystemPort, bucket: string, now?
     const hit = cache.get<string>(SPACE, path, stampOf(st));
     if (hit !== undefined) return hit.value;
   }
-  const read = await readGrokFile(fs, path, MAX_CWD_BYTES);
+  const read = await readRegularFile(fs, path, MAX_CWD_BYTES);
   if (read.kind !== 'text') return null;
   const cwd = read.text.trim();
   if (st !== null) cache.remember({ space: SPACE, key: path, looks: [st], now: now?.(), value: cwd, stamp: stampOf(st) });

@@ -6,7 +6,7 @@ import { userVersion } from '../../sqlite/schema.js';
 import { lookAtRoot } from '../common/store-root.js';
 import type { StoreReport } from '../types.js';
 import type { GrokHome } from './grok-home.js';
-import { listGrokDir } from './grok-read.js';
+import { listDirOrNull } from '../common/read-regular.js';
 import { grokSearchDbs } from './grok-search-db.js';
 import { grokSearchLayout } from './grok-search-layout.js';
 import { grokBuckets } from './grok-session-dirs.js';
@@ -26,7 +26,7 @@ async function inspectSessions(fs: FileSystemPort, sessions: string, report: Sto
       report.problems.push(`${b.path}: a bucket that is a symbolic link: not followed`);
       continue;
     }
-    for (const e of (await listGrokDir(fs, b.path)) ?? []) {
+    for (const e of (await listDirOrNull(fs, b.path)) ?? []) {
       if (e.kind !== 'dir') continue;
       const read = await readGrokSummary(fs, join(b.path, e.name));
       if (read.kind === 'missing') continue;

@@ -5,13 +5,13 @@ import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { tableColumns, tableNames } from '../../sqlite/schema.js';
 import { grokBuckets } from './grok-session-dirs.js';
 import { grokParents } from './grok-parents.js';
-import { readGrokFile } from './grok-read.js';
+import { readRegularFile } from '../common/read-regular.js';
 
 /** Prompt history is capped at 10,000 entries by grok; a file far beyond that is listed unchecked rather than read. */
 const MAX_CHECKED = 64 * 1024 * 1024;
 
 async function fileNaming(fs: FileSystemPort, path: string, id: string): Promise<Artifact | null> {
-  const read = await readGrokFile(fs, path, MAX_CHECKED);
+  const read = await readRegularFile(fs, path, MAX_CHECKED);
   if (read.kind === 'missing') return null;
   // A file too large or not regular cannot be checked: it is named, not hidden.
   if (read.kind === 'problem') return read.problem.startsWith('is larger') ? { kind: 'file', path } : null;

@@ -3,7 +3,7 @@ import { canonicalGrokId } from './grok-ids.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import { mapLimit } from '../../map-limit.js';
 import { grokBuckets } from './grok-session-dirs.js';
-import { listGrokDir } from './grok-read.js';
+import { listDirOrNull } from '../common/read-regular.js';
 
 const PARALLEL = 8;
 
@@ -27,7 +27,7 @@ export async function grokParents(fs: FileSystemPort, sessionsDir: string, child
   const out: GrokParent[] = [];
   for (const b of await grokBuckets(fs, sessionsDir)) {
     if (b.link) continue;
-    const names = ((await listGrokDir(fs, b.path)) ?? []).filter((e) => e.kind === 'dir' && canonicalGrokId(e.name) === e.name);
+    const names = ((await listDirOrNull(fs, b.path)) ?? []).filter((e) => e.kind === 'dir' && canonicalGrokId(e.name) === e.name);
     const hits = await mapLimit(names, PARALLEL, async (e) => {
       const dir = join(b.path, e.name);
       const kind = await fs.lstat(join(dir, 'subagents', childId)).then((s) => s.kind, () => null);

@@ -5,7 +5,7 @@ import { type Artifact, type LeftArtifact, STILL_ON_DISK, artifactPath } from '.
 import { type ArtifactPath, existingArtifacts, removeArtifacts } from '../common/artifacts.js';
 import { join } from 'node:path';
 import { dbWriteRefusal } from '../../sqlite/db-write-guard.js';
-import { listGrokDir } from './grok-read.js';
+import { listDirOrNull } from '../common/read-regular.js';
 import { purgeGrokSearchRows } from './grok-search-purge.js';
 import type { GrokSurvey } from './grok-survey.js';
 
@@ -72,7 +72,7 @@ async function removeSessionDirs(fs: FileSystemPort, s: GrokSurvey): Promise<{ p
   const purged: Artifact[] = [];
   for (const d of s.dirs) {
     if (d.kind === 'dir') {
-      const names = ((await listGrokDir(fs, d.path)) ?? []).map((e) => e.name).filter((n) => n !== 'summary.json').sort();
+      const names = ((await listDirOrNull(fs, d.path)) ?? []).map((e) => e.name).filter((n) => n !== 'summary.json').sort();
       const inner = await removeArtifacts(fs, names.map((n) => ({ root: s.root, path: join(d.path, n) })), { stopOnFailure: true });
       if (inner.residual.length > 0) break;
     }

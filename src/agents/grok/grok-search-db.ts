@@ -4,7 +4,7 @@ import type { Artifact, LeftArtifact } from '../../purge/artifact.js';
 import { withReadonlyDb } from '../../sqlite/open-readonly.js';
 import { tableColumns, tableNames } from '../../sqlite/schema.js';
 import { describeError } from '../../errors.js';
-import { listGrokDir } from './grok-read.js';
+import { listDirOrNull } from '../common/read-regular.js';
 import { grokSearchLayout } from './grok-search-layout.js';
 
 /** `session_search.sqlite`, or `session_search.h-<host>.sqlite` on a network file system (`xai-sqlite-journal`). */
@@ -28,7 +28,7 @@ export interface GrokSearchDbs {
  */
 export async function grokSearchDbs(fs: FileSystemPort, sessionsDir: string): Promise<GrokSearchDbs> {
   const out: GrokSearchDbs = { dbs: [], refused: [] };
-  for (const e of (await listGrokDir(fs, sessionsDir)) ?? []) {
+  for (const e of (await listDirOrNull(fs, sessionsDir)) ?? []) {
     if (!SEARCH_DB.test(e.name)) continue;
     const path = join(sessionsDir, e.name);
     if (e.kind === 'file') out.dbs.push(path);

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { canonicalGrokId } from './grok-ids.js';
 import type { FileSystemPort } from '../../ports/fs.js';
 import type { LeftArtifact } from '../../purge/artifact.js';
-import { listGrokDir, readGrokFile } from './grok-read.js';
+import { listDirOrNull, readRegularFile } from '../common/read-regular.js';
 import { readGrokSummary } from './grok-summary.js';
 
 /** A `meta.json` is a pretty `SubagentMeta` of a few kilobytes (the prompt included). */
@@ -40,7 +40,7 @@ export interface GrokIdDirs {
  * @public
  */
 export async function grokBuckets(fs: FileSystemPort, sessionsDir: string): Promise<Array<{ path: string; link: boolean }>> {
-  const entries = (await listGrokDir(fs, sessionsDir)) ?? [];
+  const entries = (await listDirOrNull(fs, sessionsDir)) ?? [];
   return entries
     .filter((e) => (e.kind === 'dir' || e.kind === 'symlink') && !e.name.startsWith('.'))
     .map((e) => ({ path: join(sessionsDir, e.name), link: e.kind === 'symlink' }))
@@ -101,7 +101,7 @@ export async function grokIdDirs(fs: FileSystemPort, buckets: ReadonlyArray<{ pa
 // A relocation's staging copy of the session (`.<id>.relocating-<nonce>`), left behind when grok crashed mid-move.
 async function stagingCopies(fs: FileSystemPort, bucket: string, id: string): Promise<GrokSessionDir[]> {
   const prefix = `.${id}.relocating-`;
-  return ((await listGrokDir(fs, bucket)) ?? [])
+  return ((await listDirOrNull(fs, bucket)) ?? [])
     .filter((e) => e.kind === 'dir' && e.name.startsWith(prefix))
     .map((e) => ({ id, path: join(bucket, e.name), kind: 'dir' as const }));
 }
@@ -115,9 +115,9 @@ export async function grokChildIds(fs: FileSystemPort, sessionDir: string): Prom
   const out = new Set<string>();
   const subagents = join(sessionDir, 'subagents');
   if ((await kindOf(fs, subagents)) !== 'dir') return [];
-  for (const e of (await listGrokDir(fs, subagents)) ?? []) {
+  for (const e of (await listDirOrNull(fs, subagents)) ?? []) {
     if (e.kind !== 'dir') continue;
-    const read = await readGrokFile(fs, join(subagents, e.name, 'meta.json'), MAX_META_BYTES);
+    const read = await readRegularFile(fs, join(subagents, e.name, 'meta.json'), MAX_META_BYTES);
     let child: string | null = null;
     if (read.kind === 'text') {
       try {

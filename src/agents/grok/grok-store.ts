@@ -13,7 +13,7 @@ import { inspectGrokHome } from './grok-inspect.js';
 import { grokMentions } from './grok-mentions.js';
 import { grokParents } from './grok-parents.js';
 import { grokArtifacts, grokLeft, purgeGrokSurvey } from './grok-purge.js';
-import { listGrokDir } from './grok-read.js';
+import { listDirOrNull } from '../common/read-regular.js';
 import { GROK_REMOTE_NOTE } from './grok-remote-note.js';
 import { type GrokSurvey, surveyGrok } from './grok-survey.js';
 import { type GrokVerifyQuery, grokVerifyMany } from './grok-verify-many.js';
@@ -45,7 +45,7 @@ export function grokStore(ports: Ports, def: AgentDefinition): AgentStore {
     for (const d of s.dirs) {
       if (d.kind !== 'dir') continue;
       out.push(d.path);
-      for (const e of (await listGrokDir(fs, d.path)) ?? []) if (e.kind === 'file') out.push(join(d.path, e.name));
+      for (const e of (await listDirOrNull(fs, d.path)) ?? []) if (e.kind === 'file') out.push(join(d.path, e.name));
     }
     for (const f of s.files) if (f.kind === 'file' && f.path.endsWith('.lock')) out.push(f.path);
     return out;

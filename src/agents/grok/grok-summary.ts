@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { canonicalGrokId } from './grok-ids.js';
 import type { FileSystemPort } from '../../ports/fs.js';
-import { readGrokFile } from './grok-read.js';
+import { readRegularFile } from '../common/read-regular.js';
 
 /** A summary.json is a few kilobytes (titles, recaps); far larger is not one grok wrote. */
 const MAX_SUMMARY_BYTES = 4 * 1024 * 1024;
@@ -67,7 +67,7 @@ export function parseGrokSummary(text: string): GrokSummary | null {
  * @public
  */
 export async function readGrokSummary(fs: FileSystemPort, sessionDir: string): Promise<GrokSummaryRead> {
-  const read = await readGrokFile(fs, join(sessionDir, 'summary.json'), MAX_SUMMARY_BYTES);
+  const read = await readRegularFile(fs, join(sessionDir, 'summary.json'), MAX_SUMMARY_BYTES);
   if (read.kind !== 'text') return read.kind === 'missing' ? read : { kind: 'problem', problem: `summary.json ${read.problem}` };
   const summary = parseGrokSummary(read.text);
   return summary === null ? { kind: 'problem', problem: 'summary.json is not a summary grok writes' } : { kind: 'ok', summary };

@@ -5,7 +5,7 @@ import type { DirectoryMatcher } from '../common/same-directory.js';
 import { decodeGrokBucket } from './grok-encode.js';
 import type { GrokClock, GrokParentStamp, GrokPlainCwds } from './grok-plain-cwds.js';
 import { grokBucketCwdFile } from './grok-bucket-cwd-file.js';
-import { listGrokDir } from './grok-read.js';
+import { listDirOrNull } from '../common/read-regular.js';
 
 /** `.cwd` reads in flight at once. */
 const READS = 32;
@@ -27,7 +27,7 @@ export interface GrokBucketCwd {
  * @public
  */
 export async function grokBucketCwds(fs: FileSystemPort, sessionsDir: string, now?: GrokClock): Promise<GrokBucketCwd[]> {
-  const entries = (await listGrokDir(fs, sessionsDir)) ?? [];
+  const entries = (await listDirOrNull(fs, sessionsDir)) ?? [];
   const out: GrokBucketCwd[] = [];
   const hashed: string[] = [];
   for (const e of entries) {

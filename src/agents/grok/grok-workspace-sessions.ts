@@ -4,7 +4,7 @@ import type { FileSystemPort } from '../../ports/fs.js';
 import { mapLimit } from '../../map-limit.js';
 import type { DirectoryMatcher } from '../common/same-directory.js';
 import { type GrokClock, GrokPlainCwds } from './grok-plain-cwds.js';
-import { listGrokDir } from './grok-read.js';
+import { listDirOrNull } from '../common/read-regular.js';
 import type { GrokSummaryRead } from './grok-summary.js';
 import { rememberedGrokSummary } from './grok-summary-memory.js';
 import { grokBucketCwds, grokWorkspaceBuckets, grokWorkspaceMatch } from './grok-workspace-buckets.js';
@@ -61,7 +61,7 @@ export async function grokSessionsIn(
     const out: GrokWorkspaceSession[] = [];
     const seen = new Set<string>();
     for (const bucket of matched) {
-      const names = onlyId !== undefined ? [onlyId] : ((await listGrokDir(fs, bucket)) ?? []).filter((e) => e.kind === 'dir').map((e) => e.name);
+      const names = onlyId !== undefined ? [onlyId] : ((await listDirOrNull(fs, bucket)) ?? []).filter((e) => e.kind === 'dir').map((e) => e.name);
       const found = await mapLimit(names, READS, (n) => sessionAt(bucket, n, here, summaryOf));
       for (const s of found) if (s !== null && !seen.has(s.id)) seen.add(s.id), out.push(s);
     }
