@@ -1,6 +1,7 @@
 // Gemini CLI, the real CLI against the loopback model server (Gemini API): two conversations in one workspace and one in
 // another of the same basename (`wsA`, `other/wsA`: project short names `wsa`, `wsa-1`), pre-assigned ids created and
-// resumed; a live turn running a shell tool on one id, then SIGKILLed; then the library end to end on what it wrote.
+// resumed; a live turn running a shell tool on one id, then SIGKILLed; an idle TUI under tmux; a purge from inside a tool
+// shell; then the library end to end on what it wrote.
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +14,8 @@ import { realCli } from './support/real-clis.js';
 import { expectEveryByteAccounted, expectRefusedPurgeChangesNothing, expectTurnCarries, purgeAndCheck, type Purged } from './support/purge-steps.js';
 import { alive, killSandboxProcesses, runCli, sandboxPids, startCli, waitFor, type LiveCli } from './support/run-cli.js';
 import { makeSandbox, type RealSandbox } from './support/sandbox.js';
-import { Sleepers } from './support/sleeper.js';
+import { sleep, Sleepers } from './support/sleeper.js';
+import { startTui, type TmuxTui } from './support/tmux.js';
 
 const cli = realCli('gemini');
 const MODEL = 'gemini-2.5-flash';
@@ -23,11 +25,13 @@ let server: FakeModelServer;
 let sleepers: Sleepers;
 let wsA: string;
 let otherA: string;
-const ids = { a1: randomUUID(), a2: randomUUID(), b1: randomUUID(), probe: '' };
+const ids = { a1: randomUUID(), a2: randomUUID(), b1: randomUUID(), tui: randomUUID(), probe: '' };
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const probeOut = () => join(sb.root, 'probe.json');
 let live: LiveCli | undefined;
+let tui: TmuxTui | undefined;
 let purgeA1: Purged | undefined;
+let a2Created = 0;
 
 const ctx = (workspace: string): HomeDiscoveryContext => ({ workspace, home: sb.home, env: sb.env });
 const adapter = () => getAdapter('gemini');
@@ -38,6 +42,17 @@ const ok = async (cwd: string, ...args: string[]): Promise<void> => {
   expect(r.code, r.stderr + r.stdout).toBe(0);
 };
 const chatsOf = (short: string): string => join(sb.home, '.gemini', 'tmp', short, 'chats');
+const logsOf = (short: string): string => join(sb.home, '.gemini', 'tmp', short, 'logs.json');
+// The chat files named after the id (the name holds its first 8 hex characters).
+const chatFilesOf = (short: string, id: string): string[] => readdirSync(chatsOf(short)).filter((f) => f.endsWith(`-${id.slice(0, 8)}.jsonl`));
+
+// A resume in a later clock minute than its chat file's adds a second file holding only the session context, and the
+// next gemini started in that project deletes the conversation — every file of it (Gemini CLI 0.61): start the
+// create-and-resume steps early in a minute, so that they share it.
+const freshMinute = async (): Promise<void> => {
+  const second = new Date().getSeconds();
+  if (second > 20) await sleep((60 - second) * 1000 + 200);
+};
 
 // The shell tool runs in its own session and process group, which outlives a killed gemini: end that group too.
 const killToolGroup = (pid: number): void => {
@@ -89,6 +104,7 @@ describe.sequential(`gemini ${cli.version}`, () => {
 
   afterAll(async () => {
     live?.signalGroup('SIGKILL');
+    tui?.kill();
     await sleepers?.killAll().catch(() => undefined);
     await server?.close();
     if (sb !== undefined) killSandboxProcesses(sb.root);
@@ -96,12 +112,16 @@ describe.sequential(`gemini ${cli.version}`, () => {
   });
 
   it('creates (pre-assigned ids) and resumes conversations in two workspaces of the same basename', async () => {
+    await freshMinute();
     await ok(wsA, '--session-id', ids.a1, '-p', 'PROMPT-A1 first turn RUN-SHELL');
     expect(server.requests.some((r) => r.reply === 'after-tool')).toBe(true);
     await ok(wsA, '--resume', ids.a1, '-p', 'PROMPT-A1 second turn');
     await ok(wsA, '--session-id', ids.a2, '-p', 'PROMPT-A2 first turn');
+    a2Created = Date.now();
+    await freshMinute();
     await ok(otherA, '--session-id', ids.b1, '-p', 'PROMPT-B1 first turn');
     await ok(otherA, '--resume', ids.b1, '-p', 'PROMPT-B1 second turn');
+    for (const [short, id] of [['wsa', ids.a1], ['wsa', ids.a2], ['wsa-1', ids.b1]] as const) expect(chatFilesOf(short, id), id).toHaveLength(1);
     const projects = JSON.parse(readFileSync(join(sb.home, '.gemini', 'projects.json'), 'utf8')) as { projects: Record<string, string> };
     expect(projects.projects).toEqual({ [wsA]: 'wsa', [otherA]: 'wsa-1' });
     for (const short of ['wsa', 'wsa-1']) expect(readFileSync(join(sb.home, '.gemini', 'tmp', short, '.project_root'), 'utf8').trim()).toBe(short === 'wsa' ? wsA : otherA);
@@ -169,13 +189,47 @@ describe.sequential(`gemini ${cli.version}`, () => {
     expect(server.requests.slice(before).filter((q) => q.api === 'gemini-generate-content')).toEqual([]);
   });
 
-  it('the siblings still resume with their content (same project, and the colliding basename)', async () => {
-    let before = server.requests.length;
-    await ok(wsA, '--resume', ids.a2, '-p', 'PROMPT-A2 after the purge');
-    expectTurnCarries(server, before, 'PROMPT-A2 after the purge', ['PROMPT-A2 first turn']);
-    before = server.requests.length;
-    await ok(otherA, '--resume', ids.b1, '-p', 'PROMPT-B1 after the purge');
-    expectTurnCarries(server, before, 'PROMPT-B1 after the purge', ['PROMPT-B1 first turn', 'PROMPT-B1 second turn']);
+  it("the CLI's own --list-sessions lists the sibling, not the purged conversation", async () => {
+    const r = await runCli(cli.bin, ['--skip-trust', '--list-sessions'], { cwd: wsA, env: sb.env, timeoutMs: 120_000 });
+    expect(r.code, r.stderr + r.stdout).toBe(0);
+    expect(r.stdout).toContain(`[${ids.a2}]`);
+    expect(r.stdout + r.stderr).not.toContain(ids.a1);
+  });
+
+  it('an idle TUI under tmux: its conversation is in use (and, through its project, the sibling), the other project is not', async () => {
+    tui = startTui(sb.root, otherA, sb.env, [cli.bin, '--skip-trust', '-m', MODEL, '--session-id', ids.tui]);
+    await waitFor('the TUI prompt', () => (tui!.capture().includes('Type your message') ? true : undefined), 90_000).catch((e) => {
+      throw new Error(`${String(e)}\n${tui!.capture()}`);
+    });
+    await sleep(1000);
+    tui.send('-l', 'PROMPT-TUI hello from the TUI');
+    const started = () => server.requests.some((r) => r.userText.includes('PROMPT-TUI'));
+    for (let i = 0; i < 5 && !started(); i++) {
+      await sleep(700);
+      tui.send('Enter');
+      await waitFor('the TUI turn', () => (started() ? true : undefined), 4000).catch(() => undefined);
+    }
+    if (!started()) throw new Error(`the TUI turn did not start\n${tui.capture()}`);
+    await waitFor('the TUI transcript', async () => ((await adapter().verifyArtifact(ids.tui, ctx(otherA))) ? true : undefined));
+    expect(await adapter().conversationInUse(ids.tui, ctx(otherA))).toBe(true);
+    expect(await adapter().conversationInUse(ids.b1, ctx(otherA))).toBe(true);
+    expect(await adapter().conversationInUse(ids.a2, ctx(wsA))).toBe(false);
+    expect(readFileSync(logsOf('wsa-1'), 'utf8')).toContain(ids.tui);
+    tui.send('-l', '/quit');
+    await sleep(500);
+    tui.send('Enter');
+    const quit = await waitFor('the TUI to quit', () => (sandboxPids(sb.root).length === 0 ? true : undefined), 30_000).then(() => true, () => false);
+    if (!quit) tui.kill();
+    tui = undefined;
+    await waitFor('every gemini process to exit', () => (sandboxPids(sb.root).length === 0 ? true : undefined), 30_000);
+    expect(await adapter().conversationInUse(ids.tui, ctx(otherA))).toBe(false);
+  });
+
+  it("purging the TUI conversation rewrites the project's logs.json without its prompts; no byte of it is left", async () => {
+    const result = await new PurgeService().purge('gemini', ids.tui, { home: sb.home, workspace: otherA, env: sb.env });
+    expectEveryByteAccounted('gemini purge of a TUI conversation', sb, ids.tui, result);
+    expect(readFileSync(logsOf('wsa-1'), 'utf8')).not.toContain('PROMPT-TUI');
+    expect(await adapter().discover(ctx(otherA))).toEqual([ids.b1]);
   });
 
   it("a purge run from inside a gemini tool shell is refused: the caller's gemini ancestor holds it", async () => {
@@ -198,6 +252,18 @@ describe.sequential(`gemini ${cli.version}`, () => {
     expect(await adapter().verifyArtifact(ids.probe, ctx(otherA))).toBe(true);
   });
 
+  it('the siblings still resume with their content (same project, and the colliding basename)', async () => {
+    // A resume in another clock minute than the file's adds a second chat file: wait for one (usually it has passed).
+    await waitFor('a new clock minute', () => (Math.floor(Date.now() / 60_000) > Math.floor(a2Created / 60_000) ? true : undefined), 65_000);
+    let before = server.requests.length;
+    await ok(wsA, '--resume', ids.a2, '-p', 'PROMPT-A2 after the purge');
+    expect(chatFilesOf('wsa', ids.a2)).toHaveLength(2);
+    expectTurnCarries(server, before, 'PROMPT-A2 after the purge', ['PROMPT-A2 first turn']);
+    before = server.requests.length;
+    await ok(otherA, '--resume', ids.b1, '-p', 'PROMPT-B1 after the purge');
+    expectTurnCarries(server, before, 'PROMPT-B1 after the purge', ['PROMPT-B1 first turn', 'PROMPT-B1 second turn']);
+  });
+
   it('no CLI process is left running', async () => {
     await waitFor('every gemini process to exit', () => (sandboxPids(sb.root).length === 0 ? true : undefined), 20_000).catch(() => undefined);
     expect(sandboxPids(sb.root)).toEqual([]);
@@ -210,5 +276,14 @@ describe.sequential(`gemini ${cli.version}`, () => {
     // The other project's conversation is untouched.
     expect(await adapter().verifyArtifact(ids.a2, ctx(wsA))).toBe(true);
     expect(readdirSync(chatsOf('wsa')).length).toBeGreaterThan(0);
+  });
+
+  it('purging a conversation of two chat files (a resume in another minute) removes both', async () => {
+    const files = chatFilesOf('wsa', ids.a2);
+    expect(files).toHaveLength(2);
+    const result = await purgeAndCheck('gemini', ids.a2, sb, wsA);
+    expectEveryByteAccounted('gemini purge of a conversation of two chat files', sb, ids.a2, result);
+    expect(chatFilesOf('wsa', ids.a2)).toEqual([]);
+    expect(await adapter().discover(ctx(wsA))).toEqual([]);
   });
 });
