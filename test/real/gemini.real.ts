@@ -25,7 +25,7 @@ let server: FakeModelServer;
 let sleepers: Sleepers;
 let wsA: string;
 let otherA: string;
-const ids = { a1: randomUUID(), a2: randomUUID(), b1: randomUUID(), tui: randomUUID(), probe: '' };
+const ids = { a1: randomUUID(), a2: randomUUID(), b1: randomUUID(), tui: randomUUID(), tui2: randomUUID(), probe: '' };
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const probeOut = () => join(sb.root, 'probe.json');
 let live: LiveCli | undefined;
@@ -52,6 +52,33 @@ const chatFilesOf = (short: string, id: string): string[] => readdirSync(chatsOf
 const freshMinute = async (): Promise<void> => {
   const second = new Date().getSeconds();
   if (second > 20) await sleep((60 - second) * 1000 + 200);
+};
+
+// One prompt in a TUI under tmux in `otherA` with a pre-assigned id; `whileRunning` runs once its chat file names the id;
+// then `/quit`, and every process of the sandbox gone.
+const tuiTurn = async (id: string, prompt: string, whileRunning: () => Promise<void>): Promise<void> => {
+  tui = startTui(sb.root, otherA, sb.env, [cli.bin, '--skip-trust', '-m', MODEL, '--session-id', id]);
+  await waitFor('the TUI prompt', () => (tui!.capture().includes('Type your message') ? true : undefined), 90_000).catch((e) => {
+    throw new Error(`${String(e)}\n${tui!.capture()}`);
+  });
+  await sleep(1000);
+  tui.send('-l', prompt);
+  const started = () => server.requests.some((r) => r.userText.includes(prompt));
+  for (let i = 0; i < 5 && !started(); i++) {
+    await sleep(700);
+    tui.send('Enter');
+    await waitFor('the TUI turn', () => (started() ? true : undefined), 4000).catch(() => undefined);
+  }
+  if (!started()) throw new Error(`the TUI turn did not start\n${tui.capture()}`);
+  await waitFor('the TUI transcript', async () => ((await adapter().verifyArtifact(id, ctx(otherA))) ? true : undefined));
+  await whileRunning();
+  tui.send('-l', '/quit');
+  await sleep(500);
+  tui.send('Enter');
+  const quit = await waitFor('the TUI to quit', () => (sandboxPids(sb.root).length === 0 ? true : undefined), 30_000).then(() => true, () => false);
+  if (!quit) tui.kill();
+  tui = undefined;
+  await waitFor('every gemini process to exit', () => (sandboxPids(sb.root).length === 0 ? true : undefined), 30_000);
 };
 
 // The shell tool runs in its own session and process group, which outlives a killed gemini: end that group too.
@@ -197,31 +224,12 @@ describe.sequential(`gemini ${cli.version}`, () => {
   });
 
   it('an idle TUI under tmux: its conversation is in use (and, through its project, the sibling), the other project is not', async () => {
-    tui = startTui(sb.root, otherA, sb.env, [cli.bin, '--skip-trust', '-m', MODEL, '--session-id', ids.tui]);
-    await waitFor('the TUI prompt', () => (tui!.capture().includes('Type your message') ? true : undefined), 90_000).catch((e) => {
-      throw new Error(`${String(e)}\n${tui!.capture()}`);
+    await tuiTurn(ids.tui, 'PROMPT-TUI hello from the TUI', async () => {
+      expect(await adapter().conversationInUse(ids.tui, ctx(otherA))).toBe(true);
+      expect(await adapter().conversationInUse(ids.b1, ctx(otherA))).toBe(true);
+      expect(await adapter().conversationInUse(ids.a2, ctx(wsA))).toBe(false);
+      expect(readFileSync(logsOf('wsa-1'), 'utf8')).toContain(ids.tui);
     });
-    await sleep(1000);
-    tui.send('-l', 'PROMPT-TUI hello from the TUI');
-    const started = () => server.requests.some((r) => r.userText.includes('PROMPT-TUI'));
-    for (let i = 0; i < 5 && !started(); i++) {
-      await sleep(700);
-      tui.send('Enter');
-      await waitFor('the TUI turn', () => (started() ? true : undefined), 4000).catch(() => undefined);
-    }
-    if (!started()) throw new Error(`the TUI turn did not start\n${tui.capture()}`);
-    await waitFor('the TUI transcript', async () => ((await adapter().verifyArtifact(ids.tui, ctx(otherA))) ? true : undefined));
-    expect(await adapter().conversationInUse(ids.tui, ctx(otherA))).toBe(true);
-    expect(await adapter().conversationInUse(ids.b1, ctx(otherA))).toBe(true);
-    expect(await adapter().conversationInUse(ids.a2, ctx(wsA))).toBe(false);
-    expect(readFileSync(logsOf('wsa-1'), 'utf8')).toContain(ids.tui);
-    tui.send('-l', '/quit');
-    await sleep(500);
-    tui.send('Enter');
-    const quit = await waitFor('the TUI to quit', () => (sandboxPids(sb.root).length === 0 ? true : undefined), 30_000).then(() => true, () => false);
-    if (!quit) tui.kill();
-    tui = undefined;
-    await waitFor('every gemini process to exit', () => (sandboxPids(sb.root).length === 0 ? true : undefined), 30_000);
     expect(await adapter().conversationInUse(ids.tui, ctx(otherA))).toBe(false);
   });
 
@@ -229,6 +237,22 @@ describe.sequential(`gemini ${cli.version}`, () => {
     const result = await new PurgeService().purge('gemini', ids.tui, { home: sb.home, workspace: otherA, env: sb.env });
     expectEveryByteAccounted('gemini purge of a TUI conversation', sb, ids.tui, result);
     expect(readFileSync(logsOf('wsa-1'), 'utf8')).not.toContain('PROMPT-TUI');
+    expect(await adapter().discover(ctx(otherA))).toEqual([ids.b1]);
+  });
+
+  it("after the CLI's own --delete-session (which leaves the prompts in logs.json), a purge removes what it left", async () => {
+    await tuiTurn(ids.tui2, 'PROMPT-TUI2 a second TUI conversation', async () => undefined);
+    const list = await runCli(cli.bin, ['--skip-trust', '--list-sessions'], { cwd: otherA, env: sb.env, timeoutMs: 120_000 });
+    expect(list.code, list.stderr + list.stdout).toBe(0);
+    const index = new RegExp(`^\\s*(\\d+)\\. .*\\[${ids.tui2}\\]`, 'm').exec(list.stdout)?.[1];
+    expect(index, list.stdout).toBeDefined();
+    const del = await runCli(cli.bin, ['--skip-trust', '--delete-session', index!], { cwd: otherA, env: sb.env, timeoutMs: 120_000 });
+    expect(del.code, del.stderr + del.stdout).toBe(0);
+    expect(chatFilesOf('wsa-1', ids.tui2)).toEqual([]);
+    expect(readFileSync(logsOf('wsa-1'), 'utf8')).toContain('PROMPT-TUI2');
+    const result = await new PurgeService().purge('gemini', ids.tui2, { home: sb.home, workspace: otherA, env: sb.env });
+    expectEveryByteAccounted('gemini purge after --delete-session', sb, ids.tui2, result);
+    expect(readFileSync(logsOf('wsa-1'), 'utf8')).not.toContain('PROMPT-TUI2');
     expect(await adapter().discover(ctx(otherA))).toEqual([ids.b1]);
   });
 
