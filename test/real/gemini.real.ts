@@ -184,15 +184,14 @@ describe.sequential(`gemini ${cli.version}`, () => {
   });
 
   it('after gemini and its tool group are killed, the conversation is no longer in use, and still verifies', async () => {
-    const tool = sleepers;
     live!.signalGroup('SIGKILL');
     expect((await live!.exited).signal).toBe('SIGKILL');
     live = undefined;
-    const toolPid = Number.parseInt(readFileSync(tool.file('a1'), 'utf8').trim(), 10);
+    const toolPid = Number.parseInt(readFileSync(sleepers.file('a1'), 'utf8').trim(), 10);
     // Gemini CLI 0.61 leaves the tool's process group running when it dies.
     expect(alive(toolPid)).toBe(true);
     killToolGroup(toolPid);
-    await tool.killAll();
+    await sleepers.killAll();
     await waitFor('every gemini process to exit', () => (sandboxPids(sb.root).length === 0 ? true : undefined), 20_000);
     expect(await adapter().conversationInUse(ids.a1, ctx(wsA))).toBe(false);
     expect(await adapter().conversationInUse(ids.a2, ctx(wsA))).toBe(false);
