@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run test:real [-- --latest] [--only=codex,opencode,claude] [vitest args…]`: installs the real agent CLIs (pinned in
+// `npm run test:real [-- --latest] [--only=codex,opencode,claude,gemini] [vitest args…]`: installs the real agent CLIs (pinned in
 // test/real/clis.json, or with --latest the newest versions the registry serves) outside the repository, runs the
 // real-CLI suite (vitest.real.config.ts) against them, and prints a compatibility table.
 import { spawnSync } from 'node:child_process';

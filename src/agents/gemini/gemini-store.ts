@@ -158,6 +158,15 @@ export function geminiStore(ports: Ports, def: AgentDefinition): AgentStore {
       return [...left, ...refused];
     },
     mentions,
+    // With no chat file left (the CLI's `--delete-session` leaves the prompts in logs.json; a purge stopped part-way),
+    // the workspaces of the projects what is left sits in answer a scoped purge. Null while a chat file is there.
+    async remainsBelonging(id, ctx) {
+      const s = await survey(id, ctx).catch(() => null);
+      if (s === null || s.chats.length > 0 || s.projects.length === 0) return null;
+      const recorded = s.projects.filter((p) => p.workspace !== null);
+      if (recorded.length === 0) return 'unrecorded';
+      return (await projectsOfWorkspace(fs, recorded, ctx.workspace)).length === recorded.length ? 'here' : 'elsewhere';
+    },
     async hasArtifacts(id, ctx) {
       try {
         const s = await survey(id, ctx);

@@ -14,7 +14,7 @@ export type FakeModelTurn =
       readonly delayMs?: number;
     }
   | {
-      /** A call of the CLI's shell tool (`Bash`, `exec_command`, `shell` or `bash`, whichever the request offers). */
+      /** A call of the CLI's shell tool (`Bash`, `exec_command`, `shell`, `bash` or `run_shell_command`, whichever the request offers). */
       readonly kind: 'shell';
       /** The command line the tool runs (e.g. a long sleep, to keep the session alive). */
       readonly command: string;
@@ -50,7 +50,7 @@ export type FakeModelTurn =
  * Which wire protocol a request to the fake model server spoke.
  * @public
  */
-export type FakeModelApi = 'anthropic-messages' | 'openai-responses' | 'chat-completions' | 'other';
+export type FakeModelApi = 'anthropic-messages' | 'openai-responses' | 'chat-completions' | 'gemini-generate-content' | 'other';
 
 /**
  * One request the fake model server received, recorded for the test to inspect.
@@ -63,7 +63,7 @@ export interface FakeModelRequest {
   readonly method: string;
   /** The request path (query included). */
   readonly path: string;
-  /** Whether the client asked for a streamed (SSE) answer. */
+  /** Whether the client asked for a streamed (SSE) answer (by a body field, or the Gemini API's `:streamGenerateContent` path). */
   readonly stream: boolean;
   /** The parsed JSON body, or undefined when there was none or it was not JSON. */
   readonly body: unknown;

@@ -32,13 +32,16 @@ const call = (tool: Offered, input: Record<string, unknown>): PlannedToolCall =>
   tool.namespace === undefined ? { name: tool.name, input } : { name: tool.name, namespace: tool.namespace, input };
 
 // Each CLI names its shell tool differently and shapes its arguments differently (Codex's unified exec takes `cmd`,
-// its older `shell` an argv, Claude Code's `Bash` and OpenCode's `bash` a string plus a description).
+// its older `shell` an argv, Claude Code's `Bash` and OpenCode's `bash` a string plus a description, Gemini CLI's
+// `run_shell_command` a string alone).
 const shellCall = (view: RequestView, command: string): PlannedToolCall | undefined => {
-  const tool = findTool(view, ['exec_command', 'shell_command', 'shell', 'Bash', 'bash']);
+  const tool = findTool(view, ['exec_command', 'shell_command', 'shell', 'Bash', 'bash', 'run_shell_command']);
   if (tool === undefined) return undefined;
   switch (tool.name) {
     case 'exec_command':
       return call(tool, { cmd: command });
+    case 'run_shell_command':
+      return call(tool, { command });
     case 'shell':
       return call(tool, { command: ['bash', '-lc', command] });
     default:

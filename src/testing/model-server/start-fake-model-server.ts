@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { anthropicMessages } from './anthropic-messages.js';
 import { chatCompletions } from './chat-completions.js';
 import type { FakeModelApi, FakeModelRequest, FakeModelServer, FakeModelServerOptions } from './fake-model-types.js';
+import { geminiGenerate } from './gemini-generate.js';
 import { openaiResponses } from './openai-responses.js';
 import { planReply, type ScriptState } from './plan-reply.js';
 import { readBody } from './read-body.js';
@@ -13,12 +14,14 @@ const PROTOCOLS: Readonly<Record<Exclude<FakeModelApi, 'other'>, WireProtocol>> 
   'anthropic-messages': anthropicMessages,
   'openai-responses': openaiResponses,
   'chat-completions': chatCompletions,
+  'gemini-generate-content': geminiGenerate,
 };
 
 const apiOf = (path: string): FakeModelApi => {
   if (path.endsWith('/messages')) return 'anthropic-messages';
   if (path.endsWith('/responses')) return 'openai-responses';
   if (path.endsWith('/chat/completions')) return 'chat-completions';
+  if (path.endsWith(':generateContent') || path.endsWith(':streamGenerateContent')) return 'gemini-generate-content';
   return 'other';
 };
 
@@ -33,13 +36,13 @@ const writeEvent = (res: ServerResponse, e: SseEvent): void => {
 
 /**
  * Starts a loopback model server (127.0.0.1, an ephemeral port) that answers the Anthropic Messages API, the OpenAI
- * Responses API and Chat Completions, streamed or not, from a script of turns, so real agent CLIs run with no network
- * and no keys.
+ * Responses API, Chat Completions and the Gemini API (`generateContent`, `streamGenerateContent`), streamed or not,
+ * from a script of turns, so real agent CLIs run with no network and no keys.
  *
  * @example
  * ```ts
  * const server = await startFakeModelServer({ script: [{ kind: 'shell', command: 'sleep 30', when: 'KEEP-ALIVE' }] });
- * // ANTHROPIC_BASE_URL=server.url, or an OpenAI-style provider with base URL `${server.url}/v1`
+ * // ANTHROPIC_BASE_URL=server.url, GOOGLE_GEMINI_BASE_URL=server.url, or an OpenAI-style provider with base URL `${server.url}/v1`
  * await server.close();
  * ```
  * @public
@@ -70,10 +73,12 @@ export async function startFakeModelServer(opts: FakeModelServerOptions = {}): P
     const method = req.method ?? 'GET';
     const body = method === 'POST' ? await readBody(req) : undefined;
     const api = apiOf(bare);
-    const stream = asRecord(body)?.['stream'] === true;
+    // The Gemini API streams by its path (`:streamGenerateContent`), the others by a body field.
+    const stream = api === 'gemini-generate-content' ? bare.endsWith(':streamGenerateContent') : asRecord(body)?.['stream'] === true;
     if (api === 'other' || method !== 'POST') {
       requests.push({ api, method, path, stream, body, userText: '', tools: [], reply: 'none' });
       if (bare.endsWith('/count_tokens')) return sendJson(res, 200, { input_tokens: 10 });
+      if (bare.endsWith(':countTokens')) return sendJson(res, 200, { totalTokens: 10 });
       if (bare.endsWith('/models')) return sendJson(res, 200, { object: 'list', data: [{ id: model, object: 'model', created: 0, owned_by: 'fake' }] });
       return sendJson(res, 404, { error: { type: 'not_found', message: `the fake model server does not serve ${method} ${bare}` } });
     }

@@ -3,7 +3,7 @@
 // @ts-expect-error -- a plain .mjs script without types
 import { installRealClis, quietEnv as quiet } from '../../../scripts/install-real-clis.mjs';
 
-export type CliName = 'codex' | 'opencode' | 'claude';
+export type CliName = 'codex' | 'opencode' | 'claude' | 'gemini';
 
 export interface InstalledCli {
   package: string;

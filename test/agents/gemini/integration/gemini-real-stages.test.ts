@@ -156,6 +156,19 @@ describe('gemini on the real stages', () => {
     expect(bytesOf(shared)).toEqual(before);
   });
 
+  it('a purge scoped to its workspace takes a conversation whose chat file the CLI deleted (--delete-session leaves its logs.json entries); another workspace is refused', async () => {
+    const s = materializeStage('gemini/04-after-tui', root);
+    const logs = G(s, 'tmp/ws-gemini/logs.json');
+    const { ports } = adapterOf();
+    const service = new PurgeService({ ports });
+    const elsewhere = await service.purge('gemini', ID.tui, { home: s.home, workspace: join(root, 'other/ws-gemini'), env: s.env });
+    expect(elsewhere.kind).toBe('not-in-workspace');
+    expect(readFileSync(logs, 'utf8')).toContain(ID.tui);
+    const here = await service.purge('gemini', ID.tui, { home: s.home, workspace: join(root, 'ws-gemini'), env: s.env });
+    expect(here).toMatchObject({ kind: 'purged', residual: [], mentions: [] });
+    expect(readFileSync(logs, 'utf8')).not.toContain(ID.tui);
+  });
+
   it('while a live gemini works in the project, logs.json is left and reported as a mention with the reason', async () => {
     const s = materializeStage('gemini/04-after-tui', root);
     const ws = join(root, 'ws-gemini');

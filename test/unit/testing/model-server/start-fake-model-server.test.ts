@@ -35,6 +35,7 @@ const parseSse = (text: string): Sse[] => {
 
 const anthropicTools = [{ name: 'Bash', input_schema: {} }, { name: 'Task', input_schema: {} }];
 const responsesTools = [{ type: 'function', name: 'exec_command' }, { type: 'function', name: 'spawn_agent' }];
+const geminiTools = [{ functionDeclarations: [{ name: 'read_file' }, { name: 'run_shell_command' }] }];
 const chatTools = [{ type: 'function', function: { name: 'bash' } }, { type: 'function', function: { name: 'task' } }];
 
 describe('startFakeModelServer', () => {
@@ -151,6 +152,46 @@ describe('startFakeModelServer', () => {
     const fn = b.choices[0]!.message.tool_calls[0]!.function;
     expect(fn.name).toBe('task');
     expect(JSON.parse(fn.arguments)).toMatchObject({ prompt: 'sub', subagent_type: 'general' });
+  });
+
+  it('Gemini API, streamed by its path: a run_shell_command functionCall in one SSE event with a finishReason', async () => {
+    server = await startFakeModelServer({ script: [{ kind: 'shell', command: 'sleep 30', when: 'KEEP' }] });
+    const contents = [
+      { role: 'user', parts: [{ text: '<session_context>…</session_context>' }] },
+      { role: 'user', parts: [{ text: 'please KEEP' }] },
+    ];
+    const res = await post('/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse', { contents, tools: geminiTools });
+    expect(res.headers.get('content-type')).toBe('text/event-stream');
+    const events = parseSse(await res.text());
+    expect(events).toHaveLength(1);
+    expect(events[0]!.event).toBeUndefined();
+    const candidate = (JSON.parse(events[0]!.data) as { candidates: { content: { role: string; parts: unknown[] }; finishReason: string }[] }).candidates[0]!;
+    expect(candidate.content).toEqual({ role: 'model', parts: [{ functionCall: { name: 'run_shell_command', args: { command: 'sleep 30' } } }] });
+    expect(candidate.finishReason).toBe('STOP');
+    expect(server.requests[0]).toMatchObject({ api: 'gemini-generate-content', stream: true, userText: 'please KEEP', tools: ['read_file', 'run_shell_command'], reply: 'shell' });
+  });
+
+  it('Gemini API: a functionResponse gets the after-tool text; :generateContent answers plain JSON; :countTokens a count', async () => {
+    server = await startFakeModelServer({ script: [{ kind: 'text', text: 'a title' }] });
+    const contents = [
+      { role: 'user', parts: [{ text: 'go' }] },
+      { role: 'model', parts: [{ functionCall: { name: 'run_shell_command', args: { command: 'true' } } }] },
+      { role: 'user', parts: [{ functionResponse: { name: 'run_shell_command', response: { output: 'x' } } }] },
+    ];
+    const events = parseSse(await (await post('/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse', { contents, tools: geminiTools })).text());
+    const after = JSON.parse(events[0]!.data) as { candidates: { content: { parts: unknown[] }; finishReason: string }[] };
+    expect(after.candidates[0]).toMatchObject({ content: { parts: [{ text: 'done' }] }, finishReason: 'STOP' });
+    const res = await post('/v1beta/models/gemini-3.5-flash-lite:generateContent', { contents: [{ role: 'user', parts: [{ text: 'title?' }] }] });
+    expect(res.headers.get('content-type')).toBe('application/json');
+    const json = (await res.json()) as { candidates: { content: { parts: unknown[] }; finishReason: string }[]; usageMetadata: unknown };
+    expect(json.candidates[0]).toMatchObject({ content: { parts: [{ text: 'a title' }] }, finishReason: 'STOP' });
+    expect(json.usageMetadata).toBeDefined();
+    expect(((await (await post('/v1beta/models/gemini-2.5-flash:countTokens', { contents: [] })).json()) as { totalTokens: number }).totalTokens).toBe(10);
+    expect(server.requests.map((r) => [r.api, r.stream, r.reply])).toEqual([
+      ['gemini-generate-content', true, 'after-tool'],
+      ['gemini-generate-content', false, 'text'],
+      ['other', false, 'none'],
+    ]);
   });
 
   it('records every request, answers /v1/models, and 404s what it does not serve', async () => {
