@@ -45,7 +45,8 @@ function entriesOf(dist) {
 }
 
 /** Merges the chunks `dist/index.js` loads at import into one chunk; returns how many chunks it had and has. */
-export async function mergeRootChunks(dist) {
+export async function mergeRootChunks(distDir) {
+  const dist = resolve(distDir);
   const root = join(dist, 'index.js');
   const rootChunks = [...closure(root)].filter((f) => f !== root);
   const entries = entriesOf(dist);
