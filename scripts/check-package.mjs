@@ -157,16 +157,17 @@ try {
   }
 
   // Cold import: `import('@mam/core')` from the consumer, median of repeated runs, over a bare `node -e ''`. The goal is
-  // 40 ms (issue 34), not reached yet: the root still loads every adapter (~290 KiB of its ~710 KiB) until the agents
-  // become definitions loaded on first use (issue 32). Until then the figure is printed against the goal, and the check
-  // fails only past a ceiling that catches a heavy dependency loaded eagerly again (zod, yaml, better-sqlite3, execa).
+  // 40 ms of wall time (issue 34): the root loads only what a first call needs, in two files (the entry and one chunk,
+  // scripts/merge-root-chunks.mjs), no dependency. Wall time on a shared 2-core machine swings with its load, so the
+  // check holds a ceiling on the CPU time the process reports over bare node instead: about 45 ms at a load of 9, where
+  // zod loaded eagerly again adds some 200 ms and the old layout (every adapter, 72 chunks) costs 150 ms or more.
   const COLD_GOAL_MS = 40;
-  const COLD_CEILING_MS = 200;
+  const COLD_CPU_CEILING_MS = 100;
   const cold = coldImportCost(app, { runs: 15 });
-  const coldOk = cold.overMs <= COLD_CEILING_MS;
-  const against = cold.overMs <= COLD_GOAL_MS ? 'within the goal' : 'over the goal, under the ceiling';
-  process.stdout.write(`${coldOk ? 'ok  ' : 'FAIL'} cold import('@mam/core'): ${cold.overMs} ms over bare node (median of ${cold.runs}: ${cold.importMs} vs ${cold.bareMs} ms; load ${cold.load}; goal ${COLD_GOAL_MS} ms, ceiling ${COLD_CEILING_MS} ms: ${coldOk ? against : 'over the ceiling'})\n`);
-  if (!coldOk) failures.push(`cold import within ${COLD_CEILING_MS} ms of bare node (${cold.overMs} ms)`);
+  const coldOk = cold.cpuOverMs <= COLD_CPU_CEILING_MS;
+  const against = cold.overMs <= COLD_GOAL_MS ? 'within the goal' : 'over the goal (a busy machine?)';
+  process.stdout.write(`${coldOk ? 'ok  ' : 'FAIL'} cold import('@mam/core'): ${cold.overMs} ms over bare node, ${against} of ${COLD_GOAL_MS} ms (median of ${cold.runs}: ${cold.importMs} vs ${cold.bareMs} ms; load ${cold.load}); CPU ${cold.cpuOverMs} ms over bare, ceiling ${COLD_CPU_CEILING_MS} ms${coldOk ? '' : ': over the ceiling'}\n`);
+  if (!coldOk) failures.push(`cold import within ${COLD_CPU_CEILING_MS} ms of CPU over bare node (${cold.cpuOverMs} ms)`);
 
   // 6. The test kit from the built package, in vitest, as a downstream project uses it; the files using `await using`,
   // `seed` and the README's recipe must each finish under 5 s (vitest's own per-file time, from its JSON report).

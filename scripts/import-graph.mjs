@@ -14,8 +14,8 @@ import { fileURLToPath } from 'node:url';
 export const LAYERS = [
   {
     name: 'core',
-    why: 'primitives with no effect: errors, error data, the argument error, exhaustiveness, abort, lazy zod, mapLimit',
-    paths: ['errors.ts', 'error-data.ts', 'invalid-argument-error.ts', 'assert-never.ts', 'abort.ts', 'lazy-zod.ts', 'map-limit.ts'],
+    why: 'primitives with no effect: errors, error data, the argument error, exhaustiveness, abort, lazy zod and crypto, mapLimit',
+    paths: ['errors.ts', 'error-data.ts', 'invalid-argument-error.ts', 'assert-never.ts', 'abort.ts', 'lazy-zod.ts', 'lazy-crypto.ts', 'map-limit.ts'],
   },
   { name: 'ports', why: 'the port interfaces', paths: ['ports/'] },
   {

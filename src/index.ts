@@ -37,13 +37,13 @@ export { NodeFileSystem, type NodeFileSystemOptions } from './node/node-fs.js';
 export { nodePorts, type NodePortsOptions } from './node/node-ports.js';
 
 // adapters (the less-used types — `HomeDirDiscoveryContext`, `DiscoveryContextInput`, `PurgeReport` — are on `@mam/core/adapters`)
-export { type ArtifactPath } from './agents/common/artifacts.js';
+export type { ArtifactPath } from './agents/common/artifacts.js';
 export { getAdapter } from './agents/get-adapter.js';
 export type { AdapterPurgePlan, AdapterPurgeReport, AgentAdapter, CaptureResult, CaptureRow, DiscoveryContext, HomeDiscoveryContext, InUseHolder, PreflightResult, RemainsBelonging, StoreReport, StoreSurvey, VerifyQuery } from './agents/types.js';
 
 // agent definitions (the open door: an agent from outside the package)
 export { type AgentDefinition, type AgentIds, type AgentLaunch, type AgentReads, defineAgent } from './agents/contract/agent-definition.js';
-export { type AgentStore, type StorePurgeOutcome, type StoreVerifyQuery } from './agents/contract/agent-store.js';
+export type { AgentStore, StorePurgeOutcome, StoreVerifyQuery } from './agents/contract/agent-store.js';
 export { createAdapter } from './agents/contract/create-adapter.js';
 export { pathPurge, type PathPurgeParts } from './agents/contract/path-purge.js';
 
@@ -53,7 +53,7 @@ export { PURGE_EXIT_CODES, purgeExitCode, verdictExitCode, type PurgeResult } fr
 export { faultCauseOf, type PurgeFault, type PurgeFaultCause } from './purge/purge-fault.js';
 export type { OtherAgentArtifacts, PlanChange, PurgeHolder, PurgeOptions, PurgePlan, PurgeVerdict } from './purge/purge-plan.js';
 export { Orchestrators, type OrchestratorsOptions } from './purge/orchestrators.js';
-export { type OrchestratorRegisterResult, type OrchestratorRemoveOptions, type OrchestratorRemoveResult } from './purge/orchestrators-result.js';
+export type { OrchestratorRegisterResult, OrchestratorRemoveOptions, OrchestratorRemoveResult } from './purge/orchestrators-result.js';
 export { artifactPath, formatArtifact, STILL_ON_DISK, type Artifact, type LeftArtifact, type PathArtifact, type RowsArtifact } from './purge/artifact.js';
 
 // registry
@@ -61,57 +61,57 @@ export { pinRow, type PinRowOptions } from './registry/pin-row.js';
 export { pinUnclaimed } from './registry/pin-unclaimed.js';
 export { type RegistryFileProblem, RegistryFileRefusedError, type RegistryFileRefusedData } from './registry/registry-file-refused-error.js';
 export { RegistryIdClaimedError } from './registry/registry-id-claimed-error.js';
-export { type RegistryIssue, type RegistryIssueData, type RegistryProblem } from './registry/registry-issue.js';
-export { type InvalidRow, type RegistryInspection, type RegistryState } from './registry/registry-state.js';
+export type { RegistryIssue, RegistryIssueData, RegistryProblem } from './registry/registry-issue.js';
+export type { InvalidRow, RegistryInspection, RegistryState } from './registry/registry-state.js';
 export { recordedId, rowAgent } from './registry/row-agent.js';
 export { rowByName, rowsByStatus } from './registry/row-lookup.js';
 export { type RegistryUpdateOptions, SessionRegistry, type SessionRegistryOptions } from './registry/session-registry.js';
 export { type Pane, SESSION_STATUSES, type SessionRow, type SessionStatus } from './registry/session-row.js';
 
 // jobs
-export { type JobAuditEvent, type ConflictRefusedEvent, type StatusChangedEvent } from './jobs/job-audit-event.js';
+export type { JobAuditEvent, ConflictRefusedEvent, StatusChangedEvent } from './jobs/job-audit-event.js';
 export { JobEngine, type JobEngineOptions, type JobUpdateResult, type RegisterJobOptions, type TransitionOptions, type TransitionResult } from './jobs/job-engine.js';
-export { type JobRecord } from './jobs/job-record.js';
+export type { JobRecord } from './jobs/job-record.js';
 export { JOB_STATUSES, type JobStatus, type TerminalJobStatus } from './jobs/job-status.js';
-export { type TransitionRequest } from './jobs/transition-table.js';
-export { type TransitionGuards } from './jobs/decide-transition.js';
+export type { TransitionRequest } from './jobs/transition-table.js';
+export type { TransitionGuards } from './jobs/decide-transition.js';
 export { JobAuditLog } from './jobs/job-audit-log.js';
 
 // loop
 export { LoopGuard, type LoopGuardAcquire, type LoopGuardHandle, type LoopGuardOptions, type PidMarker, type PidMarkerState } from './loop/loop-guard.js';
-export { type PolicyEvidence } from './loop/policy-evidence.js';
+export type { PolicyEvidence } from './loop/policy-evidence.js';
 export { POLICY_DECISIONS, type PolicyDecision, type PolicyDecisionKind, type PolicyScenario } from './loop/policy-scenario.js';
-export { type LoopDeps, type LoopJobRecord, type LoopJobs, type LoopOutcome, type LoopPinner, type LoopPinResult, type LoopSession, type LoopSessions, type LoopShadowSummary, type LoopTiming, type LoopTransitionRequest, type RunLoopOptions } from './loop/run-loop-types.js';
+export type { LoopDeps, LoopJobRecord, LoopJobs, LoopOutcome, LoopPinner, LoopPinResult, LoopSession, LoopSessions, LoopShadowSummary, LoopTiming, LoopTransitionRequest, RunLoopOptions } from './loop/run-loop-types.js';
 export { runLoop } from './loop/run-loop.js';
-export { type LoggedShadowDecision, type ShadowEntry } from './loop/shadow-entry.js';
+export type { LoggedShadowDecision, ShadowEntry } from './loop/shadow-entry.js';
 export { ShadowPolicy } from './loop/shadow-policy.js';
 export { ShadowRunner, type ShadowRunnerOptions } from './loop/shadow-runner.js';
 
 // lifecycle
-export { type CreateCleanup, type CreateOptions, type CreateResult, type CreateStep, type OnboardingReport } from './lifecycle/create-result.js';
+export type { CreateCleanup, CreateOptions, CreateResult, CreateStep, OnboardingReport } from './lifecycle/create-result.js';
 export { SessionLifecycle, type SessionLifecycleOptions } from './lifecycle/session-lifecycle.js';
 export { LifecycleStepError } from './lifecycle/lifecycle-step-error.js';
-export { type IdOrderRefusal } from './gate/id-order-refusal.js';
-export { type ResolvedSessionSpec, type SessionSpec } from './lifecycle/session-spec.js';
-export { type StopExit, type StopOptions, type StopResult } from './lifecycle/stop-result.js';
+export type { IdOrderRefusal } from './gate/id-order-refusal.js';
+export type { ResolvedSessionSpec, SessionSpec } from './lifecycle/session-spec.js';
+export type { StopExit, StopOptions, StopResult } from './lifecycle/stop-result.js';
 
 // autopin
 export { autopinLoopDeps, type AutopinLoopDepsOptions } from './autopin/autopin-loop-deps.js';
-export { type AutoPinResult, type PinSource } from './autopin/autopin-result.js';
+export type { AutoPinResult, PinSource } from './autopin/autopin-result.js';
 export { AutoPin, type AutoPinOptions } from './autopin/autopin.js';
 export { reconcile, type ReconcileEntry, type ReconcileOptions, type ReconcileReport } from './autopin/reconcile.js';
 
 // reset
-export { type PrecheckResult } from './reset/precheck-reset.js';
-export { type ResetEntry, type ResetEntryState } from './reset/reset-entry.js';
-export { type ResetDone, type ResetDryRun, type ResetExitCode, type ResetFailed, type ResetIncomplete, type ResetInterrupted, type ResetNeedsConfirmation, type ResetOutcome, type ResetOutcomeBase, type ResetRefused } from './reset/reset-outcome.js';
+export type { PrecheckResult } from './reset/precheck-reset.js';
+export type { ResetEntry, ResetEntryState } from './reset/reset-entry.js';
+export type { ResetDone, ResetDryRun, ResetExitCode, ResetFailed, ResetIncomplete, ResetInterrupted, ResetNeedsConfirmation, ResetOutcome, ResetOutcomeBase, ResetRefused } from './reset/reset-outcome.js';
 export { ResetPlanner, type ResetPlannerOptions } from './reset/reset-planner.js';
-export { type ResetSpec } from './reset/reset-spec-file.js';
-export { type ResetRefusal } from './reset/reset-refusal.js';
-export { type ResetStepOutcome } from './reset/reset-step.js';
-export { type ResetRowState, type ResetRunNote, type ResetTableRow } from './reset/reset-table.js';
-export { type ResetPlan, type ResetPlanError, type ResetSkippedRow, type ResetTarget } from './reset/reset-target.js';
-export { type ResetRunOptions } from './reset/run-reset.js';
+export type { ResetSpec } from './reset/reset-spec-file.js';
+export type { ResetRefusal } from './reset/reset-refusal.js';
+export type { ResetStepOutcome } from './reset/reset-step.js';
+export type { ResetRowState, ResetRunNote, ResetTableRow } from './reset/reset-table.js';
+export type { ResetPlan, ResetPlanError, ResetSkippedRow, ResetTarget } from './reset/reset-target.js';
+export type { ResetRunOptions } from './reset/run-reset.js';
 
 // inspect
 export * from './inspect/index.js';

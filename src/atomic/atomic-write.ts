@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { nodeCrypto } from '../lazy-crypto.js';
 import { basename, dirname, join } from 'node:path';
 import { isPortError, toPortError } from '../errors.js';
 import type { FileSystemPort } from '../ports/fs.js';
@@ -15,7 +15,7 @@ export interface AtomicWriteOptions {
 
 // `.<base>.<uuid>.tmp`: hidden, unique per write, and recognisable by cleanStaleTemps.
 function tempName(base: string): string {
-  return `.${base}.${randomUUID()}.tmp`;
+  return `.${base}.${nodeCrypto().randomUUID()}.tmp`;
 }
 
 async function existingMode(fs: FileSystemPort, path: string): Promise<number | undefined> {

@@ -9,9 +9,8 @@ import { resolvePorts } from '../node/node-ports.js';
 import type { Ports } from '../ports/index.js';
 import { SessionRegistry } from '../registry/session-registry.js';
 import { AutoPinArgumentError } from './autopin-argument-error.js';
-import { autoPinPaths, readAutoPinMarker, writeAutoPinMarker } from './autopin-marker.js';
 import type { AutoPinResult } from './autopin-result.js';
-import { pinJobRow, type PinJobRowDeps } from './pin-job-row.js';
+import type { PinJobRowDeps } from './pin-job-row.js';
 import { checkOptions, checkPathArg, commonOptionShape, msSchema, objectSchema, optionsSchema, workspaceExists } from '../validation/workspace-args.js';
 import { lazySchema, type Zod } from '../lazy-zod.js';
 import { absolutePathSchema } from '../validation/common-schemas.js';
@@ -114,6 +113,8 @@ export class AutoPin {
     const name = local[1] as string;
     if (record.status !== 'completed') return { kind: 'skipped', jobId, name, reason: `the job is ${record.status}, not completed` };
     if (record.attempt_id !== attempt) return { kind: 'skipped', jobId, name, reason: `stale attempt: the job is at attempt ${record.attempt_id}, not ${attempt}` };
+    // The pin and its marker are loaded here, for a completed job of this attempt: importing @mam/core does not load them.
+    const [{ autoPinPaths, readAutoPinMarker, writeAutoPinMarker }, { pinJobRow }] = await Promise.all([import('./autopin-marker.js'), import('./pin-job-row.js')]);
     const jobDir = jobPaths.workDir(this.#jobsDir, jobId);
     await fs.mkdir(jobDir, { recursive: true });
     const tokenSha256 = autoPinPaths.tokenSha256(dispatchToken);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../lazy-crypto.js';
 
 const VALID_AGENT_NAME = /^[a-z][a-z0-9_-]{0,31}$/;
 
@@ -31,6 +31,6 @@ export function sanitizeHerdrAgentName(name: string): string {
   if (!/^[a-z]/.test(slug)) slug = `a${slug}`;
   // UTF-8 would turn every lone surrogate into U+FFFD (two names, one hash): hash such a name's UTF-16 units instead.
   const encoding = LONE_SURROGATE.test(name) ? 'utf16le' : 'utf8';
-  const hash = createHash('sha1').update(name, encoding).digest('hex').slice(0, 8);
+  const hash = nodeCrypto().createHash('sha1').update(name, encoding).digest('hex').slice(0, 8);
   return `${slug.slice(0, KEPT_PREFIX_LENGTH)}-${hash}`;
 }

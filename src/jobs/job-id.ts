@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { nodeCrypto } from '../lazy-crypto.js';
 import { JobArgumentError } from './job-argument-error.js';
 
 // A job id names a file and a directory under the registry: no separators, no leading dot, bounded length.
@@ -27,5 +27,5 @@ export function requireJobId(id: unknown): string {
  */
 export function newJobId(nowMs: number): string {
   const stamp = new Date(nowMs).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-  return `job-${stamp}-${randomBytes(4).toString('hex')}`;
+  return `job-${stamp}-${nodeCrypto().randomBytes(4).toString('hex')}`;
 }

@@ -1,4 +1,4 @@
-import { IdOrderGate } from '../gate/id-order-gate.js';
+import type { IdOrderGate } from '../gate/id-order-gate.js';
 import { MamError } from '../errors.js';
 import { resolvePorts } from '../node/node-ports.js';
 import type { Ports } from '../ports/index.js';
@@ -8,15 +8,16 @@ import { InvalidArgumentError } from '../invalid-argument-error.js';
 import { registryAgents } from '../registry/registry-agents.js';
 import type { AgentDefinition } from '../agents/contract/agent-definition.js';
 import type { CreateOptions, CreateResult } from './create-result.js';
-import { createSession } from './create-session.js';
 import type { LifecycleContext, LifecycleTimeouts } from './lifecycle-context.js';
 import type { SessionSpec } from './session-spec.js';
 import type { StopOptions, StopResult } from './stop-result.js';
 import { checkCreateOptions, checkLifecycleOptions, checkSessionSpec, checkStopOptions, type SessionLifecycleOptions } from './lifecycle-options.js';
 import { checkNameArg, checkPathArg, workspaceExists } from '../validation/workspace-args.js';
-import { stopSession } from './stop-session.js';
 
 export type { SessionLifecycleOptions } from './lifecycle-options.js';
+
+// Only what the constructor needs is imported here: create and stop load their steps (and the id-order gate) on their
+// first call, so importing @mam/core does not load them.
 
 function captureWindowMs(env: Readonly<Record<string, string | undefined>>): number {
   const raw = env['MAM_ONBOARD_WAIT_S'];
@@ -38,7 +39,8 @@ function captureWindowMs(env: Readonly<Record<string, string | undefined>>): num
  * @public
  */
 export class SessionLifecycle<Extra extends string = never> {
-  readonly #c: LifecycleContext;
+  readonly #c: Omit<LifecycleContext, 'gate'>;
+  #gate: IdOrderGate | undefined;
   readonly #exists: () => Promise<void>;
 
   /**
@@ -73,11 +75,20 @@ export class SessionLifecycle<Extra extends string = never> {
       registry,
       purge: new PurgeService<string>({ ports, agents }),
       ...(agents.length === 0 ? {} : { agents }),
-      gate: opts.gate ?? new IdOrderGate(workspace, { ports, registry }),
       home,
       env: opts.env,
       timeouts,
     };
+    this.#gate = opts.gate;
+  }
+
+  // The context create and stop run in; the default id-order gate is made on the first call.
+  async #context(): Promise<LifecycleContext> {
+    if (this.#gate === undefined) {
+      const { IdOrderGate } = await import('../gate/id-order-gate.js');
+      this.#gate ??= new IdOrderGate(this.#c.workspace, { ports: this.#c.ports, registry: this.#c.registry });
+    }
+    return { ...this.#c, gate: this.#gate };
   }
 
   /**
@@ -92,7 +103,8 @@ export class SessionLifecycle<Extra extends string = never> {
     checkSessionSpec(spec);
     const o = checkCreateOptions(opts);
     await this.#exists();
-    return createSession(this.#c, spec, o);
+    const { createSession } = await import('./create-session.js');
+    return createSession(await this.#context(), spec, o);
   }
 
   /**
@@ -107,6 +119,7 @@ export class SessionLifecycle<Extra extends string = never> {
     checkNameArg('name', name);
     const o = checkStopOptions(opts);
     await this.#exists();
-    return stopSession(this.#c, name, o);
+    const { stopSession } = await import('./stop-session.js');
+    return stopSession(await this.#context(), name, o);
   }
 }

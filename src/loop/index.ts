@@ -16,7 +16,8 @@ export { DEFAULT_WATCH_UNTIL, checkWaitArguments, waitOnce, type WaitOnceOptions
 export { observationFrom, watchOutcomeOf, type WatchObservation, type WatchOutcome } from './watch-outcome.js';
 export { ReconnectBackoff, type ReconnectBackoffOptions } from './reconnect-backoff.js';
 export { WatchArgumentError } from './watch-argument-error.js';
-export { LoopGuard, parsePidMarker, type LoopGuardAcquire, type LoopGuardHandle, type LoopGuardOptions, type PidMarker, type PidMarkerState } from './loop-guard.js';
+export { LoopGuard, type LoopGuardAcquire, type LoopGuardHandle, type LoopGuardOptions, type PidMarker, type PidMarkerState } from './loop-guard.js';
+export { parsePidMarker } from './loop-guard-impl.js';
 export { runLoop } from './run-loop.js';
 export { RunLoopArgumentError } from './run-loop-argument-error.js';
 export type { LoopDeps, LoopJobRecord, LoopJobs, LoopOutcome, LoopPinResult, LoopPinner, LoopSession, LoopSessions, LoopShadowSummary, LoopTiming, LoopTransitionRequest, RunLoopOptions } from './run-loop-types.js';

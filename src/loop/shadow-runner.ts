@@ -1,6 +1,6 @@
 import { isValidJobId } from '../jobs/job-id.js';
 import type { Ports } from '../ports/index.js';
-import { DispatchStore } from './dispatch-store.js';
+import type { DispatchStore } from './dispatch-store.js';
 import { objectOrUndefined } from './policy-evidence.js';
 import type { PolicyScenario } from './policy-scenario.js';
 import type { ShadowEntry } from './shadow-entry.js';
@@ -49,13 +49,14 @@ function jobIdOf(s: PolicyScenario): string | null {
  */
 export class ShadowRunner {
   readonly #policy: ShadowPolicy;
-  readonly #store: DispatchStore;
+  readonly #where: { workspace: string; ports: Partial<Ports> | undefined };
+  #store: DispatchStore | undefined;
 
   /** A runner logging to `<workspace>/.mam/loop/`; nothing is written until {@link ShadowRunner.evaluate}. */
   constructor(opts: ShadowRunnerOptions) {
     checkShadowRunnerOptions(opts);
     this.#policy = opts.policy ?? new ShadowPolicy();
-    this.#store = new DispatchStore(opts.workspace, opts.ports === undefined ? {} : { ports: opts.ports });
+    this.#where = { workspace: opts.workspace, ports: opts.ports };
   }
 
   /** Decides one scenario and logs the decision under its job (nothing is logged for a scenario that names no valid job id). */
@@ -64,8 +65,18 @@ export class ShadowRunner {
     const jobId = jobIdOf(s);
     const scenarioId = typeof s.scenario_id === 'string' ? s.scenario_id : null;
     const entry: ShadowEntry = { job_id: jobId, scenario_id: scenarioId, decision, reason, would_complete: decision === 'candidate_approved', shadow: true };
-    if (jobId !== null && isValidJobId(jobId)) await this.#store.logDecision({ ...entry, job_id: jobId });
+    if (jobId !== null && isValidJobId(jobId)) await (await this.#storeOf()).logDecision({ ...entry, job_id: jobId });
     return entry;
+  }
+
+  // The dispatch store is loaded and made on the first decision it logs, so importing @mam/core does not load it.
+  async #storeOf(): Promise<DispatchStore> {
+    if (this.#store === undefined) {
+      const { DispatchStore } = await import('./dispatch-store.js');
+      const { workspace, ports } = this.#where;
+      this.#store ??= new DispatchStore(workspace, ports === undefined ? {} : { ports });
+    }
+    return this.#store;
   }
 
   /** Evaluates scenarios one after another, in order. */

@@ -1,5 +1,3 @@
-import { performance } from 'node:perf_hooks';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { Clock } from '../ports/clock.js';
 
 // A function, not an inline test: TypeScript would keep `aborted` narrowed to false from the first check.
@@ -19,12 +17,15 @@ export class NodeClock implements Clock {
 
   /** {@inheritDoc Clock.monotonic} */
   monotonic(): number {
-    return performance.now();
+    // The global `performance` (node:perf_hooks, loaded on first use rather than when @mam/core is imported).
+    return globalThis.performance.now();
   }
 
   /** {@inheritDoc Clock.sleep} */
   async sleep(ms: number, signal?: AbortSignal): Promise<void> {
     if (signal?.aborted === true) throw signal.reason;
+    // node:timers/promises is loaded by the first sleep, not when @mam/core is imported.
+    const { setTimeout: delay } = await import('node:timers/promises');
     try {
       await delay(Math.max(0, ms), undefined, signal === undefined ? {} : { signal });
     } catch (err) {

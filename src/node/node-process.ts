@@ -1,14 +1,17 @@
 import { access, readlink } from 'node:fs/promises';
 import { isPortError } from '../errors.js';
 import type { FileHolder, ProcessInfo, ProcessPort, RunOptions, RunResult } from '../ports/process.js';
-import { lsofOpenFiles } from './lsof-open-files.js';
-import { directoryTargets, matchHolders, resolveHolderTargets } from './lsof-targets.js';
-import { readProcClock } from './proc-clock.js';
-import { procFdOpenFiles } from './proc-fd-scan.js';
-import { readProcProcess } from './proc-read.js';
 import { runCommand } from './proc-run.js';
-import { procSnapshot } from './proc-snapshot.js';
-import { psLookup, psSnapshot } from './ps-table.js';
+
+type ProcessWork = typeof import('./process-work.js');
+let loadingWork: Promise<ProcessWork> | undefined;
+
+// What reads the process table and open files (/proc, ps, lsof) is loaded by the first call that reads them, once for the
+// process, not when @mam/core is imported.
+function processWork(): Promise<ProcessWork> {
+  loadingWork ??= import('./process-work.js');
+  return loadingWork;
+}
 
 /**
  * Options of {@link NodeProcessPort}.
@@ -55,14 +58,16 @@ export class NodeProcessPort implements ProcessPort {
 
   /** {@inheritDoc ProcessPort.snapshot} */
   async snapshot(): Promise<ProcessInfo[]> {
-    return (await this.#hasProc()) ? procSnapshot() : psSnapshot(this.#env);
+    const w = await processWork();
+    return (await this.#hasProc()) ? w.procSnapshot() : w.psSnapshot(this.#env);
   }
 
   /** {@inheritDoc ProcessPort.lookup} */
   async lookup(pid: number): Promise<ProcessInfo | null> {
     if (!Number.isSafeInteger(pid) || pid <= 0) return null;
-    if (await this.#hasProc()) return readProcProcess(pid, await readProcClock());
-    return psLookup(pid, this.#env);
+    const w = await processWork();
+    if (await this.#hasProc()) return w.readProcProcess(pid, await w.readProcClock());
+    return w.psLookup(pid, this.#env);
   }
 
   /** {@inheritDoc ProcessPort.cwdOf} */
@@ -76,6 +81,7 @@ export class NodeProcessPort implements ProcessPort {
 
   /** {@inheritDoc ProcessPort.holders} */
   async holders(paths: readonly string[]): Promise<FileHolder[]> {
+    const { directoryTargets, lsofOpenFiles, matchHolders, procFdOpenFiles, resolveHolderTargets } = await processWork();
     const targets = await resolveHolderTargets(paths);
     if (targets.size === 0) return [];
     const real = [...targets.keys()];

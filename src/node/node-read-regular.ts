@@ -1,4 +1,5 @@
-import { constants as fsConstants } from 'node:fs';
+// From node:fs/promises, not node:fs: an ES import of node:fs loads Node's stream stack (see regular-or-absent.ts).
+import { constants as fsConstants } from 'node:fs/promises';
 import * as fsp from 'node:fs/promises';
 import { PortError } from '../errors.js';
 

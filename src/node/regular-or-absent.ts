@@ -1,6 +1,11 @@
-import { lstatSync, realpathSync } from 'node:fs';
+import type * as Fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { PortError } from '../errors.js';
+
+// node:fs through `require`: importing it as an ES module makes Node build its facade, whose getters load Node's whole
+// stream stack (~20 internal modules) when @mam/core is imported.
+const { lstatSync, realpathSync } = createRequire(import.meta.url)('node:fs') as typeof Fs;
 
 /**
  * Throws a {@link PortError} `NotRegularFile` when `path` exists and is not a regular file (a FIFO, socket, device,

@@ -3,9 +3,8 @@ import type { AgentAdapter, HomeDiscoveryContext } from '../agents/types.js';
 import type { AgentName } from '../ids/agent-names.js';
 import { resolvePorts } from '../node/node-ports.js';
 import type { Ports } from '../ports/index.js';
-import { planDrift } from './plan-drift.js';
 import type { PurgeOptions, PurgePlan } from './purge-plan.js';
-import { purgeContext, PurgePlanner } from './purge-planner.js';
+import type { PurgePlanner } from './purge-planner.js';
 import type { PurgeResult } from './purge-result.js';
 import { InvalidArgumentError } from '../invalid-argument-error.js';
 import { checkPurgeOptions, checkPurgeTarget } from './purge-args.js';
@@ -16,7 +15,6 @@ import { makeAdapter } from '../agents/make-adapter.js';
 import { createAdapter } from '../agents/contract/create-adapter.js';
 import type { AgentDefinition } from '../agents/contract/agent-definition.js';
 import { type AgentCatalog, agentCatalog, checkOutsideAgents, outsideAdapter } from '../agents/outside-agents.js';
-import { faultNotingFs } from './fault-noting-fs.js';
 import { faultOf, faultsOfLeft, type PurgeFault, uniqueFaults } from './purge-fault.js';
 import { formatArtifact, type Artifact, type LeftArtifact } from './artifact.js';
 import type { OtherAgentArtifacts } from './purge-plan.js';
@@ -47,7 +45,7 @@ export interface PurgeServiceOptions<Extra extends string = never> {
 export class PurgeService<Extra extends string = never> {
   readonly #ports: Ports;
   readonly #adapters: AdapterSet;
-  readonly #planner: PurgePlanner<AgentName | Extra>;
+  #planner: PurgePlanner<AgentName | Extra> | undefined;
   readonly #agents: AgentCatalog<Extra>;
 
   /**
@@ -63,7 +61,15 @@ export class PurgeService<Extra extends string = never> {
     this.#agents = agentCatalog(checkOutsideAgents<Extra>(opts.agents, 'opts.agents'));
     this.#ports = resolvePorts(opts.ports);
     this.#adapters = adaptersOf(this.#ports);
-    this.#planner = new PurgePlanner<AgentName | Extra>(this.#ports.fs, (a) => this.adapter(a), this.#agents);
+  }
+
+  // The planner (and what it reads with) is loaded on the first call that plans, so importing @mam/core does not load it.
+  async #plannerOf(): Promise<PurgePlanner<AgentName | Extra>> {
+    if (this.#planner === undefined) {
+      const { PurgePlanner } = await import('./purge-planner.js');
+      this.#planner ??= new PurgePlanner<AgentName | Extra>(this.#ports.fs, (a) => this.adapter(a), this.#agents);
+    }
+    return this.#planner;
   }
 
   /** The shared adapter of an agent, on this service's ports (plans and resolution; a purge runs on a fresh one). */
@@ -82,7 +88,7 @@ export class PurgeService<Extra extends string = never> {
    */
   async resolve(id: string, ctx: HomeDiscoveryContext): Promise<AgentName | Extra | null> {
     // Only the first owner is the answer: once an agent owns the id, the later ones are not asked.
-    return this.#planner.firstCandidate(id, ctx);
+    return (await this.#plannerOf()).firstCandidate(id, ctx);
   }
 
   /**
@@ -98,7 +104,7 @@ export class PurgeService<Extra extends string = never> {
     const t = checkPurgeTarget(agent, id, this.#agents.names);
     const { dryRun: _ignored, ...options } = await checkPurgeOptions(this.#ports.fs, opts);
     stopIfAborted(options.signal);
-    return this.#planner.plan(t.agent, t.id, options);
+    return (await this.#plannerOf()).plan(t.agent, t.id, options);
   }
 
   /**
@@ -117,7 +123,7 @@ export class PurgeService<Extra extends string = never> {
     if (plan.agent === null) return this.#unowned(plan, signal);
     const { agent, id } = checkPurgeTarget(plan.agent, plan.id, this.#agents.names) as { agent: AgentName | Extra; id: string };
     const { signal: _kept, ...options } = await checkPurgeOptions(this.#ports.fs, plan.options);
-    const fresh = await this.#planner.plan(agent, id, { ...options, ...(signal === undefined ? {} : { signal }) });
+    const fresh = await (await this.#plannerOf()).plan(agent, id, { ...options, ...(signal === undefined ? {} : { signal }) });
     switch (fresh.verdict) {
       case 'in-use':
         return { kind: 'in-use', agent, holders: fresh.holders, hints: fresh.hints, inUse: true };
@@ -134,6 +140,7 @@ export class PurgeService<Extra extends string = never> {
         return never;
       }
     }
+    const [{ planDrift }, { faultNotingFs }, { purgeContext }] = await Promise.all([import('./plan-drift.js'), import('./fault-noting-fs.js'), import('./purge-planner.js')]);
     const changes = planDrift(plan, fresh);
     if (changes.length > 0) return { kind: 'changed', agent, changes, inUse: false };
     if (fresh.verdict === 'refused') return { kind: 'refused', agent, refused: fresh.refused, reason: fresh.reason, faults: fresh.faults, inUse: false };
@@ -176,7 +183,7 @@ export class PurgeService<Extra extends string = never> {
   async #unowned(plan: PurgePlan, signal: AbortSignal | undefined): Promise<PurgeResult> {
     if (plan.verdict !== 'refused') return { kind: 'unresolved', agent: null };
     const { signal: _kept, ...options } = await checkPurgeOptions(this.#ports.fs, plan.options);
-    const fresh = await this.#planner.plan('auto', plan.id, { ...options, ...(signal === undefined ? {} : { signal }) });
+    const fresh = await (await this.#plannerOf()).plan('auto', plan.id, { ...options, ...(signal === undefined ? {} : { signal }) });
     if (fresh.agent !== null || fresh.verdict !== 'refused') return { kind: 'unresolved', agent: null };
     return { kind: 'refused', agent: null, refused: fresh.refused, reason: fresh.reason, faults: fresh.faults, inUse: false };
   }

@@ -1,9 +1,6 @@
 import { checkSignalOption, stopIfAborted } from '../abort.js';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { basename, isAbsolute } from 'node:path';
-import { cleanStaleTemps } from '../atomic/clean-stale-temps.js';
-import { writeFileAtomic } from '../atomic/atomic-write.js';
-import { acquireLock, type LockHandle } from '../atomic/lock.js';
 import { isPortError, type MamError, toPortError } from '../errors.js';
 import { NodeClock } from '../node/node-clock.js';
 import { NodeFileSystem } from '../node/node-fs.js';
@@ -14,18 +11,26 @@ import type { Ports } from '../ports/index.js';
 import type { AgentCatalog } from '../agents/outside-agents.js';
 import type { AgentDefinition } from '../agents/contract/agent-definition.js';
 import { registryAgents, type RegistryAgentsOption } from './registry-agents.js';
-import { type LoadedRegistry, loadRegistryText, missingRegistry } from './loaded-registry.js';
-import { decodeRegistry, parseRegistryText } from './parse-registry-text.js';
-import { clonePlain } from './plain-data.js';
-import { commitDraft, type RowDelta } from './registry-commit.js';
 import { RegistryInvalidUpdateError } from './registry-invalid-update-error.js';
 import { RegistryMirrorError } from './registry-mirror-error.js';
-import { RegistryMirror } from './registry-mirror.js';
-import { checkOwnNames, readRegistryYaml, refuseDatabasesAt, registryDirState } from './registry-files.js';
 import { type RegistryPaths, registryPaths } from './registry-paths.js';
 import { RegistryReentrantUpdateError } from './registry-reentrant-update-error.js';
 import { inProcessTurn } from './in-process-turn.js';
 import type { RegistryInspection, RegistryState } from './registry-state.js';
+import type { LockHandle } from '../atomic/lock.js';
+import type { LoadedRegistry } from './loaded-registry.js';
+import type { RowDelta } from './registry-commit.js';
+import type { RegistryMirror } from './registry-mirror.js';
+
+type RegistryWork = typeof import('./registry-work.js');
+let loadingWork: Promise<RegistryWork> | undefined;
+
+// What the calls run (parsing, validation, the commit, the lock, the mirror) is loaded on the first call, once for the
+// process: importing @mam/core, or constructing a registry, does not load it.
+function registryWork(): Promise<RegistryWork> {
+  loadingWork ??= import('./registry-work.js');
+  return loadingWork;
+}
 
 /**
  * Options of {@link SessionRegistry.update}.
@@ -97,7 +102,7 @@ export class SessionRegistry {
   #dirMade = false;
   readonly #createWorkspace: boolean;
   #swept = false;
-  readonly #mirror: RegistryMirror;
+  #mirror: RegistryMirror | undefined;
 
   /** Binds to `<workspace>/.mam/`; nothing is read or created until the first call. */
   constructor(workspace: string, opts: SessionRegistryOptions = {}) {
@@ -113,7 +118,6 @@ export class SessionRegistry {
     this.#ports = { fs: opts.ports?.fs ?? new NodeFileSystem(), clock: opts.ports?.clock ?? new NodeClock() };
     this.#lockTimeoutMs = opts.lockTimeoutMs ?? 30_000;
     this.#onWarning = opts.onWarning;
-    this.#mirror = new RegistryMirror(this.#ports.fs, this.paths.db, this.#agents);
   }
 
   /**
@@ -121,7 +125,7 @@ export class SessionRegistry {
    * leaves no file, so a process may simply exit; a later update opens it again.
    */
   close(): void {
-    this.#mirror.close();
+    this.#mirror?.close();
   }
 
   /**
@@ -132,14 +136,15 @@ export class SessionRegistry {
    * ```
    */
   async snapshot(): Promise<RegistryState> {
+    const w = await registryWork();
     const bytes = await this.#read();
     // A fresh object per call, like a copy.
-    if (bytes === null) return missingRegistry().state;
+    if (bytes === null) return w.missingRegistry().state;
     const cached = this.#cache;
-    if (cached?.bytes != null && Buffer.compare(cached.bytes, bytes) === 0) return clonePlain(cached.state);
+    if (cached?.bytes != null && Buffer.compare(cached.bytes, bytes) === 0) return w.clonePlain(cached.state);
     // A version not kept yet: the state just parsed is nobody else's, so it is handed out as it is (no copy). It is
     // kept (and copied) from the second read of the same bytes on, so an instance that reads again reads from memory.
-    const loaded = await loadRegistryText(bytes, decodeRegistry(bytes, this.paths.yaml), this.paths.yaml, this.#agents);
+    const loaded = await w.loadRegistryText(bytes, w.decodeRegistry(bytes, this.paths.yaml), this.paths.yaml, this.#agents);
     const again = this.#readOnce !== null && Buffer.compare(this.#readOnce, bytes) === 0;
     if (!again) {
       this.#readOnce = bytes;
@@ -147,7 +152,7 @@ export class SessionRegistry {
     }
     this.#cache = loaded;
     this.#readOnce = null;
-    return clonePlain(loaded.state);
+    return w.clonePlain(loaded.state);
   }
 
   /**
@@ -155,10 +160,11 @@ export class SessionRegistry {
    * (file-level problems still throw a `RegistryCorruptError`).
    */
   async inspect(): Promise<RegistryInspection> {
+    const w = await registryWork();
     const bytes = await this.#read();
-    if (bytes === null) return { state: missingRegistry().state, invalidRows: [] };
-    const { state, invalidRows } = await parseRegistryText(decodeRegistry(bytes, this.paths.yaml), this.paths.yaml, { lenient: true, agents: this.#agents });
-    return { state: clonePlain(state), invalidRows };
+    if (bytes === null) return { state: w.missingRegistry().state, invalidRows: [] };
+    const { state, invalidRows } = await w.parseRegistryText(w.decodeRegistry(bytes, this.paths.yaml), this.paths.yaml, { lenient: true, agents: this.#agents });
+    return { state: w.clonePlain(state), invalidRows };
   }
 
   /**
@@ -195,23 +201,24 @@ export class SessionRegistry {
   }
 
   async #locked<T>(mutate: (draft: RegistryState) => T | Promise<T>, outer: ReadonlySet<string> | undefined, signal: AbortSignal | undefined): Promise<T> {
+    const w = await registryWork();
     const { fs } = this.#ports;
     const { yaml } = this.paths;
     const lock = await this.#lock(signal);
     try {
       stopIfAborted(signal);
       // Under the lock (our own writers are done): every name written below is checked before anything is written.
-      await checkOwnNames(fs, [yaml], yaml);
-      await this.#mirror.check();
+      await w.checkOwnNames(fs, [yaml], yaml);
+      await this.#mirrorOf(w).check();
       const prev = await this.#load();
       if (!this.#swept) {
         // Under the lock every writer of ours is done: a temp file of the YAML is a killed writer's leftover.
-        await cleanStaleTemps(fs, this.paths.dir, basename(yaml));
+        await w.cleanStaleTemps(fs, this.paths.dir, basename(yaml));
         this.#swept = true;
       }
-      const draft = clonePlain(prev.state);
+      const draft = w.clonePlain(prev.state);
       const result = await held.run(new Set([...(outer ?? []), this.paths.lock]), () => mutate(draft));
-      const outcome = commitDraft(prev, draft, this.#agents);
+      const outcome = w.commitDraft(prev, draft, this.#agents);
       if (outcome.kind === 'invalid') throw new RegistryInvalidUpdateError(yaml, outcome.issues);
       // The last look at the signal: from here the YAML and the mirror are written to the end.
       stopIfAborted(signal);
@@ -221,7 +228,7 @@ export class SessionRegistry {
         return result;
       }
       try {
-        await writeFileAtomic(fs, yaml, outcome.next.bytes);
+        await w.writeFileAtomic(fs, yaml, outcome.next.bytes);
       } catch (err) {
         // The YAML is the truth: once it holds the new version (the rename went through, a later fsync failed) the
         // change is applied, and a throw would invite the caller to apply it twice.
@@ -239,6 +246,7 @@ export class SessionRegistry {
   // The update lock; `.mam/` is made on the first update (and again if it has gone since). `.mam/` must be a real
   // directory and the lock file (and its journal) files of their own before SQLite opens them.
   async #lock(signal: AbortSignal | undefined): Promise<LockHandle> {
+    const w = await registryWork();
     const { clock } = this.#ports;
     const opts = { clock, timeoutMs: this.#lockTimeoutMs, pollMs: 2, ...(signal === undefined ? {} : { signal }) };
     if (!this.#dirMade) {
@@ -247,35 +255,37 @@ export class SessionRegistry {
     }
     try {
       await this.#checkLockNames();
-      return await acquireLock(this.paths.lock, opts);
+      return await w.acquireLock(this.paths.lock, opts);
     } catch (err) {
       if (!isPortError(err, 'NotFound')) throw err;
       await this.#makeDir();
       await this.#checkLockNames();
-      return acquireLock(this.paths.lock, opts);
+      return w.acquireLock(this.paths.lock, opts);
     }
   }
 
   // `.mam/` when it is not there (after the workspace check); a link or a file in its place is refused, never followed.
   async #makeDir(): Promise<void> {
+    const w = await registryWork();
     const { fs } = this.#ports;
     // A workspace that is not there (or is a file) is the workspace's refusal, named as such, before `.mam/`'s.
-    const state = await registryDirState(fs, this.paths.dir).catch(async (err: unknown) => {
+    const state = await w.registryDirState(fs, this.paths.dir).catch(async (err: unknown) => {
       if (isPortError(err, 'NotADirectory')) await this.#requireWorkspace();
       throw err;
     });
     if (state === 'present') return;
     await this.#requireWorkspace();
     await fs.mkdir(this.paths.dir, { recursive: true });
-    await registryDirState(fs, this.paths.dir);
+    await w.registryDirState(fs, this.paths.dir);
   }
 
   async #checkLockNames(): Promise<void> {
+    const w = await registryWork();
     const { lock, yaml } = this.paths;
-    if ((await registryDirState(this.#ports.fs, this.paths.dir)) === 'absent') return;
+    if ((await w.registryDirState(this.#ports.fs, this.paths.dir)) === 'absent') return;
     const names = [lock, `${lock}-journal`];
-    await checkOwnNames(this.#ports.fs, names, yaml);
-    await refuseDatabasesAt(this.#ports.fs, names);
+    await w.checkOwnNames(this.#ports.fs, names, yaml);
+    await w.refuseDatabasesAt(this.#ports.fs, names);
   }
 
   /**
@@ -290,12 +300,13 @@ export class SessionRegistry {
    * ```
    */
   async checkFiles(): Promise<void> {
+    const w = await registryWork();
     const { fs } = this.#ports;
     const { lock, yaml } = this.paths;
-    if ((await registryDirState(fs, this.paths.dir)) === 'absent') return;
-    await checkOwnNames(fs, [lock, `${lock}-journal`, yaml], yaml);
-    await refuseDatabasesAt(fs, [lock, `${lock}-journal`]);
-    await this.#mirror.check();
+    if ((await w.registryDirState(fs, this.paths.dir)) === 'absent') return;
+    await w.checkOwnNames(fs, [lock, `${lock}-journal`, yaml], yaml);
+    await w.refuseDatabasesAt(fs, [lock, `${lock}-journal`]);
+    await this.#mirrorOf(w).check();
   }
 
   /** The warning of this instance's last update (see {@link SessionRegistryOptions.onWarning}), or null when it had none. */
@@ -321,11 +332,18 @@ export class SessionRegistry {
 
   // The mirror is derived data: its failure is a warning, never a throw (the YAML change it follows is committed).
   async #syncMirror(prev: LoadedRegistry, next: LoadedRegistry, delta: RowDelta | null, yamlWritten: boolean): Promise<void> {
+    const w = await registryWork();
     try {
-      await this.#mirror.sync(prev, next, delta);
+      await this.#mirrorOf(w).sync(prev, next, delta);
     } catch (err) {
       this.#warn(new RegistryMirrorError(this.paths.db, yamlWritten, err));
     }
+  }
+
+  // The mirror connection, made on the first call that needs it.
+  #mirrorOf(w: RegistryWork): RegistryMirror {
+    this.#mirror ??= new w.RegistryMirror(this.#ports.fs, this.paths.db, this.#agents);
+    return this.#mirror;
   }
 
   #warn(warning: MamError): void {
@@ -343,16 +361,18 @@ export class SessionRegistry {
   }
 
   // Never through a link: `.mam/` a real directory, the YAML a regular file of its own (see readRegistryYaml).
-  #read(): Promise<Uint8Array | null> {
-    return readRegistryYaml(this.#ports.fs, this.paths);
+  async #read(): Promise<Uint8Array | null> {
+    const w = await registryWork();
+    return w.readRegistryYaml(this.#ports.fs, this.paths);
   }
 
   async #load(): Promise<LoadedRegistry> {
+    const w = await registryWork();
     const bytes = await this.#read();
-    if (bytes === null) return missingRegistry();
+    if (bytes === null) return w.missingRegistry();
     const cached = this.#cache;
     if (cached?.bytes != null && Buffer.compare(cached.bytes, bytes) === 0) return cached;
-    const loaded = await loadRegistryText(bytes, decodeRegistry(bytes, this.paths.yaml), this.paths.yaml, this.#agents);
+    const loaded = await w.loadRegistryText(bytes, w.decodeRegistry(bytes, this.paths.yaml), this.paths.yaml, this.#agents);
     this.#cache = loaded;
     return loaded;
   }

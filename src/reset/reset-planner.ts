@@ -1,22 +1,22 @@
-import { SessionLifecycle, type SessionLifecycleOptions } from '../lifecycle/session-lifecycle.js';
+import type { SessionLifecycleOptions } from '../lifecycle/session-lifecycle.js';
 import { resolvePorts } from '../node/node-ports.js';
 import { describeError } from '../errors.js';
 import { InvalidArgumentError } from '../invalid-argument-error.js';
 import type { Ports } from '../ports/index.js';
 import { checkPrecheckOptions, checkResetPlannerOptions, checkResetRunOptions, type ResetPlannerOptions } from './reset-options.js';
 import { checkNameArg, checkPathArg, workspaceExists } from '../validation/workspace-args.js';
-import { recordedId } from '../registry/row-agent.js';
 import { SessionRegistry } from '../registry/session-registry.js';
-import { classifyEntry, type ResetEntry } from './reset-entry.js';
+import type { ResetEntry } from './reset-entry.js';
 import type { ResetOutcome } from './reset-outcome.js';
-import { planReset } from './plan-reset.js';
-import { precheckReset, type PrecheckResult } from './precheck-reset.js';
-import { readResetSpec, saveResetSpec } from './reset-spec-file.js';
-import { renderResetTable, tableExitCode, tableRowOf, type ResetRunNote, type ResetTableRow } from './reset-table.js';
+import type { PrecheckResult } from './precheck-reset.js';
+import type { ResetRunNote, ResetTableRow } from './reset-table.js';
 import type { ResetPlan } from './reset-target.js';
-import { runReset, type ResetRunOptions } from './run-reset.js';
+import type { ResetRunOptions } from './run-reset.js';
 
 export type { ResetPlannerOptions } from './reset-options.js';
+
+// Only what the constructor needs is imported here: each method loads the steps it runs on its first call, so importing
+// @mam/core does not load the reset.
 
 /**
  * Plans, checks and runs the reset of a workspace: every running control-root agent gets a fresh conversation, one
@@ -52,6 +52,7 @@ export class ResetPlanner {
   /** The plan over the registry as it is now (read only). */
   async plan(): Promise<ResetPlan> {
     await this.#exists();
+    const { planReset } = await import('./plan-reset.js');
     return planReset(await this.#registry.inspect(), this.#workspace, this.#ports.fs, { agents: this.#registry.agents });
   }
 
@@ -59,6 +60,7 @@ export class ResetPlanner {
   async precheck(opts: { callerEnv?: Record<string, string | undefined> } = {}): Promise<PrecheckResult> {
     const o = checkPrecheckOptions(opts);
     await this.#exists();
+    const { precheckReset } = await import('./precheck-reset.js');
     return precheckReset(this.#ports, this.#workspace, await this.#registry.inspect(), o.callerEnv ?? this.#ports.proc.env(), { agents: this.#registry.agents });
   }
 
@@ -66,6 +68,8 @@ export class ResetPlanner {
   async entries(): Promise<ResetEntry[]> {
     await this.#exists();
     const agents = this.#registry.agents;
+    const { readResetSpec } = await import('./reset-spec-file.js');
+    const { classifyEntry } = await import('./reset-entry.js');
     const spec = await readResetSpec(this.#ports.fs, this.#workspace, { agents });
     if (spec === null) return [];
     const state = await this.#registry.snapshot();
@@ -79,6 +83,8 @@ export class ResetPlanner {
   async recordId(name: string): Promise<boolean> {
     checkNameArg('name', name);
     await this.#exists();
+    const { readResetSpec, saveResetSpec } = await import('./reset-spec-file.js');
+    const { recordedId } = await import('../registry/row-agent.js');
     const spec = await readResetSpec(this.#ports.fs, this.#workspace, { agents: this.#registry.agents });
     const entry = spec?.agents.find((a) => a.name === name);
     if (spec === null || entry === undefined || entry.oldId !== null) return false;
@@ -93,6 +99,7 @@ export class ResetPlanner {
 
   /** The result table of the saved spec now, with the given notes (skips, failures) in place of entry states. */
   async table(notes: ReadonlyMap<string, ResetRunNote> = new Map()): Promise<{ rows: ResetTableRow[]; text: string; exitCode: 0 | 1 | 4 | 5 }> {
+    const { renderResetTable, tableExitCode, tableRowOf } = await import('./reset-table.js');
     const rows = (await this.entries()).map((e) => tableRowOf(e, notes.get(e.target.name)));
     return { rows, text: renderResetTable(rows), exitCode: tableExitCode(rows) };
   }
@@ -112,6 +119,8 @@ export class ResetPlanner {
     );
     // A stat that failed for another reason (EACCES, EIO) is a fault met on the way: an outcome, never a throw.
     if (fault !== null) return { kind: 'failed', exitCode: 1, table: '', rows: [], message: `the workspace could not be checked: ${describeError(fault)}; nothing was done`, specKept: false };
+    const { runReset } = await import('./run-reset.js');
+    const { SessionLifecycle } = await import('../lifecycle/session-lifecycle.js');
     return runReset(
       {
         workspace: this.#workspace,

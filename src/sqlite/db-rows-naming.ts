@@ -2,7 +2,6 @@ import type Database from 'better-sqlite3';
 import { describeError, isPortError } from '../errors.js';
 import type { FileSystemPort } from '../ports/fs.js';
 import type { Artifact, LeftArtifact } from '../purge/artifact.js';
-import { openReadonly } from './open-readonly.js';
 import { quoteIdent, tableColumns, tableNames } from './schema.js';
 import { checkDbRowsNaming } from '../validation/low-level-args.js';
 
@@ -99,6 +98,8 @@ export async function dbRowsNaming(
     return [unreadable(dbPath, `unreadable: ${reason(err)}`)];
   }
   try {
+    // The opener is loaded by the first call, not when @mam/core is imported.
+    const { openReadonly } = await import('./open-readonly.js');
     const h = await openReadonly(dbPath, opts);
     try {
       return naming(h.db, dbPath, id, columns, idTables);

@@ -1,5 +1,5 @@
 import type { WalState } from './wal-state.js';
-import { openReadonly as openReadonlyImpl, type OpenReadonlyOptions, type ReadRoute, withReadonlyDb as withReadonlyDbImpl } from './open-readonly.js';
+import type { OpenReadonlyOptions, ReadRoute } from './open-readonly.js';
 import type { SqliteDatabase } from './sqlite-database.js';
 import { checkOpenReadonly, checkWithReadonlyDb } from '../validation/low-level-args.js';
 
@@ -33,7 +33,8 @@ export interface ReadonlyDb {
  */
 export async function openReadonly(dbPath: string, opts: OpenReadonlyOptions): Promise<ReadonlyDb> {
   checkOpenReadonly([dbPath, opts]);
-  return openReadonlyImpl(dbPath, opts);
+  // The opener (and what it reads with) is loaded by the first open, not when @mam/core is imported.
+  return (await import('./open-readonly.js')).openReadonly(dbPath, opts);
 }
 
 /**
@@ -42,5 +43,5 @@ export async function openReadonly(dbPath: string, opts: OpenReadonlyOptions): P
  */
 export async function withReadonlyDb<T>(dbPath: string, opts: OpenReadonlyOptions, fn: (h: ReadonlyDb) => T | Promise<T>): Promise<T> {
   checkWithReadonlyDb([dbPath, opts, fn]);
-  return withReadonlyDbImpl(dbPath, opts, fn);
+  return (await import('./open-readonly.js')).withReadonlyDb(dbPath, opts, fn);
 }

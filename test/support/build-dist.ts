@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '../..');
 const BUILT = ['dist/cli.js', 'dist/index.js', 'dist/testing/index.js'];
-const INPUTS = ['src', 'tsup.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const INPUTS = ['src', 'tsup.config.ts', 'scripts/merge-root-chunks.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
 
 function newest(path: string): number {
   const st = statSync(path, { throwIfNoEntry: false });

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { nodeCrypto } from '../../lazy-crypto.js';
 import { defineAgent } from '../contract/agent-definition.js';
 import { claudeHintsFor } from './claude-hints.js';
 import { canonicalClaudeId, claudeIdSpellings } from './claude-ids.js';
@@ -25,7 +25,7 @@ export const claude = defineAgent({
     // mam passes a fresh uuid v4 to `claude --session-id`; `claude --resume <id>` resumes.
     args: (id) => (id === null ? [] : ['--session-id', id]),
     resumeArgs: (id) => ['--resume', id],
-    mintId: () => randomUUID(),
+    mintId: () => nodeCrypto().randomUUID(),
     herdrKind: 'claude',
   },
   // Discovery, verification and ownership read files only (no spawn, no write): the home's stat runs alongside.

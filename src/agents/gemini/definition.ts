@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { nodeCrypto } from '../../lazy-crypto.js';
 import { psHint } from '../common/in-use.js';
 import { defineAgent } from '../contract/agent-definition.js';
 import { canonicalUuid, uuidSpellings } from '../contract/uuid.js';
@@ -27,7 +27,7 @@ export const gemini = defineAgent({
   launch: {
     args: (id) => (id === null ? [] : ['--session-id', id]),
     resumeArgs: (id) => ['--resume', id],
-    mintId: () => randomUUID(),
+    mintId: () => nodeCrypto().randomUUID(),
     herdrKind: 'gemini',
   },
   // Discovery, verification and ownership read files only (no spawn, no write): the home's stat runs alongside.

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { nodeCrypto } from '../../lazy-crypto.js';
 import { psHint } from '../common/in-use.js';
 import { defineAgent } from '../contract/agent-definition.js';
 import { grokActiveSessionsPath } from './grok-active-sessions.js';
@@ -29,7 +29,7 @@ export const grok = defineAgent({
     // `--session-id` (grok's `-s`) names a new session only: grok refuses an id that already has one.
     args: (id) => (id === null ? [] : ['--session-id', id]),
     resumeArgs: (id) => ['--resume', id],
-    mintId: () => randomUUID(),
+    mintId: () => nodeCrypto().randomUUID(),
     herdrKind: 'grok',
   },
   // Discovery, verification and ownership read files only (no spawn, no write): the home's stat runs alongside.
