@@ -163,7 +163,7 @@ export class PortError extends MamError {
 }
 
 /**
- * An agent name that is not one of the six canonical names (nor of the outside agents a call was given).
+ * An agent name that is not one of the built-in agents' canonical names (nor of the outside agents a call was given).
  * @public
  */
 export class UnknownAgentError extends MamError {

@@ -18,7 +18,7 @@ export interface InstallFakeAgentsOptions {
   home: string;
   /** Where running fake agents record themselves (default `<binDir>/.fake-agents`, see {@link fakeAgentRunDir}). */
   runDir?: string;
-  /** Which agents to install (default all six). */
+  /** Which agents to install (default: every built-in agent). */
   agents?: readonly AgentName[];
   /** A Unix socket every started agent holds a connection to and exits when it closes (see `FakeAgentConfig.lifeline`). */
   lifeline?: string;

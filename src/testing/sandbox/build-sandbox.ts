@@ -40,8 +40,8 @@ async function freshDir(path: string): Promise<void> {
 }
 
 /**
- * Lays out a sandbox under `dir` — `home/`, `workspace/` (with `.mam/`), `bin/` (the fake herdr, spawning agents, and the six
- * fake agents), `tmp/`, `herdr/` (state + spy log) — and an env bound to it, then starts `opts.sessions` one at a time through
+ * Lays out a sandbox under `dir` — `home/`, `workspace/` (with `.mam/`), `bin/` (the fake herdr, spawning agents, and a fake of every
+ * built-in agent), `tmp/`, `herdr/` (state + spy log) — and an env bound to it, then starts `opts.sessions` one at a time through
  * the fake herdr, so that when it resolves every session is registered `running`, live in the fake herdr, its id recorded on
  * its row and its conversation on disk: the starting point for end-to-end tests of reset, stop and purge. When a session
  * fails, every agent already started is stopped and a {@link SandboxError} says which session and why.

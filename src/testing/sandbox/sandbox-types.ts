@@ -79,7 +79,7 @@ export interface Sandbox extends AsyncDisposable {
   home: string;
   /** The workspace (control root) whose `.mam/` holds the registry; every session's pane cwd. */
   workspace: string;
-  /** Holds `herdr` and the six fake agents; first on the env's PATH. */
+  /** Holds `herdr` and a fake of every built-in agent; first on the env's PATH. */
   binDir: string;
   /** The env's TMPDIR. */
   tmpDir: string;
