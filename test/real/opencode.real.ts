@@ -12,7 +12,8 @@ import { check } from './support/known-gaps.js';
 import { killedPurgeThenRerun } from './support/killed-purge.js';
 import { realCli } from './support/real-clis.js';
 import { expectEveryByteAccounted, expectRefusedPurgeChangesNothing, expectTurnCarries, purgeAndCheck, type Purged } from './support/purge-steps.js';
-import { killSandboxProcesses, runCli, sandboxPids, startCli, waitFor, type LiveCli } from './support/run-cli.js';
+import { runCli, sandboxPids, startCli, waitFor, type LiveCli } from './support/run-cli.js';
+import { tearDownRealSuite } from './support/teardown.js';
 import { makeSandbox, type RealSandbox } from './support/sandbox.js';
 import { sleep, Sleepers } from './support/sleeper.js';
 import { startTui, type TmuxTui } from './support/tmux.js';
@@ -86,12 +87,7 @@ describe.sequential(`opencode ${cli.version}`, () => {
   });
 
   afterAll(async () => {
-    live?.signalGroup('SIGKILL');
-    tui?.kill();
-    await sleepers?.killAll().catch(() => undefined);
-    await server?.close();
-    if (sb !== undefined) killSandboxProcesses(sb.root);
-    if (process.env['MAM_REAL_KEEP'] === undefined) sb?.dispose();
+    await tearDownRealSuite({ live, tui, sleepers, server, sb });
   });
 
   it('creates and resumes sessions in two workspaces, one with a task child', async () => {
