@@ -85,9 +85,11 @@ describe('remains that record no workspace', () => {
     for (const at of plan.distinct) {
       await afterInterruption(stage, at, async () => {
         const svc = matrixService(stage, new NodeFileSystem());
-        // Past the row delete, with the session file left: make it record no directory (an older OpenCode's file).
+        // Past the row delete, with the session file left: make it record no directory (an older OpenCode's file). Before
+        // the row delete, the rows left record the workspace themselves (still 'here' then): not this case.
         if ((await svc.adapter('opencode').remainsBelonging?.(stage.id, target)) !== 'here') return;
         writeFileSync(sessionFile, '{}');
+        if ((await svc.adapter('opencode').remainsBelonging?.(stage.id, target)) !== 'unrecorded') return;
         seen += 1;
         const r = await svc.purge('opencode', stage.id, target);
         expect(r.kind).toBe('not-in-workspace');

@@ -132,18 +132,19 @@ export function opencodeStore(ports: Ports, def: AgentDefinition): AgentStore {
     },
 
     /**
-     * Once no database row of the session is left (a purge stopped past its row delete), the workspace its legacy session
-     * file records (`directory`; the file goes last): `here` when every such file records the workspace (as given or
-     * resolved), `elsewhere` when one records another, `unrecorded` when none records any. Null while a row is there (the
-     * session is whole: its verification answers), when the database cannot be read, or for a child session.
+     * Asked when the session no longer verifies in the workspace: the workspace what is left of it records. While session
+     * rows of the id are left (a purge stopped part-way through the rows, e.g. `opencode session delete` killed with it),
+     * their `directory`; once none is (a purge stopped past its row delete), its legacy session files' (`directory`; the
+     * file goes last). `here` when every record names the workspace (as given or resolved), `elsewhere` when one names
+     * another, `unrecorded` when none names any. Null when the database cannot be read, or for a child session.
      */
     async remainsBelonging(id, ctx) {
       const loc = await locate(ctx).catch(() => null);
       if (loc === null) return null;
       const rows = await read(loc.dbPath, null as OpencodeSessionRow[] | null, (db, layout) => sessionRows(db, layout(), id));
-      if (rows === null || rows.length > 0) return null;
-      const legacy = await legacySessionRecords(fs, loc.dataDir, id);
-      const recorded = legacy.directories.filter((d): d is string => d !== null).map((d) => trimDir(normalize(d)));
+      if (rows === null) return null;
+      const legacy = rows.length > 0 ? { child: rows.some((r) => r.parent !== null), directories: rows.map((r) => r.directory) } : await legacySessionRecords(fs, loc.dataDir, id);
+      const recorded = legacy.directories.filter((d): d is string => d !== null && d !== '').map((d) => trimDir(normalize(d)));
       if (legacy.child) return null;
       if (recorded.length === 0) return 'unrecorded';
       const here = await reader.workspaceDirs(ctx);
