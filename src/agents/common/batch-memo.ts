@@ -51,3 +51,21 @@ export async function verifyCanonical(
   at.forEach((i, k) => (out[i] = answers[k] === true));
   return out;
 }
+
+/**
+ * Calls with the same key (`keyOf` of their arguments) while one is running share that run; a call after it has settled
+ * runs again (a fresh read every time, but the parts of one plan asked at once read once).
+ */
+export function shareWhileRunning<A extends unknown[], T>(keyOf: (...args: A) => string, make: (...args: A) => Promise<T>): (...args: A) => Promise<T> {
+  const running = new Map<string, Promise<T>>();
+  return (...args) => {
+    const key = keyOf(...args);
+    let p = running.get(key);
+    if (p === undefined) {
+      p = make(...args).finally(() => running.delete(key));
+      p.catch(() => undefined);
+      running.set(key, p);
+    }
+    return p;
+  };
+}

@@ -2,6 +2,7 @@ import type { Ports } from '../../ports/index.js';
 import type { Artifact, LeftArtifact } from '../../purge/artifact.js';
 import { agentEnv } from '../common/agent-env.js';
 import type { ArtifactPath } from '../common/artifacts.js';
+import { shareWhileRunning } from '../common/batch-memo.js';
 import { findInUseHolders } from '../common/in-use.js';
 import type { AgentDefinition } from '../contract/agent-definition.js';
 import type { AgentStore } from '../contract/agent-store.js';
@@ -32,15 +33,29 @@ interface KeptLog {
 export function geminiStore(ports: Ports, def: AgentDefinition): AgentStore {
   const { fs, proc } = ports;
   const home = async (ctx: HomeDiscoveryContext): Promise<GeminiHome> => geminiHome(await agentEnv(fs, proc, ctx), ctx.home);
-  const survey = async (id: string, ctx: HomeDiscoveryContext): Promise<GeminiSurvey | null> => {
-    const h = await home(ctx);
-    return h.kind === 'ok' ? surveyGemini(fs, h.root, id) : null;
-  };
+  // The parts of one purge plan ask at once (pathPurge): they share one survey, and one look at the processes per survey.
+  const survey = shareWhileRunning(
+    (id: string, ctx: HomeDiscoveryContext) => JSON.stringify([id, ctx.home, ctx.env ?? null]),
+    async (id: string, ctx: HomeDiscoveryContext): Promise<GeminiSurvey | null> => {
+      const h = await home(ctx);
+      return h.kind === 'ok' ? surveyGemini(fs, h.root, id) : null;
+    },
+  );
   const dirsOf = async (projects: readonly GeminiProject[]): Promise<string[]> =>
     Promise.all(projects.flatMap((p) => (p.workspace === null ? [] : [realOr(fs, p.workspace)])));
 
   // Which logs.json files of the survey a purge rewrites now, and which it leaves (a live gemini in the project, not the CLI's array).
-  const splitLogs = async (s: GeminiSurvey): Promise<{ rewrite: GeminiLogEntries[]; kept: KeptLog[] }> => {
+  const splits = new WeakMap<GeminiSurvey, Promise<{ rewrite: GeminiLogEntries[]; kept: KeptLog[] }>>();
+  const splitLogs = (s: GeminiSurvey): Promise<{ rewrite: GeminiLogEntries[]; kept: KeptLog[] }> => {
+    let split = splits.get(s);
+    if (split === undefined) {
+      split = splitLogsOf(s);
+      split.catch(() => undefined);
+      splits.set(s, split);
+    }
+    return split;
+  };
+  const splitLogsOf = async (s: GeminiSurvey): Promise<{ rewrite: GeminiLogEntries[]; kept: KeptLog[] }> => {
     const rewrite: GeminiLogEntries[] = [];
     const kept: KeptLog[] = [];
     const snapshot = s.logs.some((l) => l.parsed) ? await proc.snapshot() : [];
