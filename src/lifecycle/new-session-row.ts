@@ -16,16 +16,23 @@ export interface SessionInstant {
 }
 
 /**
- * The instant of `ms` (epoch milliseconds); `avoid` is a created-at (or several) the new one must differ from (the row
+ * The instant of `ms` (epoch milliseconds); `avoid` is a created-at (or several) the new one must come after (the row
  * it replaces, and the instance a crashed run of the same reset already registered), so a reset can always tell the new
- * instance from the old: the instant moves on by whole seconds until it is none of them.
+ * instance from the old: the instant moves on by whole seconds until it is later than each of them. Later, not only
+ * different: two resets inside one second would otherwise give the third instance of a session the created-at of the
+ * first (the second moved on by a second, the third did not need to), and whoever remembered the first instance would
+ * take the third for it.
  * @public
  */
 export function sessionInstant(ms: number, avoid?: string | null | readonly (string | null | undefined)[]): SessionInstant {
   const iso = (t: number): string => new Date(t).toISOString().replace(/\.\d{3}Z$/, 'Z');
-  const taken = new Set<unknown>(Array.isArray(avoid) ? avoid : [avoid]);
+  const taken = (Array.isArray(avoid) ? avoid : [avoid]).filter((a): a is string => typeof a === 'string');
   let at = ms;
-  while (taken.has(iso(at))) at += 1000;
+  for (const t of taken) {
+    const when = Date.parse(t);
+    if (Number.isFinite(when) && when + 1000 > at) at = when - (when % 1000) + 1000;
+  }
+  while (taken.includes(iso(at))) at += 1000;
   return { createdAt: iso(at), epoch: Math.floor(ms / 1000) };
 }
 

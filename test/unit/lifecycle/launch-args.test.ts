@@ -23,4 +23,16 @@ describe('session instants', () => {
     expect(sessionInstant(1_767_225_600_999, both)).toEqual({ createdAt: '2026-01-01T00:00:02Z', epoch: 1_767_225_600 });
     expect(sessionInstant(1_767_225_600_999, [null, undefined])).toEqual({ createdAt: '2026-01-01T00:00:00Z', epoch: 1_767_225_600 });
   });
+
+  it('after every created-at it avoids, never between: three instances inside one second are in order, none repeats', () => {
+    const first = sessionInstant(1_767_225_600_100).createdAt;
+    const second = sessionInstant(1_767_225_600_200, first).createdAt;
+    const third = sessionInstant(1_767_225_600_300, second).createdAt;
+    expect([first, second, third]).toEqual(['2026-01-01T00:00:00Z', '2026-01-01T00:00:01Z', '2026-01-01T00:00:02Z']);
+    // A created-at written to the millisecond (another tool's row) and one that is not a date at all.
+    expect(sessionInstant(1_767_225_600_100, '2026-01-01T00:00:00.500Z').createdAt).toBe('2026-01-01T00:00:01Z');
+    expect(sessionInstant(1_767_225_600_100, 'yesterday').createdAt).toBe('2026-01-01T00:00:00Z');
+    // Older created-ats do not move it.
+    expect(sessionInstant(1_767_225_600_100, '2025-12-31T23:59:59Z').createdAt).toBe('2026-01-01T00:00:00Z');
+  });
 });
