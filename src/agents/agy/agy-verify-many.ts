@@ -1,6 +1,6 @@
 import type { FileSystemPort } from '../../ports/fs.js';
 import { lstatOrNull } from '../../paths/lstat-or-null.js';
-import { type BatchVerifyQuery, batchMemo } from '../common/batch-memo.js';
+import { answerEachPairOnce, type BatchVerifyQuery, batchMemo } from '../common/batch-memo.js';
 import { type FactClock, rememberedFact } from '../common/remembered-fact.js';
 import { type DirLook, dirLookOf } from '../common/remembered-dir-fact.js';
 import { readAgyAcpCwd } from './agy-acp-meta.js';
@@ -76,14 +76,5 @@ export async function agyVerifyMany(fs: FileSystemPort, p: AgyPaths, queries: re
       return false;
     }
   };
-  // The first query of each (workspace, id) answers for its repeats.
-  const answers = new Map<string, Promise<boolean>>();
-  return Promise.all(
-    queries.map((q) => {
-      const k = `${q.workspace}\0${q.id}`;
-      let a = answers.get(k);
-      if (a === undefined) answers.set(k, (a = answer(q)));
-      return a;
-    }),
-  );
+  return answerEachPairOnce(queries, answer);
 }

@@ -29,6 +29,21 @@ export function batchMemo<T>(make: (key: string) => Promise<T>): (key: string) =
 }
 
 /**
+ * Every query of a batch answered, each (workspace, id) pair once: the first query of a pair answers for its repeats.
+ */
+export function answerEachPairOnce<Q extends BatchVerifyQuery, T>(queries: readonly Q[], answer: (q: Q) => Promise<T>): Promise<T[]> {
+  const answers = new Map<string, Promise<T>>();
+  return Promise.all(
+    queries.map((q) => {
+      const k = `${q.workspace}\0${q.id}`;
+      let a = answers.get(k);
+      if (a === undefined) answers.set(k, (a = answer(q)));
+      return a;
+    }),
+  );
+}
+
+/**
  * A `verifyMany` answer from a batch rule: each query's id made canonical (an id that is none answers false and reaches
  * no path), its workspace the context's when it names none; `run` answers the canonical batch, in order (not called
  * for an empty one). A fault of `run` is passed on.

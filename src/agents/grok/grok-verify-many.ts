@@ -1,5 +1,5 @@
 import type { FileSystemPort } from '../../ports/fs.js';
-import { type BatchVerifyQuery, batchMemo } from '../common/batch-memo.js';
+import { answerEachPairOnce, type BatchVerifyQuery, batchMemo } from '../common/batch-memo.js';
 import { type GrokClock, GrokPlainCwds } from './grok-plain-cwds.js';
 import { type GrokBucketCwd, type GrokWorkspaceMatch, grokBucketCwds, grokWorkspaceBuckets, grokWorkspaceMatch } from './grok-workspace-buckets.js';
 import { rememberedGrokSummary } from './grok-summary-memory.js';
@@ -35,14 +35,5 @@ export async function grokVerifyMany(fs: FileSystemPort, sessionsDir: string, qu
       return false;
     }
   };
-  // The first query of each (workspace, id) answers for its repeats.
-  const answers = new Map<string, Promise<boolean>>();
-  return Promise.all(
-    queries.map((q) => {
-      const k = `${q.workspace}\0${q.id}`;
-      let p = answers.get(k);
-      if (p === undefined) answers.set(k, (p = answer(q)));
-      return p;
-    }),
-  );
+  return answerEachPairOnce(queries, answer);
 }

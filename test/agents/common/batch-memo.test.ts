@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchMemo, verifyCanonical } from '../../../src/agents/common/batch-memo.js';
+import { answerEachPairOnce, batchMemo, verifyCanonical } from '../../../src/agents/common/batch-memo.js';
 
 describe('batch helpers', () => {
   it('batchMemo makes one promise per key and leaves no failure unhandled', async () => {
@@ -14,6 +14,17 @@ describe('batch helpers', () => {
     expect(get('bad')).toBe(bad);
     await expect(bad).rejects.toThrow('no');
     expect(made).toBe(3);
+  });
+
+  it('answerEachPairOnce asks once per (workspace, id) and answers every query in order', async () => {
+    const asked: string[] = [];
+    const qs = [{ id: 'a', workspace: '/w' }, { id: 'a', workspace: '/v' }, { id: 'a', workspace: '/w' }, { id: 'b', workspace: '/w' }];
+    const got = await answerEachPairOnce(qs, async (q) => {
+      asked.push(`${q.workspace}:${q.id}`);
+      return `${q.id}@${q.workspace}`;
+    });
+    expect(got).toEqual(['a@/w', 'a@/v', 'a@/w', 'b@/w']);
+    expect(asked).toEqual(['/w:a', '/v:a', '/w:b']);
   });
 
   it('verifyCanonical answers in order, non-ids false without reaching the rule, the workspace defaulted', async () => {
