@@ -65,7 +65,8 @@ export type { RegistryIssue, RegistryIssueData, RegistryProblem } from './regist
 export type { InvalidRow, RegistryInspection, RegistryState } from './registry/registry-state.js';
 export { recordedId, rowAgent } from './registry/row-agent.js';
 export { rowByName, rowsByStatus } from './registry/row-lookup.js';
-export { type RegistryUpdateOptions, SessionRegistry, type SessionRegistryOptions } from './registry/session-registry.js';
+export type { RegistryUpdateOptions, SessionRegistryOptions } from './registry/session-registry-options.js';
+export { SessionRegistry } from './registry/session-registry.js';
 export { type Pane, SESSION_STATUSES, type SessionRow, type SessionStatus } from './registry/session-row.js';
 
 // jobs

@@ -19,7 +19,8 @@ export { RegistryRowNotFoundError } from '../registry/registry-row-not-found-err
 export { type InvalidRow, type RegistryInspection, type RegistryState } from '../registry/registry-state.js';
 export { recordedId, rowAgent } from '../registry/row-agent.js';
 export { rowByName, rowsByStatus } from '../registry/row-lookup.js';
-export { type RegistryUpdateOptions, SessionRegistry, type SessionRegistryOptions } from '../registry/session-registry.js';
+export type { RegistryUpdateOptions, SessionRegistryOptions } from '../registry/session-registry-options.js';
+export { SessionRegistry } from '../registry/session-registry.js';
 export { type Pane, PaneSchema, SESSION_STATUSES, type OwnIdFields, type SessionRow, SessionRowSchema, type SessionStatus } from '../registry/session-row.js';
 
 // orchestrators

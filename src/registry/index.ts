@@ -1,4 +1,5 @@
-export { SessionRegistry, type SessionRegistryOptions } from './session-registry.js';
+export { SessionRegistry } from './session-registry.js';
+export type { SessionRegistryOptions } from './session-registry-options.js';
 export type { RegistryState, RegistryInspection, InvalidRow } from './registry-state.js';
 export {
   SessionRowSchema,

@@ -1,4 +1,4 @@
-// The schemas Sandbox.seed creates are the real CLIs' own: src/testing/sandbox/seed-schemas.ts is what
+// The schemas Sandbox.seed creates are the real CLIs' own: the files of src/testing/sandbox/seed-schemas/ are what
 // scripts/gen-seed-schemas.mjs reads from the recorded stages under test/fixtures, and must stay so.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

@@ -1,7 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AGY_SCHEMA, CODEX_HISTORY_SCHEMA, CODEX_STATE_SCHEMA, HERMES_SCHEMA, OPENCODE_SCHEMA } from './seed-schemas.js';
+import { AGY_SCHEMA } from './seed-schemas/agy.js';
+import { CODEX_HISTORY_SCHEMA } from './seed-schemas/codex-history.js';
+import { CODEX_STATE_SCHEMA } from './seed-schemas/codex-state.js';
+import { HERMES_SCHEMA } from './seed-schemas/hermes.js';
+import { OPENCODE_SCHEMA } from './seed-schemas/opencode.js';
 import { appendLines, dataDir, localStamp, mkdirp, opencodeId, readObject, type SeedPlan, uuidV7, writeWhole } from './seed-layout.js';
 import { writeAgentDb } from './seed-sqlite.js';
 
