@@ -1,6 +1,7 @@
 import { isUuid } from '../contract/uuid.js';
 import type { FileHolder, ProcessInfo, ProcessPort } from '../../ports/process.js';
 import { helperChain } from '../../process/helper-chain.js';
+import { processesNaming } from '../../process/processes-naming.js';
 import { BUILTIN_SESSION_ENV_VARS } from '../../process/session-env-vars.js';
 import type { InUseHolder } from '../types.js';
 import { sessionVarsNaming } from './session-env.js';
@@ -26,28 +27,30 @@ export interface InUseProbe {
 }
 
 /**
+ * The live processes, outside `exclude`, whose command line names the conversation `id`: the one rule the in-use check
+ * and each agent's own evidence share (an agent that reports other processes skips these, which this check reports). A
+ * uuid is compared in any letter case — it is one id however a person or a script spells it, and no other id shape is a
+ * uuid (OpenCode's `ses_…` never is); any other id exactly.
+ * @public
+ */
+export function processesNamingId(snapshot: readonly ProcessInfo[], id: string, exclude: ReadonlySet<number>): ProcessInfo[] {
+  return processesNaming(snapshot.filter(isLiveProcess), [id], exclude, { caseInsensitive: isUuid(id) });
+}
+
+/**
  * Every live use of a conversation, from one process snapshot and at most one lsof call: command lines outside the caller's
  * helper chain (the nearest agent CLI ancestor does count), the caller's session variables, open-file holders, and the
  * adapter's extra evidence.
  * @public
  */
 export async function findInUseHolders(proc: ProcessPort, probe: InUseProbe): Promise<InUseHolder[]> {
-  // A uuid is compared in any case (no other id shape is a uuid: OpenCode's `ses_…` never is).
-  const caseInsensitive = isUuid(probe.id);
-  const needle = caseInsensitive ? probe.id.toLowerCase() : probe.id;
   const snapshot = await proc.snapshot();
   const selfPid = proc.selfPid();
   const own = new Set(helperChain(snapshot, selfPid).chain);
-  const found: InUseHolder[] = [];
-
-  for (const p of snapshot) {
-    if (own.has(p.pid) || !isLiveProcess(p)) continue;
-    const text = [p.command, ...(p.argv ?? [])].join('\0');
-    if ((caseInsensitive ? text.toLowerCase() : text).includes(needle)) found.push({ pid: p.pid, command: p.command, signal: 'command-line' });
-  }
+  const found: InUseHolder[] = processesNamingId(snapshot, probe.id, own).map((p) => ({ pid: p.pid, command: p.command, signal: 'command-line' }));
   // The agent's own variables, then every built-in agent's: the caller runs inside the id's session either way.
   const names = [...new Set([...probe.sessionEnvVars, ...BUILTIN_SESSION_ENV_VARS])];
-  for (const name of sessionVarsNaming(proc.env(), probe.id, caseInsensitive, names)) {
+  for (const name of sessionVarsNaming(proc.env(), probe.id, isUuid(probe.id), names)) {
     found.push({ pid: selfPid, command: `this process (${name})`, signal: 'session-env', detail: name });
   }
   if (probe.heldPaths.length > 0) {

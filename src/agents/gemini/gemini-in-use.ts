@@ -2,6 +2,7 @@ import type { ProcessInfo, ProcessPort } from '../../ports/process.js';
 import { isLiveProcess } from '../../ports/process-live.js';
 import { agentCliName } from '../../process/agent-cli-name.js';
 import { helperChain } from '../../process/helper-chain.js';
+import { processesNamingId } from '../common/in-use.js';
 import type { InUseHolder } from '../types.js';
 
 /**
@@ -45,10 +46,11 @@ export async function geminiInUse(proc: ProcessPort, snapshot: readonly ProcessI
     const own = new Set(chain);
     const inShell = proc.env()['GEMINI_CLI']?.trim() === '1';
     const ancestor = inShell && agentAncestor !== null && agentCliName(agentAncestor) === 'gemini' ? agentAncestor.pid : null;
+    // The common check reports these (in any letter case, as it compares a uuid), and each process once.
+    const naming = new Set(processesNamingId(snapshot, id, own).map((p) => p.pid));
     const out: InUseHolder[] = [];
     for (const { proc: p, cwd } of await geminiProcessesIn(proc, snapshot, dirs)) {
-      if (own.has(p.pid)) continue;
-      if ([p.command, ...(p.argv ?? [])].join('\0').toLowerCase().includes(id)) continue;
+      if (own.has(p.pid) || naming.has(p.pid)) continue;
       const where = cwd === null ? 'its cwd cannot be told' : `works in ${cwd}`;
       if (p.pid === ancestor) out.push({ pid: p.pid, command: p.command, signal: 'session-env', detail: `GEMINI_CLI=1: the caller's gemini session (${where})` });
       else out.push({ pid: p.pid, command: p.command, signal: 'open-file', detail: `a gemini process that ${where}` });

@@ -3,6 +3,7 @@ import type { ProcessInfo } from '../../ports/process.js';
 import { isLiveProcess } from '../../ports/process-live.js';
 import { agentCliName } from '../../process/agent-cli-name.js';
 import { helperChain } from '../../process/helper-chain.js';
+import { processesNamingId } from '../common/in-use.js';
 import type { InUseHolder } from '../types.js';
 import { grokActiveSessionsPath, grokEntryLive, readGrokActiveSessions } from './grok-active-sessions.js';
 
@@ -38,13 +39,7 @@ export async function grokInUse(
       }
     }
   }
-  const others = ids.slice(1);
-  if (others.length > 0) {
-    for (const p of snapshot) {
-      if (own.has(p.pid) || !isLiveProcess(p)) continue;
-      const text = [p.command, ...(p.argv ?? [])].join('\0').toLowerCase();
-      if (others.some((i) => text.includes(i))) out.push({ pid: p.pid, command: p.command, signal: 'command-line' });
-    }
-  }
+  const naming = new Set(ids.slice(1).flatMap((i) => processesNamingId(snapshot, i, own).map((p) => p.pid)));
+  for (const p of snapshot) if (naming.has(p.pid)) out.push({ pid: p.pid, command: p.command, signal: 'command-line' });
   return out;
 }

@@ -3,6 +3,7 @@ import type { ProcessInfo, ProcessPort } from '../../ports/process.js';
 import { isLiveProcess } from '../../ports/process-live.js';
 import { helperChain } from '../../process/helper-chain.js';
 import type { InUseHolder } from '../types.js';
+import { processesNamingId } from '../common/in-use.js';
 import { sessionVarsNaming } from '../common/session-env.js';
 
 /**
@@ -50,13 +51,15 @@ function namesChainByPrefix(arg: string, probe: HermesInUseProbe): boolean {
 export function hermesChainHolders(proc: ProcessPort, snapshot: readonly ProcessInfo[], probe: HermesInUseProbe): InUseHolder[] {
   const others = probe.chain.filter((c) => c.toLowerCase() !== probe.id.toLowerCase());
   const own = new Set(helperChain(snapshot, proc.selfPid()).chain);
+  const pidsNaming = (ids: readonly string[]): Set<number> => new Set(ids.flatMap((i) => processesNamingId(snapshot, i, own).map((p) => p.pid)));
+  const namingOthers = pidsNaming(others);
+  // The id itself is the common check's, in any case: a process naming it is not counted twice by its prefix.
+  const namingId = pidsNaming([probe.id]);
   const found: InUseHolder[] = [];
   for (const p of snapshot) {
     if (own.has(p.pid) || !isLiveProcess(p)) continue;
-    const argv = p.argv ?? [];
-    const text = [p.command, ...argv].join('\0');
-    const named = others.some((o) => (isUuid(o) ? text.toLowerCase().includes(o.toLowerCase()) : text.includes(o)));
-    const byPrefix = !named && !text.includes(probe.id) && resumeArguments(argv).some((a) => namesChainByPrefix(a, probe));
+    const named = namingOthers.has(p.pid);
+    const byPrefix = !named && !namingId.has(p.pid) && resumeArguments(p.argv ?? []).some((a) => namesChainByPrefix(a, probe));
     if (named || byPrefix) found.push({ pid: p.pid, command: p.command, signal: 'command-line' });
   }
   const env = proc.env();

@@ -37,6 +37,20 @@ describe('findInUseHolders', () => {
     expect(holders.map((h) => h.pid)).toEqual([99]);
   });
 
+  it('finds another process naming a uuid in mixed case, and a non-uuid id only as spelled', async () => {
+    const mixed = `${ID.slice(0, 9).toUpperCase()}${ID.slice(9)}`;
+    const proc = table(['bash'], { others: [{ pid: 99, ppid: 1, argv: ['gemini', '--resume', mixed] }, { pid: 98, ppid: 1, argv: ['opencode', '-s', 'SES_ABC123'] }] });
+    const holders = await findInUseHolders(proc, { agent: 'gemini', sessionEnvVars: SESSION_ENV_VARS, id: ID, heldPaths: [] });
+    expect(holders.map((h) => h.pid)).toEqual([99]);
+    const exact = await findInUseHolders(proc, { agent: 'opencode', sessionEnvVars: SESSION_ENV_VARS, id: 'ses_abc123', heldPaths: [] });
+    expect(exact).toEqual([]);
+  });
+
+  it('skips a process that is gone (a zombie names nothing)', async () => {
+    const proc = table(['bash'], { others: [{ pid: 99, ppid: 1, argv: ['claude', '-r', ID], state: 'zombie' }] });
+    expect(await findInUseHolders(proc, { agent: 'claude', sessionEnvVars: SESSION_ENV_VARS, id: ID, heldPaths: [] })).toEqual([]);
+  });
+
   it.each(['CLAUDE_CODE_SESSION_ID', 'ANTIGRAVITY_CONVERSATION_ID', 'HERMES_SESSION_ID', 'GROK_SESSION_ID', 'OPENCODE_SESSION_ID', 'CODEX_THREAD_ID'])(
     'refuses from the session\'s own shell: %s',
     async (name) => {

@@ -182,6 +182,16 @@ describe('hermes in use', () => {
     }
   });
 
+  it('a `--resume` naming a uuid id in capitals or mixed case is one command-line holder (the common check\'s), not also a prefix one', async () => {
+    const id = freshId();
+    writeHermesDb(db, [...HERMES_SCHEMA, ...sessionSql(id, ws, 1, 1)]);
+    const init = { pid: 1, argv: ['init'] };
+    for (const spelled of [id, id.toUpperCase(), `${id.slice(0, 8).toUpperCase()}${id.slice(8)}`]) {
+      const t = new FakeProcessTable([init, { pid: 5, ppid: 1, argv: ['hermes', '--resume', spelled] }]);
+      expect((await hermes(t).inUseHolders(id, ctx())).map((h) => [h.pid, h.signal]), spelled).toEqual([[5, 'command-line']]);
+    }
+  });
+
   it('hints name ps for the id and for resumed Hermes processes (a holder of the shared database says nothing)', () => {
     const id = freshId();
     expect(hermes().inUseHints(id, ctx())).toEqual([`ps -axww | grep ${id}`, `ps -axww | grep -e 'hermes.*--resume' -e 'HERMES_SESSION_ID'  # ${db} is held by every Hermes process`]);

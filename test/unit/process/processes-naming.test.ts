@@ -32,6 +32,19 @@ describe('processesNaming', () => {
     expect(processesNaming(snap, [''])).toEqual([]);
   });
 
+  it('with caseInsensitive, finds a uuid spelled in any letter case; without, only the spellings given', () => {
+    const mixed = '5F0C7A4E-8f2b-4C1D-9e3a-1B2C3D4E5F60';
+    const snap = [
+      { pid: 5, ppid: 1, startedAtMs: null, command: `gemini --resume ${mixed}`, comm: 'gemini', argv: ['gemini', '--resume', mixed] },
+      { pid: 6, ppid: 1, startedAtMs: null, command: `claude -r ${ID.toUpperCase()}`, comm: 'claude' },
+      { pid: 7, ppid: 1, startedAtMs: null, command: 'sleep 60', comm: 'sleep', argv: ['sleep', '60'] },
+    ];
+    expect(processesNaming(snap, [ID, ID.toUpperCase()]).map((p) => p.pid)).toEqual([6]);
+    expect(processesNaming(snap, [ID], new Set(), { caseInsensitive: true }).map((p) => p.pid)).toEqual([5, 6]);
+    expect(processesNaming(snap, [mixed], new Set([6]), { caseInsensitive: true }).map((p) => p.pid)).toEqual([5]);
+    expect(processesNaming(snap, [''], new Set(), { caseInsensitive: true })).toEqual([]);
+  });
+
   it('reads a ps command line when argv is unknown', () => {
     const snap = [{ pid: 5, ppid: 1, startedAtMs: null, command: `claude -r ${ID}`, comm: 'claude' }];
     expect(processesNaming(snap, [ID]).map((p) => p.pid)).toEqual([5]);
