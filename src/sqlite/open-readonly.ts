@@ -54,9 +54,10 @@ function plainPath(p: string): boolean {
  * How long a read-only open in place waits for a lock another connection holds (SQLite's busy timeout; better-sqlite3's
  * default is 5 s). Only the `sidecars` route takes locks (immutable and in-memory reads take none), and there a reader
  * waits only on a connection that runs WAL recovery (milliseconds) or holds the file in exclusive locking mode (for as
- * long as it lives: waiting longer does not help). A plan reads a store a few times, each read waiting this long at
- * most before it fails as busy (a seen `mam purge` took ~100 s: about twenty reads of a locked OpenCode database, 5 s
- * each), so a busy store is answered as such within a few seconds.
+ * long as it lives: waiting longer does not help). A purge reads a store a dozen times or more, and with the 5 s wait
+ * each read of a locked database waited it out (a scoped `mam purge` seen in the real suite took ~100 s; a locked
+ * OpenCode stage here ~55 s). With this bound, and a plan waiting once per busy database (withBusyMemo in the planner),
+ * a busy store is answered as such within a few seconds.
  */
 export const READ_BUSY_TIMEOUT_MS = 1_000;
 
