@@ -5,6 +5,7 @@ import { UnknownAgentError } from '../errors.js';
 import type { FileSystemPort } from '../ports/fs.js';
 import { dbWriteRefusal } from '../sqlite/db-write-guard.js';
 import { withReadScope } from '../sqlite/read-scope.js';
+import { withBusyMemo } from '../sqlite/busy-memo.js';
 import { DEAD_COPIES_TABLE } from '../sqlite/finish-dead-copies.js';
 import { requireDiscoveryContext, startHomeCheck } from '../validation/discovery-context.js';
 import { type Artifact, formatArtifact, type LeftArtifact } from './artifact.js';
@@ -73,16 +74,42 @@ async function unreadableStores(adapter: AgentAdapter<string>, ctx: HomeDiscover
   }
 }
 
+// A reason that says a read failed: a store or file that cannot be read (busy, locked, damaged, no permission), or a
+// fault a read names.
+function isReadFailure(reason: string): boolean {
+  return /unreadable|cannot be read|could not be (read|checked)|cannot read/i.test(reason) || faultCauseOfText(reason) !== null;
+}
+
+// What of the agent's stores could not be read for this plan: the plan's own refusals that say so (the row look of a
+// busy database), else the stores the agent's inspection finds unreadable.
+async function readFailures(adapter: AgentAdapter<string>, refused: readonly LeftArtifact[], ctx: HomeDiscoveryContext): Promise<LeftArtifact[]> {
+  const own = refused.filter((r) => isReadFailure(r.reason));
+  return own.length > 0 ? own : unreadableStores(adapter, ctx);
+}
+
+type Outside = { verdict: 'not-in-workspace'; reason: string } | { verdict: 'refused'; reason: string; unread: LeftArtifact[] };
+
 // Why a purge scoped to `ctx.workspace` refuses the conversation, or null when it belongs there: it verifies there, or
 // it is not whole (a purge stopped part-way) and what is left records that workspace and no other. Remains that record
-// no workspace are refused with the way to finish them; a whole conversation is judged by its verification alone.
-async function outsideWorkspace(adapter: AgentAdapter<string>, id: string, ctx: HomeDiscoveryContext): Promise<string | null> {
+// no workspace are refused with the way to finish them; a whole conversation is judged by its verification alone. A
+// verification reads the agent's stores and answers no when a read fails: unless what is left names another workspace,
+// a store that could not be read (a database another process holds locked) makes the answer "cannot tell", a refusal
+// naming that store, never `not-in-workspace`.
+async function outsideWorkspace(adapter: AgentAdapter<string>, id: string, ctx: HomeDiscoveryContext, refused: readonly LeftArtifact[]): Promise<Outside | null> {
   if (await adapter.verifyArtifact(id, ctx, 'verify')) return null;
   const remains = adapter.remainsBelonging === undefined ? null : await adapter.remainsBelonging(id, ctx);
   if (remains === 'here') return null;
   const why = `${adapter.name} conversation ${id} is not one of workspace ${ctx.workspace}`;
-  if (remains !== 'unrecorded') return why;
-  return `${why}: what is left of it (a purge stopped part-way) records no workspace; purge it without a workspace (mam purge ${adapter.name} ${id}) to finish`;
+  if (remains !== 'elsewhere') {
+    const unread = await readFailures(adapter, refused, ctx);
+    const first = unread[0];
+    if (first !== undefined) {
+      const reason = `cannot tell whether ${adapter.name} conversation ${id} is of workspace ${ctx.workspace}: its store is busy or cannot be read: ${formatArtifact(first, { reason: true })}; nothing was removed, purge again once it can be read`;
+      return { verdict: 'refused', reason, unread };
+    }
+  }
+  if (remains !== 'unrecorded') return { verdict: 'not-in-workspace', reason: why };
+  return { verdict: 'not-in-workspace', reason: `${why}: what is left of it (a purge stopped part-way) records no workspace; purge it without a workspace (mam purge ${adapter.name} ${id}) to finish` };
 }
 
 /**
@@ -172,7 +199,8 @@ export class PurgePlanner<A extends string = AgentName> {
   async plan(agent: A | 'auto', id: string, opts: PurgeOptions): Promise<PurgePlan> {
     // Every adapter call reads the context's signal (before and after each read); the plan's options never keep it.
     const { signal, ...options } = opts;
-    const planned = await this.#plan(agent, id, options, signal);
+    // A database another process holds locked is waited for once per plan, not at each of the plan's reads of it.
+    const planned = await withBusyMemo(() => this.#plan(agent, id, options, signal));
     stopIfAborted(signal);
     return ordered({ ...planned, faults: [] });
   }
@@ -232,8 +260,12 @@ export class PurgePlanner<A extends string = AgentName> {
     // Only old copies of deleted rows left (a purge interrupted past its delete): nothing of the conversation is left to
     // say which workspace it was of, and wiping them removes no live row, so the same scoped command can finish it.
     const copiesOnly = p.artifacts.length > 0 && p.artifacts.every((a) => a.kind === 'rows' && a.table === DEAD_COPIES_TABLE);
-    const outside = opts.workspace === undefined || copiesOnly ? null : await outsideWorkspace(adapter, id, { ...ctx, workspace: opts.workspace });
-    if (outside !== null) return { ...plan, verdict: 'not-in-workspace', reason: outside };
+    const outside = opts.workspace === undefined || copiesOnly ? null : await outsideWorkspace(adapter, id, { ...ctx, workspace: opts.workspace }, plan.refused);
+    if (outside?.verdict === 'refused') {
+      const listed = new Set(plan.refused.map((r) => formatArtifact(r, { reason: true })));
+      return { ...plan, refused: [...outside.unread.filter((u) => !listed.has(formatArtifact(u, { reason: true }))), ...plan.refused], verdict: 'refused', reason: outside.reason };
+    }
+    if (outside !== null) return { ...plan, verdict: 'not-in-workspace', reason: outside.reason };
     if (guarded.refused.length > 0) {
       return { ...plan, verdict: 'refused', reason: `a database of ${id} must not be written: ${guarded.refused[0]?.reason ?? ''}` };
     }

@@ -8,7 +8,8 @@ import { dropKept, keptUnderDir, lookTime, parkOrClose, takeKept, takeKeptByDir 
 import { openMemoryImage } from './memory-image.js';
 import { scopedHandle } from './read-scope.js';
 import { readPrivateCopy } from './private-copy.js';
-import { SqliteReadError } from './sqlite-read-error.js';
+import { isBusySqliteCode, SqliteReadError } from './sqlite-read-error.js';
+import { knownBusy, noteBusy } from './busy-memo.js';
 import { uriFilenamesEnabled } from './uri-support.js';
 import { detectWalState, sidecarStats, stateOfSidecars, type WalState } from './wal-state.js';
 import type { ReadonlyDb, ReadRoute } from './readonly-handle.js';
@@ -49,8 +50,19 @@ function plainPath(p: string): boolean {
   return isAbsolute(p) && p.length > 1 && !p.endsWith('/') && normalize(p) === p;
 }
 
+/**
+ * How long a read-only open in place waits for a lock another connection holds (SQLite's busy timeout; better-sqlite3's
+ * default is 5 s). Only the `sidecars` route takes locks (immutable and in-memory reads take none), and there a reader
+ * waits only on a connection that runs WAL recovery (milliseconds) or holds the file in exclusive locking mode (for as
+ * long as it lives: waiting longer does not help). A purge reads a store a dozen times or more, and with the 5 s wait
+ * each read of a locked database waited it out (a scoped `mam purge` seen in the real suite took ~100 s; a locked
+ * OpenCode stage here ~55 s). With this bound, and a plan waiting once per busy database (withBusyMemo in the planner),
+ * a busy store is answered as such within a few seconds.
+ */
+export const READ_BUSY_TIMEOUT_MS = 1_000;
+
 function openUri(abs: string, query: string): Database.Database {
-  return new Database(`${pathToFileURL(abs).href}?${query}`, { readonly: true, fileMustExist: true });
+  return new Database(`${pathToFileURL(abs).href}?${query}`, { readonly: true, fileMustExist: true, timeout: READ_BUSY_TIMEOUT_MS });
 }
 
 // A main file that is not SQLite is never opened in place: SQLite would take page 1 from the -wal beside it and may
@@ -122,6 +134,9 @@ function handle(fs: FileSystemPort, dbPath: string, lookedAt: number, db: Databa
  */
 export async function openReadonly(dbPath: string, opts: OpenReadonlyOptions): Promise<ReadonlyDb> {
   const { fs } = opts;
+  // A database found busy earlier in the same plan (withBusyMemo) is not waited for again.
+  const busy = knownBusy(fs, dbPath);
+  if (busy !== undefined) throw busy;
   const lookedAt = lookTime(fs);
   const plain = plainPath(dbPath);
   const lookOwn = (): Promise<FileStat> => fs.lstat(dbPath).catch((err: unknown) => { dropKept(fs, dbPath); throw err; });
@@ -179,7 +194,9 @@ export async function openReadonly(dbPath: string, opts: OpenReadonlyOptions): P
         continue;
       }
       if (err instanceof SqliteReadError || err instanceof PortError) throw err;
-      throw new SqliteReadError(dbPath, state, err);
+      const failed = new SqliteReadError(dbPath, state, err);
+      if (isBusySqliteCode(failed.data['sqliteCode'] as string | undefined)) noteBusy(fs, dbPath, failed);
+      throw failed;
     }
   }
 }

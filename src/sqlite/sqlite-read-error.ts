@@ -1,7 +1,16 @@
 import { describeError, MamError } from '../errors.js';
 
 /**
- * A SQLite file could not be read (not a database, corrupt, permission denied); `data` names the path and the sidecar state.
+ * Whether SQLite's result code says another connection held the lock the read needed (`SQLITE_BUSY…`, `SQLITE_LOCKED…`):
+ * the file is not damaged, and the same read may work once that connection lets go.
+ */
+export function isBusySqliteCode(code: string | undefined): boolean {
+  return code !== undefined && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
+}
+
+/**
+ * A SQLite file could not be read (not a database, corrupt, permission denied, busy: another process holds its lock);
+ * `data` names the path, the sidecar state and SQLite's own code.
  * @public
  */
 export class SqliteReadError extends MamError {
@@ -14,7 +23,9 @@ export class SqliteReadError extends MamError {
   constructor(path: string, state: string, cause: unknown) {
     const reason = describeError(cause);
     const sqliteCode = typeof cause === 'object' && cause !== null && 'code' in cause ? String((cause as { code: unknown }).code) : undefined;
-    super('SQLITE_READ_FAILED', `cannot read SQLite database ${path} (${state}): ${reason}`, { path, state, ...(sqliteCode === undefined ? {} : { sqliteCode }) }, { cause });
+    // A busy database says so in words: the plan that refuses for it names the store and why, not only SQLite's code.
+    const why = isBusySqliteCode(sqliteCode) ? `it is busy, another process holds its lock (${reason})` : reason;
+    super('SQLITE_READ_FAILED', `cannot read SQLite database ${path} (${state}): ${why}`, { path, state, ...(sqliteCode === undefined ? {} : { sqliteCode }) }, { cause });
     this.path = path;
   }
 }
