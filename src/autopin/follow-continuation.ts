@@ -50,7 +50,7 @@ export async function followContinuation(
     if (typeof live === 'string') return { kind: 'refused', reason: live };
     const known = { agents: deps.agents };
     if (recordedId(live, known) !== recorded) return { kind: 'refused', reason: 'the row records another id now' };
-    if (idsClaimedByOthers(draft, live.name, known).some((o) => (agents.canonical(agent, o) ?? o) === tip)) return { kind: 'refused', reason: `another row records ${tip}` };
+    if (idsClaimedByOthers(draft, live.name, { agents: deps.registry.agents }).some((o) => (agents.canonical(agent, o) ?? o) === tip)) return { kind: 'refused', reason: `another row records ${tip}` };
     const pinned = pinRow(draft, live.name, tip, known);
     pinned['session_id_followed_from'] = from;
     pinned['session_id_follow_reason'] = reason;

@@ -51,7 +51,8 @@ export async function pinJobRow(deps: PinJobRowDeps, jobId: string, name: string
     const agent = rowAgent<string>(row, known);
     if (agent === undefined) return await failed(deps, jobId, row, "the row's agent cannot be told", []);
     const has = recordedId(row, known);
-    const claimed = idsClaimedByOthers(state, name, known);
+    // Every own key the registry knows counts (it may know more agents than AutoPin was given).
+    const claimed = idsClaimedByOthers(state, name, { agents: deps.registry.agents });
     if (has !== null) {
       // A recorded conversation may continue under another id now (Hermes' compression): follow it.
       const followed = row.status === 'running' ? await followContinuation(deps, row, agent, has, claimed) : { kind: 'unchanged' as const };

@@ -116,7 +116,8 @@ export async function reconcile<Extra extends string = never>(workspace: string,
     const state = apply ? await registry.snapshot() : first;
     const row = state.herdr_sessions.find((r) => r.name === seen.name);
     if (row === undefined || drifted(row, agents) === null) continue;
-    const cap = await captureRowId(deps, row, agent, [...idsClaimedByOthers(state, row.name, { agents: defs }), ...proposed]);
+    // Every own key the registry knows counts (it may know more agents than reconcile was given).
+    const cap = await captureRowId(deps, row, agent, [...idsClaimedByOthers(state, row.name, { agents: registry.agents }), ...proposed]);
     if (cap.kind === 'none') {
       entries.push({ name: row.name, agent, outcome: 'unresolved', reason: cap.reason, candidates: cap.candidates });
       continue;

@@ -89,6 +89,13 @@ describe('AutoPin and reconcile with outside agents', () => {
     expect(await row('jots-stopped')).toMatchObject({ jots_session_id_own: null });
   });
 
+  it('an id another row records under any own key the registry knows is claimed, even of an agent reconcile was not given', async () => {
+    await rows([outsideRow('jots-01', jots, w.ws), outsideRow('notes-01', notes, w.ws, { ownId: J1 })]);
+    await writeNote(w.ports.fs, w.home, w.ws, AT, J1);
+    const r = await reconcile(w.ws, { ports: w.ports, home: w.home, registry, agents: [jots] });
+    expect(r.entries).toEqual([{ name: 'jots-01', agent: 'jots', outcome: 'unresolved', reason: expect.stringContaining('claimed-by-other-row'), candidates: [J1] }]);
+  });
+
   it("the loop's deps know the outside agents: the creator's row is found and AutoPin pins it", async () => {
     await rows([outsideRow('jots-01', jots, w.ws)]);
     await writeNote(w.ports.fs, w.home, w.ws, AT, J1);
