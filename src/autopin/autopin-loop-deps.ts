@@ -1,9 +1,11 @@
 import { join } from 'node:path';
+import type { AgentDefinition } from '../agents/contract/agent-definition.js';
 import { JobEngine } from '../jobs/job-engine.js';
 import type { LoopDeps, LoopSession } from '../loop/run-loop-types.js';
 import { resolvePorts } from '../node/node-ports.js';
 import type { Ports } from '../ports/index.js';
 import { rowByName } from '../registry/row-lookup.js';
+import { registryAgents } from '../registry/registry-agents.js';
 import { SessionRegistry } from '../registry/session-registry.js';
 import { AutoPin } from './autopin.js';
 import { rowHerdrServer } from './row-capture-deps.js';
@@ -14,7 +16,7 @@ import { absolutePathSchema } from '../validation/common-schemas.js';
 const loopDepsOptions = lazySchema((z: Zod) => optionsSchema(z, { ...commonOptionShape(z), jobsDir: absolutePathSchema(z) }));
 
 /** Checks {@link autopinLoopDeps}'s options. */
-export function checkLoopDepsOptions(opts: AutopinLoopDepsOptions | undefined): AutopinLoopDepsOptions {
+export function checkLoopDepsOptions<Extra extends string = never>(opts: AutopinLoopDepsOptions<Extra> | undefined): AutopinLoopDepsOptions<Extra> {
   return checkOptions(loopDepsOptions, 'opts', opts);
 }
 
@@ -22,7 +24,7 @@ export function checkLoopDepsOptions(opts: AutopinLoopDepsOptions | undefined): 
  * Options of {@link autopinLoopDeps}.
  * @public
  */
-export interface AutopinLoopDepsOptions {
+export interface AutopinLoopDepsOptions<Extra extends string = never> {
   /** Ports to use instead of the real ones; those not given are Node's ({@link nodePorts}). */
   ports?: Partial<Ports>;
   /** The home whose agent dirs hold the conversations (default `HOME` of the ProcessPort's environment). */
@@ -31,6 +33,11 @@ export interface AutopinLoopDepsOptions {
   env?: Record<string, string | undefined>;
   /** The job registry dir (default `<workspace>/.mam/jobs`). */
   jobsDir?: string;
+  /**
+   * Agents defined outside the package (`defineAgent`) the creator's row (and any row AutoPin pins) may name, after the
+   * built-ins: the registry and AutoPin know them. None by default.
+   */
+  agents?: readonly AgentDefinition<Extra>[];
 }
 
 /**
@@ -42,12 +49,15 @@ export interface AutopinLoopDepsOptions {
  * ```
  * @public
  */
-export function autopinLoopDeps(workspace: string, options: AutopinLoopDepsOptions = {}): LoopDeps {
+export function autopinLoopDeps<Extra extends string = never>(workspace: string, options: AutopinLoopDepsOptions<Extra> = {}): LoopDeps {
   checkPathArg('workspace', workspace);
   const opts = checkLoopDepsOptions(options);
   const ports = resolvePorts(opts.ports);
   const jobsDir = opts.jobsDir ?? join(workspace, '.mam', 'jobs');
-  const registry = new SessionRegistry(workspace, { ports });
+  // Checked as the registry checks them, before anything is made.
+  const agents = options.agents;
+  registryAgents(agents, 'opts.agents');
+  const registry = new SessionRegistry(workspace, { ports, ...(agents === undefined ? {} : { agents }) });
   const autopin = new AutoPin(workspace, {
     ports, registry, jobsDir,
     ...(opts.home === undefined ? {} : { home: opts.home }),

@@ -22,8 +22,11 @@ export interface AutoPinMarker {
   handled_at: string;
   /** The process that handled it. */
   pid: number;
-  /** What handling it did; a later call for the same job, token and attempt returns it as `previous`. */
-  result: AutoPinResult;
+  /**
+   * What handling it did; a later call for the same job, token and attempt returns it as `previous`. Its `agent` may be
+   * an outside one's (an AutoPin given `agents` wrote it).
+   */
+  result: AutoPinResult<string>;
 }
 
 /**

@@ -9,10 +9,10 @@ export type PinSource = 'herdr' | 'disk';
 /**
  * What {@link AutoPin.handleCompleted} did for one completed job: pinned the row's id, skipped (nothing to do, or the
  * (job, token, attempt) was already handled — `previous` is what that run did), or failed (the reason is left on the row
- * when `noted`; the job record is never touched either way).
+ * when `noted`; the job record is never touched either way). `Extra` names the outside agents AutoPin was given.
  * @public
  */
-export type AutoPinResult =
-  | { kind: 'pinned'; jobId: string; name: string; agent: AgentName; id: string; source: PinSource }
-  | { kind: 'skipped'; jobId: string; name: string | null; reason: string; previous?: AutoPinResult }
+export type AutoPinResult<Extra extends string = never> =
+  | { kind: 'pinned'; jobId: string; name: string; agent: AgentName | Extra; id: string; source: PinSource }
+  | { kind: 'skipped'; jobId: string; name: string | null; reason: string; previous?: AutoPinResult<Extra> }
   | { kind: 'failed'; jobId: string; name: string | null; reason: string; candidates: string[]; noted: boolean };

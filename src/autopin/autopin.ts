@@ -5,8 +5,10 @@ import { isValidJobId } from '../jobs/job-id.js';
 import { jobPaths } from '../jobs/job-paths.js';
 import { readJobRecord } from '../jobs/job-record-reader.js';
 import type { JobRecord } from '../jobs/job-record.js';
+import type { AgentDefinition } from '../agents/contract/agent-definition.js';
 import { resolvePorts } from '../node/node-ports.js';
 import type { Ports } from '../ports/index.js';
+import { agentsBesideRegistry } from '../registry/agents-beside-registry.js';
 import { SessionRegistry } from '../registry/session-registry.js';
 import { AutoPinArgumentError } from './autopin-argument-error.js';
 import type { AutoPinResult } from './autopin-result.js';
@@ -18,7 +20,7 @@ import { absolutePathSchema } from '../validation/common-schemas.js';
 const autoPinOptions = lazySchema((z: Zod) => optionsSchema(z, { ...commonOptionShape(z), registry: objectSchema(z), jobsDir: absolutePathSchema(z), lockTimeoutMs: msSchema(z) }));
 
 /** Checks {@link AutoPin}'s options: home and jobsDir absolute, env strings, the lock timeout finite and not negative. */
-export function checkAutoPinOptions(opts: AutoPinOptions | undefined): AutoPinOptions {
+export function checkAutoPinOptions<Extra extends string = never>(opts: AutoPinOptions<Extra> | undefined): AutoPinOptions<Extra> {
   return checkOptions(autoPinOptions, 'opts', opts);
 }
 
@@ -26,15 +28,21 @@ export function checkAutoPinOptions(opts: AutoPinOptions | undefined): AutoPinOp
  * Options of {@link AutoPin}.
  * @public
  */
-export interface AutoPinOptions {
+export interface AutoPinOptions<Extra extends string = never> {
   /** Ports to use instead of the real ones; those not given are Node's ({@link nodePorts}). */
   ports?: Partial<Ports>;
   /** The home whose agent dirs hold the conversations (default `HOME` of the ProcessPort's environment). */
   home?: string;
   /** The agents' environment (CLAUDE_CONFIG_DIR, CODEX_HOME …); default: each adapter reads the ProcessPort's. */
   env?: Record<string, string | undefined>;
-  /** The workspace's registry, when the caller already has one. */
+  /** The workspace's registry, when the caller already has one (default a new one on the same ports, knowing `agents`). */
   registry?: SessionRegistry;
+  /**
+   * Agents defined outside the package (`defineAgent`) a row may name, after the built-ins: the id of such a row is
+   * captured from its store and pinned under its definition's `ownKey`. Default: the `agents` of `registry` when given,
+   * else none. A `registry` given must know each of them.
+   */
+  agents?: readonly AgentDefinition<Extra>[];
   /** The job registry dir (default `<workspace>/.mam/jobs`). */
   jobsDir?: string;
   /** Give up waiting for a job's AutoPin lock after this long (default 120 000 ms: another caller may be capturing). */
@@ -62,9 +70,11 @@ function checkArguments(jobId: unknown, token: unknown, attempt: unknown): void 
  * const r = await new AutoPin('/repo').handleCompleted(jobId, { dispatchToken, attempt: 1 });
  * if (r.kind === 'failed') report(r.reason); // the job stays completed
  * ```
+ *
+ * An agent defined outside the package is passed in `agents` (see {@link AutoPinOptions.agents}).
  * @public
  */
-export class AutoPin {
+export class AutoPin<Extra extends string = never> {
   readonly #ports: Ports;
   readonly #deps: PinJobRowDeps;
   readonly #jobsDir: string;
@@ -76,7 +86,7 @@ export class AutoPin {
    * {@link InvalidArgumentError} naming the parameter for a bad workspace or option, and an `AutoPinArgumentError`
    * when no home directory is given or known.
    */
-  constructor(workspace: string, options: AutoPinOptions = {}) {
+  constructor(workspace: string, options: AutoPinOptions<Extra> = {}) {
     checkPathArg('workspace', workspace);
     const opts = checkAutoPinOptions(options);
     this.#ports = resolvePorts(opts.ports);
@@ -85,7 +95,9 @@ export class AutoPin {
     if (home === undefined || home === '') throw new AutoPinArgumentError('no home directory: pass `home`, or set HOME in the environment the ProcessPort reports');
     this.#jobsDir = opts.jobsDir ?? join(workspace, '.mam', 'jobs');
     this.#lockTimeoutMs = opts.lockTimeoutMs ?? 120_000;
-    this.#deps = { ports: this.#ports, home, env: opts.env, registry: opts.registry ?? new SessionRegistry(workspace, { ports: this.#ports }) };
+    const agents = agentsBesideRegistry<Extra>(options.agents, options.registry);
+    const registry = opts.registry ?? new SessionRegistry(workspace, { ports: this.#ports, agents });
+    this.#deps = { ports: this.#ports, home, env: opts.env, registry, ...(agents.length === 0 ? {} : { agents }) };
   }
 
   /**
@@ -96,7 +108,7 @@ export class AutoPin {
    * const r = await autopin.handleCompleted('job-20261130T014900Z-1a2b3c4d', { dispatchToken: token, attempt: 1 });
    * ```
    */
-  async handleCompleted(jobId: string, opts: { dispatchToken: string; attempt: number }): Promise<AutoPinResult> {
+  async handleCompleted(jobId: string, opts: { dispatchToken: string; attempt: number }): Promise<AutoPinResult<Extra>> {
     checkArguments(jobId, opts?.dispatchToken, opts?.attempt);
     const { dispatchToken, attempt } = opts;
     await this.#exists();
@@ -119,14 +131,16 @@ export class AutoPin {
     await fs.mkdir(jobDir, { recursive: true });
     const tokenSha256 = autoPinPaths.tokenSha256(dispatchToken);
     const markerPath = autoPinPaths.marker(jobDir, attempt, tokenSha256);
-    return withLock(autoPinPaths.lock(jobDir), { clock, timeoutMs: this.#lockTimeoutMs }, async () => {
+    return withLock(autoPinPaths.lock(jobDir), { clock, timeoutMs: this.#lockTimeoutMs }, async (): Promise<AutoPinResult<Extra>> => {
       const seen = await readAutoPinMarker(fs, markerPath);
-      if (seen.kind === 'marker') return { kind: 'skipped', jobId, name, reason: 'already handled', previous: seen.marker.result };
+      // The marker of this job's dir: an AutoPin of this workspace wrote it, knowing the agents its rows name.
+      if (seen.kind === 'marker') return { kind: 'skipped', jobId, name, reason: 'already handled', previous: seen.marker.result as AutoPinResult<Extra> };
       if (seen.kind === 'unreadable') return { kind: 'skipped', jobId, name, reason: `already handled (its marker is unreadable: ${seen.problem})` };
       const result = await pinJobRow(this.#deps, jobId, name);
       const marker = { version: 1 as const, job_id: jobId, attempt, token_sha256: tokenSha256, handled_at: new Date(clock.now()).toISOString(), pid: proc.selfPid(), result };
       await writeAutoPinMarker(fs, markerPath, marker);
-      return result;
+      // pinJobRow names only agents of this registry and `agents`: the built-ins and Extra.
+      return result as AutoPinResult<Extra>;
     });
   }
 }

@@ -1,6 +1,5 @@
 import { basename } from 'node:path';
 import type { HomeDiscoveryContext } from '../agents/types.js';
-import type { AgentName } from '../ids/agent-names.js';
 import type { HerdrAgentInfo, HerdrPaneProcessInfo } from '../ports/herdr.js';
 import type { SessionRow } from '../registry/session-row.js';
 import { type RowCaptureDeps, rowHerdrServer } from './row-capture-deps.js';
@@ -17,13 +16,13 @@ function positivePid(v: unknown): number | undefined {
 }
 
 // The pane's agent process: the foreground process named after the agent, else the first one.
-function agentPid(info: HerdrPaneProcessInfo, agent: AgentName): number | undefined {
+function agentPid(info: HerdrPaneProcessInfo, agent: string): number | undefined {
   const fg = info.foreground_processes ?? [];
   const named = fg.find((p) => p.name === agent || (p.argv0 !== undefined && basename(p.argv0) === agent));
   return positivePid((named ?? fg[0])?.pid);
 }
 
-async function panePidOf(deps: RowCaptureDeps, row: SessionRow, agent: AgentName, live: HerdrAgentInfo | null): Promise<number | undefined> {
+async function panePidOf(deps: RowCaptureDeps, row: SessionRow, agent: string, live: HerdrAgentInfo | null): Promise<number | undefined> {
   if (live !== null && live.pane_id !== '') {
     const info = await deps.ports.herdr.paneProcessInfo(live.pane_id, { session: rowHerdrServer(row) }).catch(() => null);
     const pid = info?.kind === 'ok' ? agentPid(info.value, agent) : undefined;
@@ -41,7 +40,7 @@ async function panePidOf(deps: RowCaptureDeps, row: SessionRow, agent: AgentName
 export async function captureContextOf(
   deps: RowCaptureDeps,
   row: SessionRow,
-  agent: AgentName,
+  agent: string,
   live: HerdrAgentInfo | null,
   claimed: readonly string[],
 ): Promise<CaptureContextResult> {

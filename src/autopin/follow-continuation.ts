@@ -1,8 +1,9 @@
 import { adaptersOf } from '../agents/adapters-of.js';
-import { normalizeAgentId } from '../ids/agent-id.js';
-import type { AgentName } from '../ids/agent-names.js';
+import { outsideAdapter } from '../agents/outside-agents.js';
+import type { AgentAdapter } from '../agents/types.js';
 import { idsClaimedByOthers } from '../registry/ids-claimed-by-others.js';
 import { pinRow } from '../registry/pin-row.js';
+import { agentsOf } from '../registry/registry-agents.js';
 import { recordedId } from '../registry/row-agent.js';
 import type { SessionRegistry } from '../registry/session-registry.js';
 import type { SessionRow } from '../registry/session-row.js';
@@ -22,21 +23,24 @@ export type FollowOutcome = { kind: 'followed'; from: string; id: string; reason
  * For a row that already records `recorded`: when the agent says its conversation continues under another id now
  * (Hermes' compression moves the live session to a child), re-pins the row to that id — only while it verifies in the
  * row's workspace, the row is the same instance still recording `recorded`, and no other row records the new id —
- * in one locked registry update, so resume resumes the live continuation.
+ * in one locked registry update, so resume resumes the live continuation. `agent` is a built-in agent or one of
+ * `deps.agents` (an outside agent whose ids move, `ids.moves`, follows through its store's `currentId`).
  * @public
  */
 export async function followContinuation(
   deps: RowCaptureDeps & { registry: SessionRegistry },
   row: SessionRow,
-  agent: AgentName,
+  agent: string,
   recorded: string,
   claimed: readonly string[],
 ): Promise<FollowOutcome> {
-  const adapter = adaptersOf(deps.ports).get(agent);
+  const agents = agentsOf({ agents: deps.agents });
+  const outside = agents.outside(agent);
+  const adapter: AgentAdapter<string> = outside === undefined ? adaptersOf(deps.ports).get(agent as never) : outsideAdapter(deps.ports, outside);
   if (adapter.currentId === undefined) return { kind: 'unchanged' };
   const made = await captureContextOf(deps, row, agent, null, claimed);
   if (!made.ok) return { kind: 'unchanged' };
-  const from = normalizeAgentId(agent, recorded) ?? recorded;
+  const from = agents.canonical(agent, recorded) ?? recorded;
   const tip = await adapter.currentId(from, made.ctx);
   if (tip === null || tip === from) return { kind: 'unchanged' };
   if (!(await adapter.verifyArtifact(tip, made.ctx, 'verify'))) return { kind: 'refused', reason: `the continuation ${tip} of ${from} is not a conversation of this workspace` };
@@ -44,9 +48,10 @@ export async function followContinuation(
   return deps.registry.update((draft): FollowOutcome => {
     const live = sameInstance(draft, row);
     if (typeof live === 'string') return { kind: 'refused', reason: live };
-    if (recordedId(live) !== recorded) return { kind: 'refused', reason: 'the row records another id now' };
-    if (idsClaimedByOthers(draft, live.name).some((o) => (normalizeAgentId(agent, o) ?? o) === tip)) return { kind: 'refused', reason: `another row records ${tip}` };
-    const pinned = pinRow(draft, live.name, tip);
+    const known = { agents: deps.agents };
+    if (recordedId(live, known) !== recorded) return { kind: 'refused', reason: 'the row records another id now' };
+    if (idsClaimedByOthers(draft, live.name, { agents: deps.registry.agents }).some((o) => (agents.canonical(agent, o) ?? o) === tip)) return { kind: 'refused', reason: `another row records ${tip}` };
+    const pinned = pinRow(draft, live.name, tip, known);
     pinned['session_id_followed_from'] = from;
     pinned['session_id_follow_reason'] = reason;
     return { kind: 'followed', from, id: tip, reason };

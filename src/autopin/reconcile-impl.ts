@@ -1,10 +1,13 @@
-import { adaptersOf } from '../agents/adapters-of.js';
+import type { AgentDefinition } from '../agents/contract/agent-definition.js';
+import type { AgentCatalog } from '../agents/outside-agents.js';
 import { MamError } from '../errors.js';
-import type { AgentName } from '../ids/agent-names.js';
+import { type AgentName, builtinAgent } from '../ids/agent-names.js';
 import { resolvePorts } from '../node/node-ports.js';
 import type { Ports } from '../ports/index.js';
+import { agentsBesideRegistry } from '../registry/agents-beside-registry.js';
 import { idsClaimedByOthers } from '../registry/ids-claimed-by-others.js';
-import { recordedId, rowAgent } from '../registry/row-agent.js';
+import { registryAgents } from '../registry/registry-agents.js';
+import { recordedIdIn, rowAgentIn } from '../registry/row-agent.js';
 import { RegistryFileRefusedError } from '../registry/registry-file-refused-error.js';
 import { SessionRegistry } from '../registry/session-registry.js';
 import type { SessionRow } from '../registry/session-row.js';
@@ -18,7 +21,7 @@ import { lazySchema, type Zod } from '../lazy-zod.js';
 const reconcileOptions = lazySchema((z: Zod) => optionsSchema(z, { ...commonOptionShape(z), registry: objectSchema(z), apply: z.boolean({ error: 'must be a boolean' }) }));
 
 /** Checks {@link reconcile}'s options. */
-export function checkReconcileOptions(opts: ReconcileOptions | undefined): ReconcileOptions {
+export function checkReconcileOptions<Extra extends string = never>(opts: ReconcileOptions<Extra> | undefined): ReconcileOptions<Extra> {
   return checkOptions(reconcileOptions, 'opts', opts);
 }
 
@@ -26,7 +29,7 @@ export function checkReconcileOptions(opts: ReconcileOptions | undefined): Recon
  * Options of {@link reconcile}.
  * @public
  */
-export interface ReconcileOptions {
+export interface ReconcileOptions<Extra extends string = never> {
   /** Ports to use instead of the real ones; those not given are Node's ({@link nodePorts}). */
   ports?: Partial<Ports>;
   /** Pin what is captured; default false: a dry run that writes nothing. */
@@ -35,8 +38,14 @@ export interface ReconcileOptions {
   home?: string;
   /** The agents' environment; default: each adapter reads the ProcessPort's. */
   env?: Record<string, string | undefined>;
-  /** The workspace's registry, when the caller already has one. */
+  /** The workspace's registry, when the caller already has one (default a new one on the same ports, knowing `agents`). */
   registry?: SessionRegistry;
+  /**
+   * Agents defined outside the package (`defineAgent`) a row may name, after the built-ins: a running row of a
+   * post-discovered one with no pinned id is captured from its store and pinned under its definition's `ownKey`.
+   * Default: the `agents` of `registry` when given, else none. A `registry` given must know each of them.
+   */
+  agents?: readonly AgentDefinition<Extra>[];
 }
 
 /**
@@ -44,31 +53,34 @@ export interface ReconcileOptions {
  * id it pinned (`apply`), or why none can be pinned.
  * @public
  */
-export type ReconcileEntry =
-  | { name: string; agent: AgentName; outcome: 'would-pin' | 'pinned'; id: string; source: PinSource }
-  | { name: string; agent: AgentName; outcome: 'unresolved'; reason: string; candidates: string[] };
+export type ReconcileEntry<Extra extends string = never> =
+  | { name: string; agent: AgentName | Extra; outcome: 'would-pin' | 'pinned'; id: string; source: PinSource }
+  | { name: string; agent: AgentName | Extra; outcome: 'unresolved'; reason: string; candidates: string[] };
 
 /**
  * What {@link reconcile} did for a workspace.
  * @public
  */
-export interface ReconcileReport {
+export interface ReconcileReport<Extra extends string = never> {
   /** The workspace reconciled. */
   workspace: string;
   /** Whether ids were pinned (`true`) or only proposed in a dry run. */
   apply: boolean;
   /** One entry per drifted row, in registry order; empty when nothing drifted. */
-  entries: ReconcileEntry[];
+  entries: ReconcileEntry<Extra>[];
 }
 
-function drifted(row: SessionRow, ports: Ports): AgentName | null {
-  const agent = rowAgent(row);
-  if (row.status !== 'running' || agent === undefined || recordedId(row) !== null) return null;
-  return adaptersOf(ports).get(agent).idLifecycle === 'post_discovered' ? agent : null;
+// The agent of a drifted row (running, of a post-discovered agent, no id recorded), else null.
+function drifted<Extra extends string>(row: SessionRow, agents: AgentCatalog<Extra>): AgentName | Extra | null {
+  const agent = rowAgentIn(row, agents);
+  if (row.status !== 'running' || agent === undefined || recordedIdIn(row, agents) !== null) return null;
+  const definition = agents.outside(agent) ?? builtinAgent(agent as AgentName);
+  return definition.idLifecycle === 'post_discovered' ? agent : null;
 }
 
 /**
- * Drift C of a workspace: every running post-discovered row (agy, codex, hermes, opencode) with no pinned id gets the
+ * Drift C of a workspace: every running post-discovered row (agy, codex, hermes, opencode, or an outside agent of
+ * `opts.agents` whose ids are post-discovered) with no pinned id gets the
  * capture AutoPin uses (herdr's report first, verified on disk; else the adapter's capture rule). A dry run by default —
  * the registry is not written and an id proposed for one row counts as claimed for the next; with `apply` each captured id
  * is pinned through a guarded update. Rows are taken one at a time, in registry order. A workspace that is not an
@@ -80,29 +92,32 @@ function drifted(row: SessionRow, ports: Ports): AgentName | null {
  * ```
  * @public
  */
-export async function reconcile(workspace: string, options: ReconcileOptions = {}): Promise<ReconcileReport> {
+export async function reconcile<Extra extends string = never>(workspace: string, options: ReconcileOptions<Extra> = {}): Promise<ReconcileReport<Extra>> {
   checkPathArg('workspace', workspace);
   const opts = checkReconcileOptions(options);
   const ports = resolvePorts(opts.ports);
   await workspaceExists(ports.fs, 'workspace', workspace)();
   const home = opts.home ?? ports.proc.env()['HOME'];
   if (home === undefined || home === '') throw new AutoPinArgumentError('no home directory: pass `home`, or set HOME in the environment the ProcessPort reports');
-  const registry = opts.registry ?? new SessionRegistry(workspace, { ports });
+  const defs = agentsBesideRegistry<Extra>(options.agents, options.registry);
+  const agents = registryAgents<Extra>(defs, 'opts.agents');
+  const registry = opts.registry ?? new SessionRegistry(workspace, { ports, agents: defs });
   const apply = opts.apply === true;
-  const deps = { ports, home, env: opts.env };
+  const deps = { ports, home, env: opts.env, ...(defs.length === 0 ? {} : { agents: defs }) };
   const proposed: string[] = [];
-  const entries: ReconcileEntry[] = [];
+  const entries: ReconcileEntry<Extra>[] = [];
   const first = await registry.snapshot();
   // Pins are written one row at a time: a registry that cannot be written is refused once, before any capture.
   if (apply) await registry.checkFiles();
   for (const seen of first.herdr_sessions) {
-    const agent = drifted(seen, ports);
+    const agent = drifted(seen, agents);
     if (agent === null) continue;
     // Each row against the registry as it is now: a pin made for an earlier row is claimed for this one.
     const state = apply ? await registry.snapshot() : first;
     const row = state.herdr_sessions.find((r) => r.name === seen.name);
-    if (row === undefined || drifted(row, ports) === null) continue;
-    const cap = await captureRowId(deps, row, agent, [...idsClaimedByOthers(state, row.name), ...proposed]);
+    if (row === undefined || drifted(row, agents) === null) continue;
+    // Every own key the registry knows counts (it may know more agents than reconcile was given).
+    const cap = await captureRowId(deps, row, agent, [...idsClaimedByOthers(state, row.name, { agents: registry.agents }), ...proposed]);
     if (cap.kind === 'none') {
       entries.push({ name: row.name, agent, outcome: 'unresolved', reason: cap.reason, candidates: cap.candidates });
       continue;

@@ -5,7 +5,8 @@ import type { ReconcileOptions, ReconcileReport } from './reconcile-impl.js';
 export type { ReconcileEntry, ReconcileOptions, ReconcileReport } from './reconcile-impl.js';
 
 /**
- * Drift C of a workspace: every running post-discovered row (agy, codex, hermes, opencode) with no pinned id gets the
+ * Drift C of a workspace: every running post-discovered row (agy, codex, hermes, opencode, or an outside agent of
+ * `opts.agents` whose ids are post-discovered) with no pinned id gets the
  * capture AutoPin uses (herdr's report first, verified on disk; else the adapter's capture rule). A dry run by default —
  * the registry is not written and an id proposed for one row counts as claimed for the next; with `apply` each captured id
  * is pinned through a guarded update. Rows are taken one at a time, in registry order. A workspace that is not an
@@ -17,6 +18,6 @@ export type { ReconcileEntry, ReconcileOptions, ReconcileReport } from './reconc
  * ```
  * @public
  */
-export async function reconcile(workspace: string, options: ReconcileOptions = {}): Promise<ReconcileReport> {
-  return (await import('./reconcile-impl.js')).reconcile(workspace, options);
+export async function reconcile<Extra extends string = never>(workspace: string, options: ReconcileOptions<Extra> = {}): Promise<ReconcileReport<Extra>> {
+  return (await import('./reconcile-impl.js')).reconcile<Extra>(workspace, options);
 }

@@ -1,9 +1,11 @@
+import type { AgentDefinition } from '../agents/contract/agent-definition.js';
 import type { Ports } from '../ports/index.js';
 import type { SessionRow } from '../registry/session-row.js';
 
 /**
- * What capturing a row's id works with: the ports, the home whose agent dirs hold the conversations, and the agents'
- * environment when the caller gives one (else each adapter reads the ProcessPort's).
+ * What capturing a row's id works with: the ports, the home whose agent dirs hold the conversations, the agents'
+ * environment when the caller gives one (else each adapter reads the ProcessPort's), and the agents defined outside the
+ * package a row may name.
  * @public
  */
 export interface RowCaptureDeps {
@@ -13,6 +15,11 @@ export interface RowCaptureDeps {
   home: string;
   /** The agents' environment (CLAUDE_CONFIG_DIR, CODEX_HOME …); undefined: each adapter reads the ProcessPort's. */
   env?: Record<string, string | undefined> | undefined;
+  /**
+   * Agents defined outside the package (`defineAgent`) a row may name, after the built-ins (the registry's `agents`):
+   * their ids are captured from their stores and recorded under their own keys. None when absent.
+   */
+  agents?: readonly AgentDefinition<string>[] | undefined;
 }
 
 /**

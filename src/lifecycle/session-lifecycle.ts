@@ -5,8 +5,7 @@ import type { Ports } from '../ports/index.js';
 import { PurgeService } from '../purge/purge-service.js';
 import { SessionRegistry } from '../registry/session-registry.js';
 import { InvalidArgumentError } from '../invalid-argument-error.js';
-import { registryAgents } from '../registry/registry-agents.js';
-import type { AgentDefinition } from '../agents/contract/agent-definition.js';
+import { agentsBesideRegistry } from '../registry/agents-beside-registry.js';
 import type { CreateOptions, CreateResult } from './create-result.js';
 import type { LifecycleContext, LifecycleTimeouts } from './lifecycle-context.js';
 import type { SessionSpec } from './session-spec.js';
@@ -55,11 +54,8 @@ export class SessionLifecycle<Extra extends string = never> {
     const procEnv = ports.proc.env();
     const home = opts.home ?? procEnv['HOME'];
     if (home === undefined || home === '') throw new MamError('LIFECYCLE_HOME_UNKNOWN', 'no home directory: pass `home`, or set HOME in the environment the ProcessPort reports', {});
-    const agents = (options.agents ?? options.registry?.agents ?? []) as readonly AgentDefinition<Extra>[];
-    registryAgents(agents, 'opts.agents');
+    const agents = agentsBesideRegistry<Extra>(options.agents, options.registry);
     const registry = opts.registry ?? new SessionRegistry(workspace, { ports, createWorkspace: opts.createWorkspace === true, agents });
-    const unknown = agents.find((d) => !registry.agents.some((r) => r === d || (r.name === d.name && r.ownKey === d.ownKey)));
-    if (unknown !== undefined) throw new InvalidArgumentError('opts.registry', `does not know agent ${JSON.stringify(unknown.name)}: pass the same agents to the registry`);
     this.#exists = workspaceExists(ports.fs, 'workspace', workspace, { create: opts.createWorkspace === true, optIn: 'createWorkspace' });
     const given = opts.timeouts ?? {};
     const timeouts: LifecycleTimeouts = {

@@ -32,28 +32,29 @@ export interface OrchestratorRemoveOptions {
  * - `removed`: unregistered; `purge` is the purge's result (`unresolved`: nothing to purge), null when none was asked.
  * @public
  */
-export type OrchestratorRemoveResult =
+export type OrchestratorRemoveResult<Extra extends string = never> =
   | { kind: 'invalid-id'; id: string; message: string }
   | { kind: 'not-registered'; id: string; message: string }
   | { kind: 'needs-yes'; id: string; message: string }
-  | { kind: 'in-use'; id: string; agent: AgentName; holders: { pid: number; command: string }[]; hints: string[]; message: string }
-  | { kind: 'dry-run'; id: string; purge: boolean; agent: AgentName | null; message: string }
+  | { kind: 'in-use'; id: string; agent: AgentName | Extra; holders: { pid: number; command: string }[]; hints: string[]; message: string }
+  | { kind: 'dry-run'; id: string; purge: boolean; agent: AgentName | Extra | null; message: string }
   | { kind: 'purge-refused'; id: string; purge: Extract<PurgeResult, { kind: 'not-in-workspace' | 'refused' | 'changed' | 'dry-run' | 'partial' }>; message: string }
   | { kind: 'removed'; id: string; purge: Extract<PurgeResult, { kind: 'purged' | 'unresolved' }> | null };
 
 /**
- * The message of an orchestrator id that is not a plausible conversation id of any agent.
+ * The message of an orchestrator id that is not a plausible conversation id of any agent: `agents` are the names known
+ * (default the built-in agents'; an `Orchestrators` given outside agents lists them too).
  * @public
  */
-export function invalidOrchestratorIdMessage(id: string): string {
-  return `not a conversation id of any agent (${AGENT_NAMES.join(', ')}): ${JSON.stringify(id)}`;
+export function invalidOrchestratorIdMessage(id: string, agents: readonly string[] = AGENT_NAMES): string {
+  return `not a conversation id of any agent (${agents.join(', ')}): ${JSON.stringify(id)}`;
 }
 
 /**
  * The refusal text of a removal whose conversation is still in use.
  * @public
  */
-export function orchestratorInUseMessage(id: string, agent: AgentName, holders: readonly { pid: number; command: string }[], hints: readonly string[]): string {
+export function orchestratorInUseMessage(id: string, agent: AgentName | (string & {}), holders: readonly { pid: number; command: string }[], hints: readonly string[]): string {
   return [
     `refused: conversation ${id} is still in use (agent: ${agent}); nothing was removed and orchestrator UUID ${id} stays registered`,
     ...holders.map((h) => `  holder pid ${h.pid}: ${h.command}`),

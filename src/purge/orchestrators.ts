@@ -1,9 +1,12 @@
-import { normalizeAgentId } from '../ids/agent-id.js';
-import { AGENT_NAMES, type AgentName } from '../ids/agent-names.js';
+import type { AgentDefinition } from '../agents/contract/agent-definition.js';
+import type { AgentCatalog } from '../agents/outside-agents.js';
+import type { AgentName } from '../ids/agent-names.js';
 import { MamError } from '../errors.js';
 import { resolvePorts } from '../node/node-ports.js';
 import type { Ports } from '../ports/index.js';
 import { addOrchestrator, listOrchestrators, removeOrchestrator } from '../registry/orchestrators.js';
+import { agentsBesideRegistry } from '../registry/agents-beside-registry.js';
+import { registryAgents } from '../registry/registry-agents.js';
 import { SessionRegistry } from '../registry/session-registry.js';
 import { invalidOrchestratorIdMessage, type OrchestratorRegisterResult, type OrchestratorRemoveOptions, type OrchestratorRemoveResult, orchestratorInUseMessage } from './orchestrators-result.js';
 import { PurgeService } from './purge-service.js';
@@ -19,7 +22,7 @@ const removeOptions = lazySchema((z: Zod) => {
 });
 
 /** Checks {@link Orchestrators}' options. */
-export function checkOrchestratorsOptions(opts: OrchestratorsOptions | undefined): OrchestratorsOptions {
+export function checkOrchestratorsOptions<Extra extends string = never>(opts: OrchestratorsOptions<Extra> | undefined): OrchestratorsOptions<Extra> {
   return checkOptions(orchestratorsOptions, 'opts', opts);
 }
 
@@ -32,21 +35,28 @@ export function checkOrchestratorRemoveOptions(opts: OrchestratorRemoveOptions |
  * Options of {@link Orchestrators}.
  * @public
  */
-export interface OrchestratorsOptions {
+export interface OrchestratorsOptions<Extra extends string = never> {
   /** Ports to use instead of the real ones; those not given are Node's ({@link nodePorts}). */
   ports?: Partial<Ports>;
   /** The home whose agent dirs hold the conversations (default `HOME` of the ProcessPort's environment). */
   home?: string;
   /** The agents' environment (default: decided per adapter from the ProcessPort's). */
   env?: Record<string, string | undefined>;
-  /** The workspace's registry (default a new one on the same ports). */
+  /** The workspace's registry (default a new one on the same ports, knowing `agents`). */
   registry?: SessionRegistry;
+  /**
+   * Agents defined outside the package (`defineAgent`) an orchestrator conversation may belong to, after the built-ins:
+   * an id plausible for one of them registers, and a removal's purge resolves and removes its conversation through a
+   * `PurgeService` that knows them. Default: the `agents` of `registry` when given, else none. A `registry` given must
+   * know each of them.
+   */
+  agents?: readonly AgentDefinition<Extra>[];
 }
 
-// The canonical spelling of a plausible id of any agent, or null.
-function canonicalId(id: string): string | null {
-  for (const agent of AGENT_NAMES) {
-    const c = normalizeAgentId(agent, id);
+// The canonical spelling of a plausible id of any agent the catalog knows (built-ins first), or null.
+function canonicalId(agents: AgentCatalog<string>, id: string): string | null {
+  for (const agent of agents.names) {
+    const c = agents.canonical(agent, id);
     if (c !== null) return c;
   }
   return null;
@@ -63,24 +73,28 @@ function canonicalId(id: string): string | null {
  * ```
  * @public
  */
-export class Orchestrators {
+export class Orchestrators<Extra extends string = never> {
   readonly #workspace: string;
   readonly #ports: Ports;
-  readonly #opts: OrchestratorsOptions;
+  readonly #opts: OrchestratorsOptions<Extra>;
   readonly #registry: SessionRegistry;
+  readonly #agents: readonly AgentDefinition<Extra>[];
+  readonly #catalog: AgentCatalog<Extra>;
   readonly #exists: () => Promise<void>;
 
   /**
    * Binds to a workspace's registry; the home is looked up only when a removal needs it (a MamError
    * `ORCHESTRATORS_HOME_UNKNOWN` when there is none).
    */
-  constructor(workspace: string, options: OrchestratorsOptions = {}) {
+  constructor(workspace: string, options: OrchestratorsOptions<Extra> = {}) {
     this.#workspace = checkPathArg('workspace', workspace);
     const opts = checkOrchestratorsOptions(options);
     this.#ports = resolvePorts(opts.ports);
     this.#exists = workspaceExists(this.#ports.fs, 'workspace', workspace);
     this.#opts = opts;
-    this.#registry = opts.registry ?? new SessionRegistry(workspace, { ports: this.#ports });
+    this.#agents = agentsBesideRegistry<Extra>(options.agents, options.registry);
+    this.#catalog = registryAgents<Extra>(this.#agents, 'opts.agents');
+    this.#registry = opts.registry ?? new SessionRegistry(workspace, { ports: this.#ports, agents: this.#agents });
   }
 
   /** The registered ids, in registry order. */
@@ -93,9 +107,9 @@ export class Orchestrators {
   async register(id: string): Promise<OrchestratorRegisterResult> {
     if (typeof id !== 'string') throw new InvalidArgumentError('id', 'must be a string');
     await this.#exists();
-    const c = canonicalId(id);
-    if (c === null) return { kind: 'invalid-id', id, message: invalidOrchestratorIdMessage(id) };
-    const added = await this.#registry.update((draft) => addOrchestrator(draft, c));
+    const c = canonicalId(this.#catalog, id);
+    if (c === null) return { kind: 'invalid-id', id, message: invalidOrchestratorIdMessage(id, this.#catalog.names) };
+    const added = await this.#registry.update((draft) => addOrchestrator(draft, c, { agents: this.#agents }));
     return { kind: added ? 'registered' : 'already-registered', id: c };
   }
 
@@ -107,14 +121,14 @@ export class Orchestrators {
    * if (r.kind === 'removed' && r.purge?.kind === 'unresolved') warn('nothing to purge');
    * ```
    */
-  async remove(id: string, options: OrchestratorRemoveOptions = {}): Promise<OrchestratorRemoveResult> {
+  async remove(id: string, options: OrchestratorRemoveOptions = {}): Promise<OrchestratorRemoveResult<Extra>> {
     if (typeof id !== 'string') throw new InvalidArgumentError('id', 'must be a string');
     const opts = checkOrchestratorRemoveOptions(options);
     await this.#exists();
-    const c = canonicalId(id);
-    if (c === null) return { kind: 'invalid-id', id, message: invalidOrchestratorIdMessage(id) };
-    if (!(await this.list()).some((x) => (canonicalId(x) ?? x) === c)) return { kind: 'not-registered', id: c, message: `orchestrator UUID ${c} is not registered; nothing was changed` };
-    const purge = new PurgeService({ ports: this.#ports });
+    const c = canonicalId(this.#catalog, id);
+    if (c === null) return { kind: 'invalid-id', id, message: invalidOrchestratorIdMessage(id, this.#catalog.names) };
+    if (!(await this.list()).some((x) => (canonicalId(this.#catalog, x) ?? x) === c)) return { kind: 'not-registered', id: c, message: `orchestrator UUID ${c} is not registered; nothing was changed` };
+    const purge = new PurgeService<Extra>({ ports: this.#ports, agents: this.#agents });
     const target = { home: this.#home(), workspace: this.#workspace, ...(this.#opts.env === undefined ? {} : { env: this.#opts.env }) };
     if (opts.dryRun === true) {
       const agent = opts.purgeConversation === true ? await purge.resolve(c, { workspace: target.workspace, home: target.home, ...(target.env === undefined ? {} : { env: target.env }) }) : null;
@@ -131,8 +145,8 @@ export class Orchestrators {
     const result = await purge.purge('auto', c, { home: target.home, ...(target.env === undefined ? {} : { env: target.env }) });
     switch (result.kind) {
       case 'in-use': {
-        // This service knows the built-in agents only: the holder's agent is one of them.
-        const agent = result.agent as AgentName;
+        // The purge service knows the built-ins and this one's agents: the holder's agent is one of them.
+        const agent = result.agent as AgentName | Extra;
         return { kind: 'in-use', id: c, agent, holders: result.holders, hints: result.hints, message: orchestratorInUseMessage(c, agent, result.holders, result.hints) };
       }
       case 'purged':
@@ -152,8 +166,8 @@ export class Orchestrators {
     }
   }
 
-  async #unregister(id: string, purge: Extract<OrchestratorRemoveResult, { kind: 'removed' }>['purge']): Promise<OrchestratorRemoveResult> {
-    await this.#registry.update((draft) => removeOrchestrator(draft, id));
+  async #unregister(id: string, purge: Extract<OrchestratorRemoveResult<Extra>, { kind: 'removed' }>['purge']): Promise<OrchestratorRemoveResult<Extra>> {
+    await this.#registry.update((draft) => removeOrchestrator(draft, id, { agents: this.#agents }));
     return { kind: 'removed', id, purge };
   }
 

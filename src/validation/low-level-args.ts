@@ -82,5 +82,5 @@ export const checkCreateSession = argumentsChecker(['c', 'input', 'opts'], (z) =
 export const checkStopSession = argumentsChecker(['c', 'name', 'opts'], (z) => [lifecycleContext(z), nameSchema(z), objectSchema(z).optional()]);
 /** `listOrchestrators(state)`. */
 export const checkListOrchestrators = argumentsChecker(['state'], (z) => [registryState(z)]);
-/** `addOrchestrator(draft, id)` and `removeOrchestrator(draft, id)`: a malformed id string stays what it was. */
-export const checkOrchestratorEdit = argumentsChecker(['draft', 'id'], (z) => [registryState(z), str(z)]);
+/** `addOrchestrator(draft, id, opts)` and `removeOrchestrator(draft, id, opts)`: a malformed id string stays what it was. */
+export const checkOrchestratorEdit = argumentsChecker(['draft', 'id', 'opts'], (z) => [registryState(z), str(z), objectSchema(z).optional()]);

@@ -1,4 +1,4 @@
-// `--agents MODULE` on the built bin: `mam doctor`, `discover`, `purge` (named and auto), `status` and `reset` use the agents a module
+// `--agents MODULE` on the built bin: `mam doctor`, `discover`, `purge` (named and auto), `status`, `reset`, `orc` and `reconcile` use the agents a module
 // exports (here examples/custom-agent/notes-agent.mjs); a module that cannot be loaded or exports none is exit 2 naming
 // the flag.
 import { spawnSync } from 'node:child_process';
@@ -74,6 +74,30 @@ describe('mam --agents', () => {
     expect(dry.stdout).toContain('target: notes-01 agent=notes role=reviewer');
     expect(dry.stdout).toContain(`old_id=${A}`);
     const plain = mam(['status', '--workspace', s.ws, '--home', s.home]);
+    expect(plain.status).toBe(1);
+    expect(plain.stderr).toContain('unknown agent "notes"');
+  });
+
+  it('orc removes a conversation of the module\'s agent with --purge-conversation; reconcile reads a registry naming it', () => {
+    const s = stage();
+    const file = s.note(A, Date.parse('2026-01-01T10:00:00Z'));
+    const at = ['--workspace', s.ws, '--home', s.home, '--agents', NOTES, '--json'];
+    expect(JSON.parse(mam(['orc', '--uuid', A, ...at]).stdout)).toEqual({ kind: 'registered', id: A });
+    const removed = mam(['orc', '--remove', A, '--purge-conversation', '--yes', ...at]);
+    expect(removed.status, removed.stderr).toBe(0);
+    expect(JSON.parse(removed.stdout)).toMatchObject({ kind: 'removed', id: A, purge: { kind: 'purged', agent: 'notes' } });
+    expect(existsSync(file)).toBe(false);
+    // mam orc made the registry's dir.
+    mkdirSync(join(s.ws, '.mam'), { recursive: true });
+    writeFileSync(join(s.ws, '.mam', 'agent-sessions.yaml'), [
+      'herdr_sessions:',
+      '- name: notes-01', '  status: running', '  role: reviewer', '  agent: notes', `  notes_session_id_own: ${B}`, '  pane:', `    cwd: ${s.ws}`,
+      'orchestrator_uuids: []', '',
+    ].join('\n'));
+    const rec = mam(['reconcile', ...at]);
+    expect(rec.status, rec.stderr).toBe(0);
+    expect(JSON.parse(rec.stdout)).toMatchObject({ kind: 'reconcile', entries: [] });
+    const plain = mam(['reconcile', '--workspace', s.ws, '--home', s.home]);
     expect(plain.status).toBe(1);
     expect(plain.stderr).toContain('unknown agent "notes"');
   });

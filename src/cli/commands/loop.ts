@@ -1,4 +1,5 @@
-// mam loop --creator NAME --task TEXT [--workspace WS] [--home DIR] [--wait-ms MS] [--quiescence-ms MS] [--timeout-s S] [--json] → exit 0 completed, 1 refused or failed, 2 usage, 129/130/143 interrupted.
+// mam loop --creator NAME --task TEXT [--workspace WS] [--home DIR] [--wait-ms MS] [--quiescence-ms MS] [--timeout-s S] [--agents MODULE] [--json] → exit 0 completed, 1 refused or failed, 2 usage, 129/130/143 interrupted.
+import { loadAgentsOption } from './agents-option.js';
 import { type Io, runCommand } from './cli-kit.js';
 import { autopinLoopDeps } from '../../autopin/autopin-loop-deps.js';
 import type { LoopOutcome, LoopTiming } from '../../loop/run-loop-types.js';
@@ -55,6 +56,8 @@ export function loopCommand(argv: string[], io: Io, opts: { ports?: Partial<Port
     }
     const workspace = await ctx.workspace(false);
     const home = await ctx.givenHome();
+    const given = ctx.str('agents');
+    const agents = given === undefined ? undefined : await loadAgentsOption(given);
     const trace = ctx.asJson ? io.stderr : io.stdout;
     const abort = new AbortController();
     let caught: string | null = null;
@@ -65,7 +68,11 @@ export function loopCommand(argv: string[], io: Io, opts: { ports?: Partial<Port
     const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
     for (const s of signals) process.on(s, onSignal);
     try {
-      const deps = autopinLoopDeps(workspace, { ...(opts.ports === undefined ? {} : { ports: opts.ports }), ...(home === undefined ? {} : { home }) });
+      const deps = autopinLoopDeps<string>(workspace, {
+        ...(opts.ports === undefined ? {} : { ports: opts.ports }),
+        ...(home === undefined ? {} : { home }),
+        ...(agents === undefined ? {} : { agents }),
+      });
       const out = await runLoop({
         workspace, creator, task, deps, timing, signal: abort.signal,
         onTrace: (line) => trace(`${line}\n`), ...(opts.ports === undefined ? {} : { ports: opts.ports }),

@@ -1,15 +1,16 @@
-// mam orc --uuid ID | --list | --remove ID [--purge-conversation] [--yes] [--dry-run] [--workspace WS] [--home DIR] [--json] → exit 0,
+// mam orc --uuid ID | --list | --remove ID [--purge-conversation] [--yes] [--dry-run] [--workspace WS] [--home DIR] [--agents MODULE] [--json] → exit 0,
 // 1 not registered or a registry error (e.g. a registry file that is not the registry's own, REGISTRY_FILE_REFUSED), 2 usage,
 // 4 needs --yes, 5 in use, 6 purge refused.
+import { loadAgentsOption } from './agents-option.js';
 import { type Io, runCommand, UsageError } from './cli-kit.js';
 import { formatArtifact } from '../../purge/artifact.js';
 import type { OrchestratorRemoveResult } from '../../purge/orchestrators-result.js';
 import { Orchestrators } from '../../purge/orchestrators.js';
 
-const EXIT: Readonly<Record<Exclude<OrchestratorRemoveResult['kind'], 'invalid-id'>, number>> = { 'not-registered': 1, 'needs-yes': 4, 'in-use': 5, 'purge-refused': 6, 'dry-run': 0, removed: 0 };
+const EXIT: Readonly<Record<Exclude<OrchestratorRemoveResult<string>['kind'], 'invalid-id'>, number>> = { 'not-registered': 1, 'needs-yes': 4, 'in-use': 5, 'purge-refused': 6, 'dry-run': 0, removed: 0 };
 
 // Prints a removal's outcome the way the reference orc_onboard.sh did.
-function printRemoval(r: Exclude<OrchestratorRemoveResult, { kind: 'invalid-id' }>, io: Io): void {
+function printRemoval(r: Exclude<OrchestratorRemoveResult<string>, { kind: 'invalid-id' }>, io: Io): void {
   switch (r.kind) {
     case 'not-registered':
     case 'needs-yes':
@@ -49,7 +50,9 @@ export function orcCommand(argv: string[], io: Io): Promise<number> {
     if (modes !== 1) throw new UsageError('give exactly one of --uuid, --list, --remove', modes === 0 ? '--uuid' : uuid !== undefined ? '--uuid' : '--remove');
     if ((ctx.flag('yes') || ctx.flag('dry-run')) && remove === undefined) throw new UsageError('--yes and --dry-run go with --remove', ctx.flag('yes') ? '--yes' : '--dry-run');
     const home = await ctx.givenHome();
-    const orcs = new Orchestrators(await ctx.workspace(false), home === undefined ? {} : { home });
+    const given = ctx.str('agents');
+    const agents = given === undefined ? undefined : await loadAgentsOption(given);
+    const orcs = new Orchestrators<string>(await ctx.workspace(false), { ...(home === undefined ? {} : { home }), ...(agents === undefined ? {} : { agents }) });
     if (ctx.flag('list')) {
       const ids = await orcs.list();
       if (ctx.asJson) ctx.json({ kind: 'orchestrators', ids });

@@ -1,9 +1,10 @@
-// mam reconcile [--workspace WS] [--home DIR] [--apply] [--json] → captures the id of every running post-discovered row with none pinned; a dry run unless --apply. Exit 0, 1 registry error, 2 usage.
+// mam reconcile [--workspace WS] [--home DIR] [--apply] [--agents MODULE] [--json] → captures the id of every running post-discovered row with none pinned; a dry run unless --apply. Exit 0, 1 registry error, 2 usage.
+import { loadAgentsOption } from './agents-option.js';
 import { type Io, runCommand } from './cli-kit.js';
 import { reconcile, type ReconcileEntry } from '../../autopin/reconcile.js';
 import type { Ports } from '../../ports/index.js';
 
-function line(e: ReconcileEntry): string {
+function line(e: ReconcileEntry<string>): string {
   switch (e.outcome) {
     case 'would-pin':
       return `would pin ${e.name} (${e.agent}): ${e.id} [from ${e.source}]`;
@@ -26,7 +27,14 @@ export function reconcileCommand(argv: string[], io: Io, opts: { ports?: Partial
   return runCommand('reconcile', argv, io, async (ctx) => {
     const workspace = await ctx.workspace(false);
     const home = await ctx.givenHome();
-    const report = await reconcile(workspace, { apply: ctx.flag('apply'), ...(home === undefined ? {} : { home }), ...(opts.ports === undefined ? {} : { ports: opts.ports }) });
+    const given = ctx.str('agents');
+    const agents = given === undefined ? undefined : await loadAgentsOption(given);
+    const report = await reconcile<string>(workspace, {
+      apply: ctx.flag('apply'),
+      ...(home === undefined ? {} : { home }),
+      ...(opts.ports === undefined ? {} : { ports: opts.ports }),
+      ...(agents === undefined ? {} : { agents }),
+    });
     if (ctx.asJson) {
       ctx.json({ kind: 'reconcile', ...report });
       return 0;

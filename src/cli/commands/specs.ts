@@ -53,7 +53,7 @@ export const SPECS = {
     exits: [['0', 'every store present is of a known layout, with no problem'], ['1', 'a store of an unknown layout or with a problem (a purge there would refuse or leave doubt)'], USAGE_EXIT],
   },
   loop: {
-    usage: 'mam loop --creator NAME --task TEXT [--workspace WS] [--home DIR] [--wait-ms MS] [--quiescence-ms MS] [--timeout-s S] [--json]',
+    usage: 'mam loop --creator NAME --task TEXT [--workspace WS] [--home DIR] [--wait-ms MS] [--quiescence-ms MS] [--timeout-s S] [--agents MODULE] [--json]',
     summary: 'runs one job through the creator\'s agent: prompt, watch it finish, complete the job, pin its conversation id',
     positionals: [],
     options: {
@@ -64,13 +64,14 @@ export const SPECS = {
       'wait-ms': { type: 'string', value: 'MS', help: 'how long to wait for the agent to start working, milliseconds' },
       'quiescence-ms': { type: 'string', value: 'MS', help: 'how long the agent must stay idle to count as finished, milliseconds' },
       'timeout-s': { type: 'string', value: 'S', help: 'give up after this many seconds' },
+      agents: AGENTS,
       json: { ...JSON_OPT, help: `${JSON_OPT.help}; the trace goes to stderr` },
     },
     json: 'the LoopOutcome: {"kind":"completed"|"refused"|"failed"|"aborted",…}',
     exits: [['0', 'the job completed'], ['1', 'refused (another loop or reset runs, an unknown creator) or failed'], USAGE_EXIT, ...SIGNAL_EXITS],
   },
   orc: {
-    usage: 'mam orc --uuid ID | --list | --remove ID [--purge-conversation] [--yes] [--dry-run] [--workspace WS] [--home DIR] [--json]',
+    usage: 'mam orc --uuid ID | --list | --remove ID [--purge-conversation] [--yes] [--dry-run] [--workspace WS] [--home DIR] [--agents MODULE] [--json]',
     summary: 'registers, lists or removes orchestrator conversation ids (optionally purging the conversation)',
     positionals: [],
     options: {
@@ -82,6 +83,7 @@ export const SPECS = {
       'dry-run': { type: 'boolean', help: 'with --remove: say what would be done, change nothing' },
       workspace: WORKSPACE_CWD,
       home: HOME,
+      agents: AGENTS,
       json: JSON_OPT,
     },
     json: '{"kind":"registered"|"already-registered","id"}, {"kind":"orchestrators","ids":[…]}, or the OrchestratorRemoveResult ({"kind":"removed"|"dry-run"|"not-registered"|"needs-yes"|"in-use"|"purge-refused",…})',
@@ -110,10 +112,10 @@ export const SPECS = {
     exits: [['0', 'purged: nothing of it is left'], LIBRARY_EXIT, USAGE_EXIT, ['4', 'in use: nothing removed'], ['5', 'unresolved: no artifact of the id'], ['6', 'refused: nothing removed'], ['7', 'partial: removed some, left some']],
   },
   reconcile: {
-    usage: 'mam reconcile [--workspace WS] [--home DIR] [--apply] [--json]',
+    usage: 'mam reconcile [--workspace WS] [--home DIR] [--apply] [--agents MODULE] [--json]',
     summary: 'captures the id of every running row that has none pinned; a dry run unless --apply',
     positionals: [],
-    options: { workspace: WORKSPACE_CWD, home: HOME, apply: { type: 'boolean', help: 'pin the ids found (without it nothing is written)' }, json: JSON_OPT },
+    options: { workspace: WORKSPACE_CWD, home: HOME, apply: { type: 'boolean', help: 'pin the ids found (without it nothing is written)' }, agents: AGENTS, json: JSON_OPT },
     json: '{"kind":"reconcile","workspace","apply","entries":[{"outcome":"would-pin"|"pinned"|"unresolved",…}…]}',
     exits: [['0', 'done (or the dry run)'], LIBRARY_EXIT, USAGE_EXIT],
   },
