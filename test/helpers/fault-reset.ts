@@ -209,6 +209,26 @@ export function everyKindPlan(clean: CleanReset): Array<[number, FaultErrno]> {
 }
 
 /**
+ * Runs `body` on `kit` switched to `over` (the other herdr transport, or a scenario of the same sessions that takes
+ * other ids off), then switches it back: a case that needs either runs on the sandbox already built (a sandbox costs a
+ * fake herdr executable start per session step and an agent process per session), not on one of its own. Each case
+ * ends with the sandbox in the state of a clean reset, whichever way it ran.
+ */
+export async function withKit<T>(kit: FaultResetKit, over: Partial<Pick<FaultResetKit, 'herdr' | 'scenario'>>, body: () => Promise<T>): Promise<T> {
+  const { herdr, scenario } = kit;
+  if (over.scenario !== undefined && over.scenario.sessions.map((x) => x.name).join() !== scenario.sessions.map((x) => x.name).join()) {
+    throw new Error(`withKit: scenario "${over.scenario.label}" has other sessions than the kit's "${scenario.label}"`);
+  }
+  Object.assign(kit, over);
+  try {
+    return await body();
+  } finally {
+    kit.herdr = herdr;
+    kit.scenario = scenario;
+  }
+}
+
+/**
  * Registers, in the current describe block, a kit of `scenario` built before its tests (with a clean run of it when
  * `withClean`) and disposed after them; the getters read them once built.
  */
