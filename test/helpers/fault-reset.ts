@@ -129,7 +129,9 @@ export async function faultCase(kit: FaultResetKit, plan: FaultPlan, at: string,
   const faulted = await runOnce(kit, new RecordingFileSystem(new NodeFileSystem(), { failAt: plan }));
   const problems = faulted.fs.mutations.some((m) => m.fault !== undefined) ? [] : [`${at}: the fault never fired (${faulted.fs.mutations.length} mutations)`];
   problems.push(...check(faulted), ...(await judgeFaulted(kit.current.sb, faulted, before, at)));
-  const again = await runOnce(kit, new RecordingFileSystem(new NodeFileSystem()));
+  // The rerun only finishes what the faulted run left: it answers the fake herdr in this process whatever the kit's
+  // transport (through the executable it would cost a node start per herdr call and prove nothing more).
+  const again = await withKit(kit, { herdr: 'in-process' }, () => runOnce(kit, new RecordingFileSystem(new NodeFileSystem())));
   if (again.out?.exitCode !== 0) problems.push(`${at}: the rerun did not complete: ${said(again)}`);
   else problems.push(...(await cleanEndProblems(kit.current.sb, before)).map((p) => `${at}: after the rerun, ${p}`));
   if (problems.length > 0) {
