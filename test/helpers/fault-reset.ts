@@ -129,7 +129,9 @@ export async function faultCase(kit: FaultResetKit, plan: FaultPlan, at: string,
   const faulted = await runOnce(kit, new RecordingFileSystem(new NodeFileSystem(), { failAt: plan }));
   const problems = faulted.fs.mutations.some((m) => m.fault !== undefined) ? [] : [`${at}: the fault never fired (${faulted.fs.mutations.length} mutations)`];
   problems.push(...check(faulted), ...(await judgeFaulted(kit.current.sb, faulted, before, at)));
-  const again = await runOnce(kit, new RecordingFileSystem(new NodeFileSystem()));
+  // The rerun only finishes what the faulted run left: it answers the fake herdr in this process whatever the kit's
+  // transport (through the executable it would cost a node start per herdr call and prove nothing more).
+  const again = await withKit(kit, { herdr: 'in-process' }, () => runOnce(kit, new RecordingFileSystem(new NodeFileSystem())));
   if (again.out?.exitCode !== 0) problems.push(`${at}: the rerun did not complete: ${said(again)}`);
   else problems.push(...(await cleanEndProblems(kit.current.sb, before)).map((p) => `${at}: after the rerun, ${p}`));
   if (problems.length > 0) {
@@ -206,6 +208,26 @@ export function everyKindPlan(clean: CleanReset): Array<[number, FaultErrno]> {
     plan.push([n, RESET_FAULT_CODES[plan.length % RESET_FAULT_CODES.length] ?? 'EIO']);
   }
   return plan;
+}
+
+/**
+ * Runs `body` on `kit` switched to `over` (the other herdr transport, or a scenario of the same sessions that takes
+ * other ids off), then switches it back: a case that needs either runs on the sandbox already built (a sandbox costs a
+ * fake herdr executable start per session step and an agent process per session), not on one of its own. Each case
+ * ends with the sandbox in the state of a clean reset, whichever way it ran.
+ */
+export async function withKit<T>(kit: FaultResetKit, over: Partial<Pick<FaultResetKit, 'herdr' | 'scenario'>>, body: () => Promise<T>): Promise<T> {
+  const { herdr, scenario } = kit;
+  if (over.scenario !== undefined && over.scenario.sessions.map((x) => x.name).join() !== scenario.sessions.map((x) => x.name).join()) {
+    throw new Error(`withKit: scenario "${over.scenario.label}" has other sessions than the kit's "${scenario.label}"`);
+  }
+  Object.assign(kit, over);
+  try {
+    return await body();
+  } finally {
+    kit.herdr = herdr;
+    kit.scenario = scenario;
+  }
 }
 
 /**

@@ -8,6 +8,8 @@
 //   among the lines of an unkilled run: the instant is a point of the program, the same on a fast or a loaded machine;
 // - `time` (npm run test:slow): the sources through tsx are killed after a random delay within the unkilled run's
 //   measured duration, so the kills also land inside steps, wherever the machine's speed puts them.
+// The killed child reaches the fake herdr through its executable (the transport of a real run); the in-process reruns
+// that finish its work reach the same implementation answered in this process (test/helpers/in-process-herdr.ts).
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -115,14 +117,14 @@ export function describeResetCrashRandom(opts: ResetCrashRandomOptions): void {
         expect(guard.kind === 'absent' || guard.kind === 'stale', `${ctx}: guard ${guard.kind}`).toBe(true);
         const trace: string[] = [];
         const outs: string[] = [];
-        let out = await k.planner().run({ yes: true, callerEnv: {}, onTrace: (l) => trace.push(l) });
+        let out = await k.planner({}, 'in-process').run({ yes: true, callerEnv: {}, onTrace: (l) => trace.push(l) });
         outs.push(`${out.exitCode} ${out.kind} ${out.message}\n${out.table}`);
         for (let i = 0; i < 2 && out.exitCode !== 0; i++) {
           if (out.exitCode === 5) {
             // Killed during onboarding (row registered, id not pinned): a rerun repeats no stop or create and exits 5
             // until the id is recorded — by the reconciler, as the reference tests' `_wait_reconcile_idle` does.
             const mark = trace.length;
-            const again = await k.planner().run({ yes: true, callerEnv: {}, onTrace: (l) => trace.push(l) });
+            const again = await k.planner({}, 'in-process').run({ yes: true, callerEnv: {}, onTrace: (l) => trace.push(l) });
             outs.push(`${again.exitCode} ${again.kind} (rerun while created)\n${again.table}`);
             expect(again.exitCode, `${ctx}\n${outs.join('\n')}`).toBe(5);
             expect(trace.slice(mark), ctx).toEqual([]);
@@ -130,7 +132,7 @@ export function describeResetCrashRandom(opts: ResetCrashRandomOptions): void {
             outs.push(`reconcile: ${rec.entries.map((e) => `${e.name} ${e.outcome}`).join(', ')}`);
             reconciled++;
           }
-          out = await k.planner().run({ yes: true, callerEnv: {}, onTrace: (l) => trace.push(l) });
+          out = await k.planner({}, 'in-process').run({ yes: true, callerEnv: {}, onTrace: (l) => trace.push(l) });
           outs.push(`${out.exitCode} ${out.kind} ${out.message}\n${out.table}`);
         }
         const diag = `${ctx}\n${outs.join('\n')}\n${trace.join('\n')}`;

@@ -7,16 +7,26 @@ import { ResetPlanner } from '../../src/reset/index.js';
 import { installFakeHerdr } from '../../src/testing/herdr/install-fake-herdr.js';
 import { buildSandbox } from '../../src/testing/sandbox/build-sandbox.js';
 import type { Sandbox, SandboxSessionSpec } from '../../src/testing/sandbox/sandbox-types.js';
+import { inProcessHerdr } from './in-process-herdr.js';
 
 export const FAST = { captureMs: 8000, exitMs: 8000, readyMs: 8000, pollMs: 100 };
 
+/**
+ * How a planner reaches the sandbox's fake herdr: the installed executable, a node start per call (the transport of a
+ * real run), or the same implementation answered in this process (test/helpers/in-process-herdr.ts), for the reruns
+ * that only finish what the run under test left.
+ */
+export type ResetHerdr = 'executable' | 'in-process';
+
 /** A sandbox with live fake agents, and a planner over its workspace with the sandbox's ports, home and env. */
-export async function resetSandbox(sessions: SandboxSessionSpec[], envOver: Record<string, string> = {}): Promise<{ sb: Sandbox; root: string; planner: (env?: Record<string, string>) => ResetPlanner; dispose: () => Promise<void> }> {
+export async function resetSandbox(sessions: SandboxSessionSpec[], envOver: Record<string, string> = {}): Promise<{ sb: Sandbox; root: string; planner: (env?: Record<string, string>, herdr?: ResetHerdr) => ResetPlanner; dispose: () => Promise<void> }> {
   const root = await mkdtemp(join(tmpdir(), 'mam-reset-e2e-'));
   const sb = await buildSandbox(join(root, 'sb'), { sessions });
-  const planner = (env: Record<string, string> = {}): ResetPlanner => {
+  const planner = (env: Record<string, string> = {}, herdr: ResetHerdr = 'executable'): ResetPlanner => {
     const all = { ...sb.env, ...envOver, ...env };
-    return new ResetPlanner(sb.workspace, { ports: nodePorts({ env: all, herdrBin: sb.herdrBin }), lifecycle: { home: sb.home, env: all, timeouts: FAST } });
+    const ports = nodePorts({ env: all, herdrBin: sb.herdrBin });
+    if (herdr === 'in-process') ports.herdr = inProcessHerdr(sb, all);
+    return new ResetPlanner(sb.workspace, { ports, lifecycle: { home: sb.home, env: all, timeouts: FAST } });
   };
   const dispose = async (): Promise<void> => {
     await sb.stopAll().catch(() => undefined);

@@ -4,7 +4,7 @@
 // run of the process. Each case also passes the sweep's judge: the run returns, every leftover is shown, a rerun
 // without faults ends in the state of a clean reset.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FaultResetKit, buildFaultReset, failOnce as once, faultCase } from '../helpers/fault-reset.js';
+import { type FaultResetKit, buildFaultReset, failOnce as once, faultCase, withKit } from '../helpers/fault-reset.js';
 import { type Ran, said } from '../helpers/fault-reset-judge.js';
 import { CLAUDE_CODEX_UNRECORDED } from '../helpers/fault-reset-scenarios.js';
 
@@ -64,16 +64,12 @@ describe('reset under a single filesystem fault: regressions', () => {
   }, 60_000);
 
   it('the spec write recording a captured id fails (codex row with no id): "failed at stop", the rerun records it again', async () => {
-    const own = await buildFaultReset(CLAUDE_CODEX_UNRECORDED);
-    try {
-      const recordWrite = once('ENOSPC', (m, seen) => m.op === 'writeFile' && m.path.includes('.reset-spec.json.') && seen.some((s) => s.path.includes('.reset-spec.json.')));
-      const { problems, faulted } = await faultCase(own, recordWrite, 'recordId spec write');
-      expect(problems).toEqual([]);
-      expect(rowState(faulted, 'reviewer-codex-01')).toBe('failed at stop');
-      expect(faulted.trace.some((l) => l.includes('captured its live conversation id onto the row'))).toBe(true);
-    } finally {
-      await own.dispose();
-    }
+    // The same sandbox, with codex's id taken off its row before each run (the rerun records the new one again).
+    const recordWrite = once('ENOSPC', (m, seen) => m.op === 'writeFile' && m.path.includes('.reset-spec.json.') && seen.some((s) => s.path.includes('.reset-spec.json.')));
+    const { problems, faulted } = await withKit(kit, { scenario: CLAUDE_CODEX_UNRECORDED }, () => faultCase(kit, recordWrite, 'recordId spec write'));
+    expect(problems).toEqual([]);
+    expect(rowState(faulted, 'reviewer-codex-01')).toBe('failed at stop');
+    expect(faulted.trace.some((l) => l.includes('captured its live conversation id onto the row'))).toBe(true);
   }, 90_000);
 
   it('the loop guard marker cannot be removed: exit 1 naming it; the rerun in this process is not refused', async () => {

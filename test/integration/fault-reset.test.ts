@@ -7,7 +7,7 @@
 // SQLite writes (the registry mirror, the lock, agent databases) do not go through the FileSystemPort and are not
 // injected here.
 import { describe, expect, it } from 'vitest';
-import { everyKindPlan, failOnce, faultCase, faultedResetRun, stepGroups, useFaultReset } from '../helpers/fault-reset.js';
+import { everyKindPlan, failOnce, faultCase, faultedResetRun, stepGroups, useFaultReset, withKit } from '../helpers/fault-reset.js';
 import { CLAUDE_CODEX, OPENCODE_AGY_HERMES } from '../helpers/fault-reset-scenarios.js';
 
 describe('reset under injected filesystem faults: one n of every kind of step', () => {
@@ -32,13 +32,12 @@ describe('reset under injected filesystem faults: one n of every kind of step', 
     for (const [n, code] of plan) problems.push(...(await faultedResetRun(use.kit(), use.clean(), n, code)));
     expect(problems).toEqual([]);
   }, 240_000);
-});
 
-describe('reset under a filesystem fault through the fake herdr executable (the transport of a real run)', () => {
-  const use = useFaultReset(CLAUDE_CODEX, 'executable');
-
-  it("claude's transcript removal failing with EBUSY: returns, shows the leftover, a rerun completes", async () => {
-    const { problems } = await faultCase(use.kit(), failOnce('EBUSY', (m) => m.op === 'unlink' && m.path.includes('/.claude/projects/')), 'claude transcript unlink (executable herdr)');
+  // The same sandbox, reached through the fake herdr executable (the transport of a real run) and the real process table.
+  it("through the fake herdr executable: claude's transcript removal failing with EBUSY returns, shows the leftover, a rerun completes", async () => {
+    const { problems } = await withKit(use.kit(), { herdr: 'executable' }, () =>
+      faultCase(use.kit(), failOnce('EBUSY', (m) => m.op === 'unlink' && m.path.includes('/.claude/projects/')), 'claude transcript unlink (executable herdr)'),
+    );
     expect(problems).toEqual([]);
   }, 120_000);
 });

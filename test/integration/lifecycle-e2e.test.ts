@@ -1,5 +1,8 @@
 // End to end against the fake herdr EXECUTABLE and the fake agents (`buildSandbox`): create → stop → purge through real
 // processes — herdr spawns each agent in its pane, `/exit` + Enter ends it (a clean exit), `pane close` kills what is left.
+// The create-and-stop of one agent per id source (claude pre-assigned, hermes from herdr) goes through the executable; the
+// other agents' through the same fake herdr answered in this process (test/helpers/in-process-herdr.ts): a node start
+// per herdr call was most of this file's time, and only the transport differs.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -12,6 +15,7 @@ import { SessionLifecycle } from '../../src/lifecycle/session-lifecycle.js';
 import type { StopResult } from '../../src/lifecycle/stop-result.js';
 import { buildSandbox } from '../../src/testing/sandbox/build-sandbox.js';
 import type { Sandbox } from '../../src/testing/sandbox/sandbox-types.js';
+import { inProcessHerdr } from '../helpers/in-process-herdr.js';
 
 // A zombie counts as gone: an agent the fake herdr spawned detached is reparented to a pid 1 that may never reap it.
 function alive(pid: number): boolean {
@@ -42,11 +46,14 @@ describe('session lifecycle end to end (fake herdr executable, fake agents)', ()
   let root: string;
   let sb: Sandbox;
   let life: SessionLifecycle;
+  let lifeInProcess: SessionLifecycle;
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'mam-life-e2e-'));
     sb = await buildSandbox(join(root, 'sb'), { sessions: [{ name: 'reviewer-claude-01', agent: 'claude', role: 'reviewer' }] });
-    life = new SessionLifecycle(sb.workspace, { ports: sb.ports(), home: sb.home, env: sb.env, timeouts: { captureMs: 10_000, exitMs: 10_000, readyMs: 10_000, pollMs: 100 } });
+    const timeouts = { captureMs: 10_000, exitMs: 10_000, readyMs: 10_000, pollMs: 100 };
+    life = new SessionLifecycle(sb.workspace, { ports: sb.ports(), home: sb.home, env: sb.env, timeouts });
+    lifeInProcess = new SessionLifecycle(sb.workspace, { ports: { ...sb.ports(), herdr: inProcessHerdr(sb) }, home: sb.home, env: sb.env, timeouts });
   }, 60_000);
   afterAll(async () => {
     await sb?.stopAll().catch(() => undefined);
@@ -68,16 +75,17 @@ describe('session lifecycle end to end (fake herdr executable, fake agents)', ()
     expect((await sb.registry.snapshot()).herdr_sessions).toEqual([]);
   }, 60_000);
 
-  it.each<[AgentName, string]>([
-    ['claude', 'pre-assigned'],
-    ['hermes', 'herdr'],
-    ['codex', 'herdr'],
-    ['agy', 'herdr'],
-    ['opencode', 'herdr'],
-    ['grok', 'pre-assigned'],
-  ])('creates a %s session (id from %s), then stops it with purge', async (agent, source) => {
+  it.each<[AgentName, string, 'executable' | 'in-process']>([
+    ['claude', 'pre-assigned', 'executable'],
+    ['hermes', 'herdr', 'executable'],
+    ['codex', 'herdr', 'in-process'],
+    ['agy', 'herdr', 'in-process'],
+    ['opencode', 'herdr', 'in-process'],
+    ['grok', 'pre-assigned', 'in-process'],
+  ])('creates a %s session (id from %s), then stops it with purge (herdr %s)', async (agent, source, herdr) => {
     const name = `e2e-${agent}-01`;
-    const c = created(await life.create({ name, agent, role: 'reviewer' }));
+    const via = herdr === 'executable' ? life : lifeInProcess;
+    const c = created(await via.create({ name, agent, role: 'reviewer' }));
     expect(c.id).not.toBeNull();
     expect(c.onboarding).toMatchObject({ ready: true, source, id: c.id });
     expect(c.row).toMatchObject({ status: 'running', agent, herdr_server: 'default' });
@@ -85,7 +93,7 @@ describe('session lifecycle end to end (fake herdr executable, fake agents)', ()
     expect(typeof pid === 'number' && alive(pid)).toBe(true);
     if (source === 'herdr') expect(c.row).toMatchObject({ session_id_source: 'discovered', session_id_verified: true });
 
-    const r = purged(await life.stop(name, { purge: true, yes: true }));
+    const r = purged(await via.stop(name, { purge: true, yes: true }));
     expect(r.exit.how).toBe('exited');
     expect(r.id).toBe(c.id);
     expect(r.purge).toMatchObject({ kind: 'purged', agent, residual: [] });

@@ -22,6 +22,9 @@ function zombie(pid: number): boolean {
   }
 }
 
+// The killed `mam reset` reaches the fake herdr through its executable (the transport of a real run); the reruns that only
+// finish what it left reach the same implementation answered in this process (test/helpers/in-process-herdr.ts), without
+// a node start per herdr call.
 describe('reset killed with SIGKILL at any herdr call, then rerun', () => {
   let k: Awaited<ReturnType<typeof resetSandbox>>;
   beforeEach(async () => {
@@ -70,8 +73,8 @@ describe('reset killed with SIGKILL at any herdr call, then rerun', () => {
     const guard = await new LoopGuard(k.sb.workspace, { ports: k.sb.ports() }).inspect();
     expect(guard.kind === 'absent' || guard.kind === 'stale').toBe(true);
     const tr: string[] = [];
-    let out = await k.planner().run({ yes: true, callerEnv: {}, onTrace: (l) => tr.push(l) });
-    for (let i = 0; i < 2 && out.exitCode !== 0; i++) out = await k.planner().run({ yes: true, callerEnv: {} });
+    let out = await k.planner({}, 'in-process').run({ yes: true, callerEnv: {}, onTrace: (l) => tr.push(l) });
+    for (let i = 0; i < 2 && out.exitCode !== 0; i++) out = await k.planner({}, 'in-process').run({ yes: true, callerEnv: {} });
     const files = onDisk();
     const after = await ids();
     // No row is lost, whatever the outcome.

@@ -30,6 +30,9 @@ function alive(pid: number): boolean {
   }
 }
 
+// The run under test reaches the fake herdr through its executable (the transport of a real run); the reruns that only
+// finish what it left reach the same implementation answered in this process (test/helpers/in-process-herdr.ts), without
+// a node start per herdr call.
 describe('reset of a post-discovered row with no recorded id (§5.2-8b)', () => {
   let k: Awaited<ReturnType<typeof resetSandbox>> | undefined;
   afterEach(async () => {
@@ -84,7 +87,7 @@ describe('reset of a post-discovered row with no recorded id (§5.2-8b)', () => 
     const specText = readFileSync(resetSpecPath(k.sb.workspace), 'utf8');
     const start2 = spyCalls(k.sb).length;
     const tr2: string[] = [];
-    const out2 = await k.planner().run({ yes: true, callerEnv: {}, onTrace: (l) => tr2.push(l) });
+    const out2 = await k.planner({}, 'in-process').run({ yes: true, callerEnv: {}, onTrace: (l) => tr2.push(l) });
     // The lifecycle's create onboards (captures and pins the new id, spec "Session lifecycle"): the run ends done.
     expect(out2.exitCode, `${out2.table}\n${tr2.join('\n')}`).toBe(0);
     expect(lifecycleCalls(spyCalls(k.sb).slice(start2))).toEqual(['agent start']);
@@ -101,17 +104,17 @@ describe('reset of a post-discovered row with no recorded id (§5.2-8b)', () => 
     await setOwn(null);
     const start3 = spyCalls(k.sb).length;
     const tr3: string[] = [];
-    const out3 = await k.planner().run({ yes: true, callerEnv: {}, onTrace: (l) => tr3.push(l) });
+    const out3 = await k.planner({}, 'in-process').run({ yes: true, callerEnv: {}, onTrace: (l) => tr3.push(l) });
     expect(out3.exitCode, `${out3.table}\n${tr3.join('\n')}`).toBe(5);
     expect(out3.table).toContain('created; id not recorded yet');
     expect(lifecycleCalls(spyCalls(k.sb).slice(start3))).toEqual([]);
     expect(tr3).toEqual([]);
     expect(existsSync(resetSpecPath(k.sb.workspace))).toBe(true);
-    const out3b = await k.planner().run({ yes: true, callerEnv: {} });
+    const out3b = await k.planner({}, 'in-process').run({ yes: true, callerEnv: {} });
     expect(out3b.exitCode).toBe(5);
     expect(lifecycleCalls(spyCalls(k.sb).slice(start3))).toEqual([]);
     await setOwn(ub);
-    const out4 = await k.planner().run({ yes: true, callerEnv: {} });
+    const out4 = await k.planner({}, 'in-process').run({ yes: true, callerEnv: {} });
     expect(out4.exitCode, out4.table).toBe(0);
     expect(out4.table.split('\n').find((l) => l.startsWith(NAME))?.split(/\s+/)).toEqual([NAME, 'agy', ua, ub, 'yes', 'yes', 'done']);
     expect(lifecycleCalls(spyCalls(k.sb).slice(start3))).toEqual([]);

@@ -23,6 +23,9 @@ function lifecycleCalls(calls: string[][]): string[] {
     .map((a) => a.slice(0, 3).join(' '));
 }
 
+// The run under test reaches the fake herdr through its executable (the transport of a real run); the reruns that only
+// finish what it left reach the same implementation answered in this process (test/helpers/in-process-herdr.ts), without
+// a node start per herdr call.
 describe('reset reruns resume from the spec and repeat nothing done', () => {
   let k: Awaited<ReturnType<typeof resetSandbox>> | undefined;
   afterEach(async () => {
@@ -46,7 +49,7 @@ describe('reset reruns resume from the spec and repeat nothing done', () => {
     expect(recordedId(rows1[0] ?? ({} as never))).not.toBe(oldA);
     const start = spyCalls(k.sb).length;
     const trace: string[] = [];
-    const out2 = await k.planner().run({ yes: true, callerEnv: {}, onTrace: (l) => trace.push(l) });
+    const out2 = await k.planner({}, 'in-process').run({ yes: true, callerEnv: {}, onTrace: (l) => trace.push(l) });
     expect(out2.exitCode, out2.table).toBe(0);
     expect(lifecycleCalls(spyCalls(k.sb).slice(start))).toEqual(['agent start reviewer-grok-01']);
     expect(trace.some((l) => l.startsWith('reset [reviewer-claude-01]:'))).toBe(false);
@@ -80,7 +83,7 @@ describe('reset reruns resume from the spec and repeat nothing done', () => {
     await stopAll();
     const start = spyCalls(k.sb).length;
     const trace2: string[] = [];
-    const out2 = await k.planner().run({ yes: true, callerEnv: {}, onTrace: (l) => trace2.push(l) });
+    const out2 = await k.planner({}, 'in-process').run({ yes: true, callerEnv: {}, onTrace: (l) => trace2.push(l) });
     expect(out2.exitCode, `${out2.table}\n${trace2.join('\n')}`).toBe(0);
     expect(trace2.some((l) => l.startsWith(`reset [${b.name}]:`))).toBe(false);
     expect(lifecycleCalls(spyCalls(k.sb).slice(start)).filter((c) => c.startsWith('agent start'))).toEqual([`agent start ${a.name}`]);

@@ -19,6 +19,9 @@ async function until(cond: () => boolean, ms: number): Promise<void> {
   }
 }
 
+// The signalled `mam reset` reaches the fake herdr through its executable (the transport of a real run); the reruns that only
+// finish what it left reach the same implementation answered in this process (test/helpers/in-process-herdr.ts), without
+// a node start per herdr call.
 describe('reset under SIGTERM / SIGINT / SIGHUP (review P1/N1)', () => {
   let k: Awaited<ReturnType<typeof resetSandbox>> | undefined;
   afterEach(async () => {
@@ -80,7 +83,7 @@ describe('reset under SIGTERM / SIGINT / SIGHUP (review P1/N1)', () => {
     expect(rowB?.status).toBe('running');
     expect(rowB === undefined ? null : recordedId(rowB)).toBe(b?.id);
     // The rerun finishes.
-    const done = await k.planner().run({ yes: true, callerEnv: {} });
+    const done = await k.planner({}, 'in-process').run({ yes: true, callerEnv: {} });
     expect(done.exitCode, done.table).toBe(0);
     expect(existsSync(resetSpecPath(sb.workspace))).toBe(false);
   }, 120_000);

@@ -13,7 +13,10 @@ import { NodeProcessPort } from '../../../../src/node/node-process.js';
 import { buildCodexHome, codexDir, freshV7, rolloutPath, type ThreadSpec } from '../../../helpers/adapter-codex-home.js';
 import { startChild, startSleeper, stopAll, type TestChild } from '../../../helpers/proc-children.js';
 import { spawnCounter, whichTool } from '../../../helpers/proc-spawn-counter.js';
+import { tsChildArgs } from '../../../helpers/ts-child.js';
 
+// The child of 'a real child computes it…', run from its bundle (a plain node start, not tsx's).
+const CHILD = join(import.meta.dirname, '../../../helpers/codex-in-use-child.ts');
 const HAS_FLOCK = spawnSync('sh', ['-c', 'command -v flock'], { stdio: 'ignore' }).status === 0;
 const HAS_LSOF = whichTool('lsof') !== null;
 const roots: string[] = [];
@@ -89,19 +92,11 @@ describe('codex conversationInUse with real processes', () => {
 
   it('a real child computes it from its own environment', async () => {
     const { ctx, t } = home();
-    const probe = [
-      "const { getAdapter } = await import(process.env.MAM_ADAPTER_MODULE);",
-      'const ctx = JSON.parse(process.env.MAM_CTX);',
-      "console.log(String(await getAdapter('codex').conversationInUse(process.env.MAM_ID, ctx)));",
-    ].join('\n');
     // The runner may itself sit in an agent's tool shell: its session variables must not leak into the child.
     const base: NodeJS.ProcessEnv = { ...process.env };
     for (const name of SESSION_ENV_VARS) delete base[name];
     const run = (extra: Record<string, string>) =>
-      spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', probe], {
-        encoding: 'utf8',
-        env: { ...base, MAM_ADAPTER_MODULE: join(import.meta.dirname, '../../../../src/agents/get-adapter.ts'), MAM_CTX: JSON.stringify(ctx), MAM_ID: t.id, ...extra },
-      });
+      spawnSync(process.execPath, tsChildArgs(CHILD), { encoding: 'utf8', env: { ...base, MAM_CTX: JSON.stringify(ctx), MAM_ID: t.id, ...extra } });
     expect(run({}).stdout.trim()).toBe('false');
     expect(run({ CODEX_THREAD_ID: t.id }).stdout.trim()).toBe('true');
     expect(run({ CODEX_SESSION_ID: t.id.toUpperCase() }).stdout.trim()).toBe('true');
