@@ -9,11 +9,14 @@ import { defineConfig } from 'vitest/config';
 delete process.env['NODE_EXTRA_CA_CERTS'];
 
 // Files that run one at a time after the rest, on an otherwise idle machine: those whose verdict bounds a real run's
-// wall time (the demo's promised duration, lock waits between processes), and those that read the machine's whole
+// wall time (the demo's promised duration, lock waits between processes); those that read the machine's whole
 // process table for a conversation of the real Hermes fixture, whose fixed ids another file's writer child (SQL on its
-// command line) would name at the same time.
+// command line) would name at the same time; and both demo runs, whose holder names a real fixture's fixed id on its
+// command line (claude/02-after-tui), which the real-stage files' in-use checks read the whole process table for
+// (demo-sigint beside claude-real-stages: "in use" where the stage says no process holds it).
 const SERIAL = [
   'test/integration/demo.test.ts',
+  'test/integration/demo-sigint.test.ts',
   'test/integration/lock.test.ts',
   'test/agents/hermes/integration/hermes-real.test.ts',
   'test/agents/hermes/integration/hermes-real-wal.test.ts',

@@ -1,6 +1,7 @@
 // `npm run demo` stopped by a SIGINT in the middle of its reset: it stops after the step in flight, exits 130 and leaves
-// no sandbox and no process behind. Split from demo.test.ts (the serial group, whose verdict is the demo's promised
-// duration): this run promises no duration, so it runs beside other files.
+// no sandbox and no process behind. Split from demo.test.ts (whose verdict is the demo's promised duration); it is in the
+// serial group too: its purge step starts a holder naming a real fixture's fixed id, which another file's in-use check
+// of that fixture would see (vitest.config.ts).
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { demo, processesIn, sandboxOf } from '../helpers/demo-run.js';
