@@ -3,36 +3,18 @@
 // the rest of the integration files.
 import * as nfs from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Child, spawnHelper } from '../helpers/fs-child.js';
-import { makeTempDir } from '../helpers/fs-temp.js';
+import { describe, expect, it } from 'vitest';
+import { useLockTestDir } from '../helpers/lock-children.js';
 
 describe('cross-process lock with real processes', () => {
-  let dir: string;
-  let dispose: () => Promise<void>;
-  let lockPath: string;
-  const children: Child[] = [];
-  const child = (args: string[]): Child => {
-    const c = spawnHelper('fs-lock-child.ts', args);
-    children.push(c);
-    return c;
-  };
-
-  beforeEach(async () => {
-    ({ dir, dispose } = await makeTempDir('mam-lock-'));
-    lockPath = join(dir, 'registry.lock');
-  });
-  afterEach(async () => {
-    for (const c of children.splice(0)) if (c.proc.exitCode === null && c.proc.signalCode === null) c.proc.kill('SIGKILL');
-    await dispose();
-  });
+  const { dir, lockPath, child } = useLockTestDir();
 
   it('8 processes x 50 locked read-increment-write cycles lose no update', async () => {
-    const counter = join(dir, 'counter.txt');
-    const workers = Array.from({ length: 8 }, () => child(['count', lockPath, counter, '50']));
+    const counter = join(dir(), 'counter.txt');
+    const workers = Array.from({ length: 8 }, () => child(['count', lockPath(), counter, '50']));
     const ends = await Promise.all(workers.map((w) => w.exit));
     expect(ends.map((e) => e.code), workers.map((w) => w.stderr()).join('\n')).toEqual(Array(8).fill(0));
     expect(await nfs.readFile(counter, 'utf8')).toBe('400');
-    expect((await nfs.readdir(dir)).sort()).toEqual(['counter.txt', 'registry.lock']);
+    expect((await nfs.readdir(dir())).sort()).toEqual(['counter.txt', 'registry.lock']);
   });
 });
