@@ -64,7 +64,8 @@ export async function buildHermesStage(root: string, state: WalFixtureState = 'l
   // A session id of no Hermes shape (upper-case hex is not Hermes' stamp): never a candidate, never touched.
   sql.push(...sessionSql('20260101_120000_ABCDEF', wsA, T + 500, 1));
   const db = join(home, '.hermes', 'state.db');
-  const fixture = await buildWalState(state, db, sql);
+  // Fresh ids, on the writer's command line: hermes-wal's verdict is that such a writer names the conversation.
+  const fixture = await buildWalState(state, db, sql, { sqlOnCommandLine: true });
   writeFileSync(join(home, '.hermes', 'config.yaml'), 'model: hermes-4\n');
   return {
     home,

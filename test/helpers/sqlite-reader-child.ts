@@ -1,5 +1,5 @@
 // Reads databases in a fresh process and prints what it saw as one JSON line.
-// argv[2] = JSON { early: boolean, dbs: [{ path, id }] }
+// MAM_TEST_CHILD_JSON = JSON { early: boolean, dbs: [{ path, id }] } (see sqlite-run-child.ts)
 // early: a module opens a better-sqlite3 Database BEFORE src/sqlite is imported, so the addon
 // reads SQLITE_USE_URI before the library could set it (URI filenames stay off in this process).
 import Database from 'better-sqlite3';
@@ -10,7 +10,7 @@ interface Job {
   dbs: Array<{ path: string; id: string }>;
 }
 
-const job = JSON.parse(process.argv[2] ?? '{}') as Job;
+const job = JSON.parse(process.env['MAM_TEST_CHILD_JSON'] ?? '{}') as Job;
 let held: Database.Database | undefined;
 if (job.early) held = new Database(':memory:');
 

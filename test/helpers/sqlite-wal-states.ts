@@ -21,10 +21,21 @@ export interface WalFixture {
   stop(): Promise<void>;
 }
 
-function startChild(dbPath: string, sql: readonly string[], mode: 'close' | 'hold' | 'journal'): ChildProcess {
-  const env = { ...process.env };
+/** How the writer child gets its job: on its command line (where an in-use check sees the ids its SQL names), or not. */
+export interface WalWriterOptions {
+  /**
+   * Put the job (its SQL, naming the rows' ids) on the writer's command line, for a test whose verdict is that such a
+   * process counts as naming the conversation. Otherwise it goes through the environment: many fixtures' SQL names the
+   * fixed ids of the real fixtures, and another file's in-use check of those ids reads the whole process table.
+   */
+  sqlOnCommandLine?: boolean;
+}
+
+function startChild(dbPath: string, sql: readonly string[], mode: 'close' | 'hold' | 'journal', opts: WalWriterOptions): ChildProcess {
+  const job = JSON.stringify({ db: dbPath, sql, mode });
+  const env: NodeJS.ProcessEnv = { ...process.env, ...(opts.sqlOnCommandLine === true ? {} : { MAM_TEST_CHILD_JSON: job }) };
   delete env['SQLITE_USE_URI'];
-  return spawn(process.execPath, [CHILD, JSON.stringify({ db: dbPath, sql, mode })], { stdio: ['pipe', 'pipe', 'pipe'], env });
+  return spawn(process.execPath, opts.sqlOnCommandLine === true ? [CHILD, job] : [CHILD], { stdio: ['pipe', 'pipe', 'pipe'], env });
 }
 
 function exited(child: ChildProcess): Promise<number | null> {
@@ -62,19 +73,20 @@ export function expectedNames(dbName: string, state: WalFixtureState): string[] 
  * Builds `dbPath` (its directory must exist and hold nothing of it) in `state` with a REAL child process running `sql`:
  * clean (closed cleanly, sidecars gone), leftover (writer SIGKILLed: rows only in -wal, -shm kept), walonly (same minus -shm),
  * writer (a live child holding the WAL connection; call `stop()`), journal (a hot rollback journal from a killed transaction).
+ * The SQL reaches the child through its environment unless `opts.sqlOnCommandLine`.
  */
-export async function buildWalState(state: WalFixtureState, dbPath: string, sql: readonly string[]): Promise<WalFixture> {
+export async function buildWalState(state: WalFixtureState, dbPath: string, sql: readonly string[], opts: WalWriterOptions = {}): Promise<WalFixture> {
   const names = expectedNames(basename(dbPath), state);
   const done = (writer?: ChildProcess): WalFixture => ({ state, dbPath, names, writer, stop: () => (writer ? kill(writer) : Promise.resolve()) });
   if (state === 'clean') {
-    const child = startChild(dbPath, sql, 'close');
+    const child = startChild(dbPath, sql, 'close', opts);
     const code = await exited(child);
     if (code !== 0) throw new Error(`writer child failed with ${String(code)}`);
     // macOS keeps -wal/-shm after the checkpointing close (persistent WAL): remove them.
     for (const s of ['-wal', '-shm']) if (existsSync(dbPath + s)) unlinkSync(dbPath + s);
     return done();
   }
-  const child = startChild(dbPath, sql, state === 'journal' ? 'journal' : 'hold');
+  const child = startChild(dbPath, sql, state === 'journal' ? 'journal' : 'hold', opts);
   await ready(child);
   if (state === 'writer') return done(child);
   await kill(child);

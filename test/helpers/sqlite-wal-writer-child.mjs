@@ -1,5 +1,5 @@
 // A real SQLite writer for the WAL-state builders (test/helpers/sqlite-wal-states.ts).
-// argv[2] = JSON { db, sql: string[], mode: 'close' | 'hold' | 'journal' }
+// argv[2] or else MAM_TEST_CHILD_JSON = JSON { db, sql: string[], mode: 'close' | 'hold' | 'journal' } (see sqlite-wal-states.ts)
 //   close:   WAL mode, run sql, close cleanly (checkpoint; the sidecars go), exit 0.
 //   hold:    WAL mode with wal_autocheckpoint=0, run sql (each statement commits), print "ready",
 //            stay alive holding the connection until killed: committed rows live only in -wal.
@@ -7,7 +7,7 @@
 //            row and spills pages into the main file, print "ready" and wait to be killed: a hot journal.
 import Database from 'better-sqlite3';
 
-const { db: path, sql, mode } = JSON.parse(process.argv[2]);
+const { db: path, sql, mode } = JSON.parse(process.argv[2] ?? process.env.MAM_TEST_CHILD_JSON);
 const db = new Database(path);
 if (mode === 'journal') db.pragma('journal_mode = DELETE');
 else {

@@ -44,7 +44,7 @@ describe.each(WAL_STATES)('state DB in the %s state', (state) => {
     mkdirSync(dirname(hidden), { recursive: true });
     renameSync(rolloutPath(home, a), hidden);
     const sql = stateSql(home, [a, b]).map((q) => q.replace(rolloutPath(home, a), hidden));
-    const fx = await buildWalState(state, join(codexDir(home), 'state_5.sqlite'), sql);
+    const fx = await buildWalState(state, join(codexDir(home), 'state_5.sqlite'), sql, { sqlOnCommandLine: true });
     try {
       const dir = codexDir(home);
       expect(snapshotDir(dir).filter((l) => l.startsWith('state_5')).map((l) => l.split(' ')[0])).toEqual(fx.names);

@@ -51,7 +51,7 @@ async function stage(state: (typeof WAL_STATES)[number], more: readonly string[]
   writeFileSync(join(sessionDir, 'updates.jsonl'), '{}\n');
   const db = join(sessions, 'session_search.sqlite');
   const sql = [...grokSchema(), "INSERT INTO meta VALUES ('session_search_schema_version', '4')", doc(a1, ws, 'calm lake'), doc(b1, ws, 'busy harbor'), ...more];
-  fixture = await buildWalState(state, db, sql);
+  fixture = await buildWalState(state, db, sql, { sqlOnCommandLine: true });
   return { home, ws, sessions, sessionDir, db };
 }
 

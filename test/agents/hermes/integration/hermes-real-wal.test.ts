@@ -33,7 +33,7 @@ async function build(state: (typeof WAL_STATES)[number]) {
   const wsA = join(dir, 'ws-hermes-a');
   for (const d of [hermesHome, wsA, join(dir, 'home')]) mkdirSync(d, { recursive: true });
   const db = join(hermesHome, 'state.db');
-  fixture = await buildWalState(state, db, realHermesSql('03-delegate', dir));
+  fixture = await buildWalState(state, db, realHermesSql('03-delegate', dir), { sqlOnCommandLine: true });
   return { hermesHome, db, ctx: { workspace: wsA, home: join(dir, 'home'), env: { HERMES_HOME: hermesHome } } };
 }
 
