@@ -1,6 +1,7 @@
 import { isAbsolute, join } from 'node:path';
 import type { FileSystemPort } from '../../ports/fs.js';
 import type { ProcessPort } from '../../ports/process.js';
+import { knownBusy, noteBusy } from '../../sqlite/busy-memo.js';
 import { parseDebugPathsDb } from './debug-paths.js';
 import { findOpencodeBinary } from './opencode-binary.js';
 
@@ -42,7 +43,9 @@ function runEnvOf(env: Readonly<Record<string, string | undefined>>, home: strin
 
 /**
  * Finds an OpenCode home's data dir and database. A successful `opencode debug paths` answer is kept per
- * (binary, HOME, XDG_DATA_HOME); a failed run is never remembered, so the next call asks again.
+ * (binary, HOME, XDG_DATA_HOME); a failed run is not kept, so the next call asks again — except a run that timed out,
+ * which the rest of the same purge plan (`withBusyMemo`) does not wait for again: a plan looks the store up many times,
+ * and an OpenCode that hangs (its database held by another process) would otherwise cost the timeout at every look.
  * @public
  */
 export class OpencodeLocator {
@@ -136,6 +139,8 @@ export class OpencodeLocator {
       }
       if (this.#answers.has(key)) return this.#answers.get(key) ?? null;
     }
+    // A run of this key that timed out earlier in the same plan is not waited for again.
+    if (knownBusy(this.fs, timedOutKey(key)) !== undefined) return null;
     // Concurrent lookups of one key (a status of many rows) share one run.
     const pending = this.#pending.get(key);
     if (pending !== undefined) return pending;
@@ -147,6 +152,7 @@ export class OpencodeLocator {
   async #run(key: string, binary: string, env: Record<string, string>, cwd: () => Promise<string>): Promise<string | null> {
     try {
       const r = await this.proc.run(binary, ['debug', 'paths'], { env, cwd: await cwd(), timeoutMs: DEBUG_PATHS_TIMEOUT_MS });
+      if (r.timedOut) noteBusy(this.fs, timedOutKey(key), new Error(`opencode debug paths timed out after ${DEBUG_PATHS_TIMEOUT_MS} ms`));
       if (r.failed || r.timedOut) return null;
       const db = parseDebugPathsDb(r.stdout);
       this.#answers.set(key, db);
@@ -156,6 +162,9 @@ export class OpencodeLocator {
     }
   }
 }
+
+// The busy-memo name of a `debug paths` run that timed out (the memo's other names are database paths, never this).
+const timedOutKey = (key: string): string => `\0opencode debug paths timed out ${key}`;
 
 // One locator per (ProcessPort, FileSystemPort): the `debug paths` answers live as long as the ports, not one adapter.
 const locators = new WeakMap<ProcessPort, WeakMap<FileSystemPort, OpencodeLocator>>();

@@ -1,5 +1,6 @@
 // Where the opencode adapter looks: the data dir (XDG_DATA_HOME only from the agent env), the database from
-// `opencode debug paths` (kept per binary, HOME and XDG_DATA_HOME; a failure is never remembered), the binary rule.
+// `opencode debug paths` (kept per binary, HOME and XDG_DATA_HOME; a failure is not kept, a timeout only for the rest of
+// one plan), the binary rule.
 import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { OpencodeAdapter } from '../../../src/agents/opencode/opencode-adapter.j
 import { locateOpencode } from '../../../src/agents/opencode/opencode-locate.js';
 import { OpencodeLocator } from '../../../src/agents/opencode/opencode-locator.js';
 import { PortError } from '../../../src/errors.js';
+import { withBusyMemo } from '../../../src/sqlite/busy-memo.js';
 import { NodeFileSystem } from '../../../src/node/node-fs.js';
 import type { RunResult } from '../../../src/ports/process.js';
 import { FakeClock } from '../../../src/testing/fs/fake-clock.js';
@@ -99,6 +101,20 @@ describe('the database path', () => {
     expect((await loc.locate(home, { PATH: bin }))?.dbPath).toBe(dflt);
     expect((await loc.locate(home, { PATH: bin }))?.dbPath).toBe('/late.db');
     expect(proc.runs).toHaveLength(4);
+  });
+
+  it('a run that timed out is not waited for again in the same plan (withBusyMemo); the next plan asks again', async () => {
+    const proc = table([{ ...ok(''), timedOut: true, exitCode: null }, ok('db /late.db\n')]);
+    const loc = new OpencodeLocator(fs, proc);
+    const dflt = join(home, '.local/share/opencode/opencode.db');
+    await withBusyMemo(async () => {
+      expect((await loc.locate(home, { PATH: bin }))?.dbPath).toBe(dflt);
+      expect((await loc.locate(home, { PATH: bin }))?.dbPath).toBe(dflt);
+      expect((await loc.locate(home, { PATH: bin }))?.dbPath).toBe(dflt);
+    });
+    expect(proc.runs).toHaveLength(1);
+    expect(await withBusyMemo(async () => (await loc.locate(home, { PATH: bin }))?.dbPath)).toBe('/late.db');
+    expect(proc.runs).toHaveLength(2);
   });
 
   it('a successful run without a db line (1.x) means the default path, and is kept', async () => {
