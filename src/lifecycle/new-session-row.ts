@@ -26,13 +26,12 @@ export interface SessionInstant {
  */
 export function sessionInstant(ms: number, avoid?: string | null | readonly (string | null | undefined)[]): SessionInstant {
   const iso = (t: number): string => new Date(t).toISOString().replace(/\.\d{3}Z$/, 'Z');
-  const taken = (Array.isArray(avoid) ? avoid : [avoid]).filter((a): a is string => typeof a === 'string');
   let at = ms;
-  for (const t of taken) {
-    const when = Date.parse(t);
+  // Past each avoided instant (a string that is no date cannot equal the date `at` is, so it needs nothing).
+  for (const t of Array.isArray(avoid) ? avoid : [avoid]) {
+    const when = typeof t === 'string' ? Date.parse(t) : Number.NaN;
     if (Number.isFinite(when) && when + 1000 > at) at = when - (when % 1000) + 1000;
   }
-  while (taken.includes(iso(at))) at += 1000;
   return { createdAt: iso(at), epoch: Math.floor(ms / 1000) };
 }
 

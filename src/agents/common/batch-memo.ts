@@ -16,7 +16,15 @@ export interface BatchVerifyQuery {
  * that key's answer for the whole batch, and is never left unhandled).
  */
 export function batchMemo<T>(make: (key: string) => Promise<T>): (key: string) => Promise<T> {
-  const seen = new Map<string, Promise<T>>();
+  return memoIn(new Map<string, Promise<T>>(), make);
+}
+
+/** As {@link batchMemo}, keyed by an object for as long as it lives (a survey: what is derived from it is made once). */
+export function objectMemo<K extends object, T>(make: (key: K) => Promise<T>): (key: K) => Promise<T> {
+  return memoIn(new WeakMap<K, Promise<T>>(), make);
+}
+
+function memoIn<K, T>(seen: { get(key: K): Promise<T> | undefined; set(key: K, value: Promise<T>): unknown }, make: (key: K) => Promise<T>): (key: K) => Promise<T> {
   return (key) => {
     let p = seen.get(key);
     if (p === undefined) {

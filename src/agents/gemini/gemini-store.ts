@@ -2,7 +2,7 @@ import type { Ports } from '../../ports/index.js';
 import type { Artifact, LeftArtifact } from '../../purge/artifact.js';
 import { agentEnv } from '../common/agent-env.js';
 import type { ArtifactPath } from '../common/artifacts.js';
-import { shareWhileRunning } from '../common/batch-memo.js';
+import { objectMemo, shareWhileRunning } from '../common/batch-memo.js';
 import { findInUseHolders } from '../common/in-use.js';
 import type { AgentDefinition } from '../contract/agent-definition.js';
 import type { AgentStore } from '../contract/agent-store.js';
@@ -45,16 +45,7 @@ export function geminiStore(ports: Ports, def: AgentDefinition): AgentStore {
     Promise.all(projects.flatMap((p) => (p.workspace === null ? [] : [realOr(fs, p.workspace)])));
 
   // Which logs.json files of the survey a purge rewrites now, and which it leaves (a live gemini in the project, not the CLI's array).
-  const splits = new WeakMap<GeminiSurvey, Promise<{ rewrite: GeminiLogEntries[]; kept: KeptLog[] }>>();
-  const splitLogs = (s: GeminiSurvey): Promise<{ rewrite: GeminiLogEntries[]; kept: KeptLog[] }> => {
-    let split = splits.get(s);
-    if (split === undefined) {
-      split = splitLogsOf(s);
-      split.catch(() => undefined);
-      splits.set(s, split);
-    }
-    return split;
-  };
+  const splitLogs = objectMemo((s: GeminiSurvey) => splitLogsOf(s));
   const splitLogsOf = async (s: GeminiSurvey): Promise<{ rewrite: GeminiLogEntries[]; kept: KeptLog[] }> => {
     const rewrite: GeminiLogEntries[] = [];
     const kept: KeptLog[] = [];

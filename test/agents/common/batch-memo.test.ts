@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerEachPairOnce, batchMemo, verifyCanonical } from '../../../src/agents/common/batch-memo.js';
+import { answerEachPairOnce, batchMemo, objectMemo, verifyCanonical } from '../../../src/agents/common/batch-memo.js';
 
 describe('batch helpers', () => {
   it('batchMemo makes one promise per key and leaves no failure unhandled', async () => {
@@ -14,6 +14,14 @@ describe('batch helpers', () => {
     expect(get('bad')).toBe(bad);
     await expect(bad).rejects.toThrow('no');
     expect(made).toBe(3);
+  });
+
+  it('objectMemo makes one promise per object, not per equal-looking object', async () => {
+    let made = 0;
+    const get = objectMemo(async (o: { n: number }) => (made += 1, o.n * 2));
+    const a = { n: 1 };
+    expect(await Promise.all([get(a), get(a), get({ n: 1 })])).toEqual([2, 2, 2]);
+    expect(made).toBe(2);
   });
 
   it('answerEachPairOnce asks once per (workspace, id) and answers every query in order', async () => {
