@@ -25,19 +25,23 @@ function place(db: string, ws: string): void {
   writeDb(db, [...v1Schema(), ...v1SessionSql({ id: ID, directory: ws, created: 1 })]);
 }
 
+// A home whose fake `opencode debug paths` names a database outside the data dir, holding session ID of a workspace.
+function namedElsewhere(): { db: string; spy: string; ctx: { workspace: string; home: string; env: Record<string, string> }; a: OpencodeAdapter } {
+  const base = join(root, `c${n++}`);
+  const home = join(base, 'home');
+  const ws = join(base, 'ws');
+  mkdirSync(ws, { recursive: true });
+  mkdirSync(home); // adapters refuse a home that does not exist
+  const db = join(base, 'elsewhere', 'oc.db');
+  place(db, ws);
+  const spy = join(base, 'spy.log');
+  installFakeOpencode(join(base, 'bin'), { spyLog: spy, db });
+  return { db, spy, ctx: { workspace: ws, home, env: { HOME: home, PATH: join(base, 'bin') } }, a: new OpencodeAdapter(nodePorts()) };
+}
+
 describe('opencode debug paths', () => {
   it('names a database outside the data dir; one run serves every query of the adapter', async () => {
-    const base = join(root, `c${n++}`);
-    const home = join(base, 'home');
-    const ws = join(base, 'ws');
-    mkdirSync(ws, { recursive: true });
-    mkdirSync(home); // adapters refuse a home that does not exist
-    const db = join(base, 'elsewhere', 'oc.db');
-    place(db, ws);
-    const spy = join(base, 'spy.log');
-    installFakeOpencode(join(base, 'bin'), { spyLog: spy, db });
-    const ctx = { workspace: ws, home: home, env: { HOME: home, PATH: join(base, 'bin') } };
-    const a = new OpencodeAdapter(nodePorts());
+    const { db, spy, ctx, a } = namedElsewhere();
     expect(await a.discover(ctx)).toEqual([ID]);
     expect(await a.verifyArtifact(ID, ctx)).toBe(true);
     expect(strs(await a.residualArtifacts(ID, ctx))).toContain(`${db} (session.id: 1 rows)`);
@@ -86,17 +90,7 @@ describe('opencode debug paths', () => {
   });
 
   it('survey and inspect read the database debug paths named once a call asked it (they run nothing themselves)', async () => {
-    const base = join(root, `c${n++}`);
-    const home = join(base, 'home');
-    const ws = join(base, 'ws');
-    mkdirSync(ws, { recursive: true });
-    mkdirSync(home); // adapters refuse a home that does not exist
-    const db = join(base, 'elsewhere', 'oc.db');
-    place(db, ws);
-    const spy = join(base, 'spy.log');
-    installFakeOpencode(join(base, 'bin'), { spyLog: spy, db });
-    const ctx = { workspace: ws, home: home, env: { HOME: home, PATH: join(base, 'bin') } };
-    const a = new OpencodeAdapter(nodePorts());
+    const { spy, ctx, a } = namedElsewhere();
     expect(await a.survey(ctx)).toMatchObject({ store: 'missing' });
     expect(runs(spy)).toBe(0);
     expect(await a.discover(ctx)).toEqual([ID]);
